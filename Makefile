@@ -1,0 +1,83 @@
+# unetrun: build, run, test.
+#
+#   make                 build/unetrun, fat binary for sm_80 sm_86 sm_89 sm_90
+#   make ARCH=sm_90      one architecture (quick device builds)
+#   make run             set up, build, run the main job
+#   make test            set up, build, run the CPU test suite (CI)
+#   make test-gpu        build and run the GPU test suite (needs a GPU)
+#   make clean
+#
+# DEPS_PREFIX=dir points the build at Debian packages unpacked with dpkg -x
+# (for machines where apt cannot install them).
+
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(shell command -v nvcc 2>/dev/null))
+ifeq ($(CUDA_HOME),)
+CUDA_HOME := /usr/local/cuda
+endif
+NVCC ?= $(CUDA_HOME)/bin/nvcc
+CC ?= gcc
+ARCH ?= sm_80 sm_86 sm_89 sm_90
+GENCODE := $(foreach a,$(ARCH),-gencode=arch=compute_$(subst sm_,,$(a)),code=$(a))
+
+DEPS_INC :=
+DEPS_LIB :=
+ifneq ($(DEPS_PREFIX),)
+DEPS_INC := -I$(DEPS_PREFIX)/usr/include
+DEPS_LIB := -L$(DEPS_PREFIX)/usr/lib/x86_64-linux-gnu -Xlinker -rpath=$(abspath $(DEPS_PREFIX))/usr/lib/x86_64-linux-gnu
+endif
+
+CFLAGS := -std=c11 -O2 -Wall -Wextra -ffp-contract=off -fopenmp -I$(CUDA_HOME)/include $(DEPS_INC)
+NVCCFLAGS := -std=c++17 -O3 $(GENCODE) -Xcompiler -Wall -Xptxas -warn-spills
+LDLIBS := -L$(CUDA_HOME)/lib64 -Xlinker -rpath=$(CUDA_HOME)/lib64 $(DEPS_LIB) -lcurand -lcjson -lgomp -lm
+
+BUILD := build
+KERNEL_SRCS := $(wildcard kernels/*.cu)
+HOST_SRCS := src/common.c $(wildcard src/layers/*.c) $(wildcard src/graph/*.c) $(wildcard weights/*.c)
+KERNEL_OBJS := $(patsubst %.cu,$(BUILD)/%.o,$(KERNEL_SRCS))
+HOST_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(HOST_SRCS))
+MAIN_OBJ := $(BUILD)/src/main.o
+# The architecture list is part of the kernel objects' identity.
+ARCH_STAMP := $(BUILD)/.arch-$(subst $(space),_,$(strip $(ARCH)))
+space := $(subst ,, )
+
+.PHONY: all run test test-gpu clean deps bench
+all: $(BUILD)/unetrun
+
+deps:
+	@DEPS_PREFIX="$(DEPS_PREFIX)" NVCC="$(NVCC)" sh tools/ensure-deps.sh
+
+$(ARCH_STAMP):
+	@mkdir -p $(BUILD)
+	@rm -f $(BUILD)/.arch-*
+	@touch $@
+
+$(BUILD)/kernels/%.o: kernels/%.cu kernels/kernels.h $(ARCH_STAMP)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+
+$(BUILD)/%.o: %.c $(wildcard src/*.h src/*/*.h kernels/*.h weights/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/unetrun: $(MAIN_OBJ) $(HOST_OBJS) $(KERNEL_OBJS)
+	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/test_cpu: $(BUILD)/tests/test_cpu.o $(HOST_OBJS) $(KERNEL_OBJS)
+	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/test_gpu: $(BUILD)/tests/test_gpu.o $(HOST_OBJS) $(KERNEL_OBJS)
+	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
+
+run: deps
+	@$(MAKE) --no-print-directory $(BUILD)/unetrun
+	$(BUILD)/unetrun --block resblock --c 320 --hw 32
+
+test: deps
+	@$(MAKE) --no-print-directory $(BUILD)/unetrun $(BUILD)/test_cpu
+	$(BUILD)/test_cpu $(BUILD)/unetrun
+
+test-gpu: $(BUILD)/unetrun $(BUILD)/test_gpu
+	$(BUILD)/test_gpu $(BUILD)/unetrun
+
+clean:
+	rm -rf $(BUILD)

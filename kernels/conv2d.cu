@@ -1,0 +1,448 @@
+// conv2d.cu: implicit GEMM v2 convolution, FP16 NHWC, FP32 accumulation.
+//
+// What it computes
+//   y[b,ho,wo,co] = sum_{kh,kw,ci} x[b, ho*s-p+kh, wo*s-p+kw, ci] * w[co,kh,kw,ci]
+//                   + bias[co] + temb[b,co] + residual[b,ho,wo,co]
+//   as a GEMM  C[M,N] = A[M,K] * B[K,N]  with M = B*Ho*Wo, N = Cout,
+//   K = k*k*Cin. A is never materialized (implicit im2col): each 16-byte
+//   chunk of an A row is 8 consecutive input channels of one pixel, fetched
+//   straight from x with cp.async (zero-filled outside the image).
+//
+// Tile design (CUTLASS-sm80 style, constants named below)
+//   - CTA tile BM x BN x BK, BK = 32 halves, warps arranged WM x WN, each warp
+//     owning a (BM/WM) x (BN/WN) sub-tile of m16n8k16 mma.sync fragments.
+//   - STAGES-deep cp.async pipeline for both operands (seed Obs Q / GG: the
+//     loads of tile k+STAGES-1 are in flight while tile k is multiplied).
+//   - Shared-memory rows padded by +8 halves (row stride 80 bytes): the 8
+//     rows an ldmatrix phase reads land on 8 distinct 16-byte bank groups
+//     (seed Obs W: padding removed an 87% bank-conflict rate).
+//   - Coordinates are never decoded per element (seed Step 4 / Insight 9):
+//     each thread owns fixed A rows for the whole K loop, so their
+//     (pixel offset, ih0, iw0) are computed once into registers; its K chunk
+//     (kh, kw, ci) advances incrementally by BK with adds and compares only.
+//   - Fused epilogue straight from the accumulators: bias, per-(b, c) time
+//     embedding add, residual add, one rounding to FP16.
+//   - Split-K: with few output tiles (batch-1 SD shapes give 10-96 tiles of
+//     128x128 on a 132-SM GPU) the K range is split over blockIdx.z; FP32
+//     partials go to a workspace and a small kernel sums them and applies
+//     the same epilogue. Tile and split are chosen per shape by the caller
+//     (timed candidates, see conv2d_candidates) so every shape fills the SMs.
+//
+// Limits
+//   Cin and Cout multiples of 8 (16-byte chunks never straddle a pixel or an
+//   output row); kernel sizes 1 and 3 (any odd size works); element counts
+//   below 2^31. mma.sync reaches roughly 60-75% of H100 tensor peak; the
+//   wgmma/TMA path (sm_90a) is not used here.
+#include "kernels.h"
+
+#include <cuda_fp16.h>
+#include <stdint.h>
+
+namespace {
+
+constexpr int BK = 32;           // K tile in halves (two k16 mma steps)
+constexpr int PAD = 8;           // +8 halves per smem row (16 bytes)
+constexpr int LDS = BK + PAD;    // smem row stride in halves (80 bytes)
+constexpr int STAGES = 4;        // cp.async pipeline depth
+constexpr int CHUNKS_PER_ROW = BK / 8;  // 16-byte chunks per K-tile row
+
+struct ConvParams {
+    const half *x;         // (B, H, W, Cin)
+    const half *w;         // (Cout, k, k, Cin) == (N, K) row-major
+    const float *bias;     // (Cout) or null
+    const half *temb;      // (B, Cout) or null
+    const half *residual;  // (M, N) or null
+    half *y;               // (M, N)
+    float *ws;             // (splits, M, N) FP32 partials when splits > 1
+    int H, W, Cin, ksize, stride, pad, Ho, Wo;
+    int M, N, K;
+    int ktiles, splits;
+};
+
+__device__ __forceinline__ uint32_t smem_u32(const void *p) {
+    return static_cast<uint32_t>(__cvta_generic_to_shared(p));
+}
+
+__device__ __forceinline__ void cp_async_16(uint32_t dst, const void *src, bool valid) {
+    int n = valid ? 16 : 0;  // src-size 0: nothing is read, 16 zero bytes are written
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(n));
+}
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+template <int N>
+__device__ __forceinline__ void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N)); }
+
+__device__ __forceinline__ void ldmatrix_x4(uint32_t addr, uint32_t &r0, uint32_t &r1, uint32_t &r2,
+                                            uint32_t &r3) {
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                 : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+                 : "r"(addr));
+}
+
+__device__ __forceinline__ void mma_16816(float *c, const uint32_t *a, const uint32_t *b) {
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+        "{%8,%9}, {%0,%1,%2,%3};\n"
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+}
+
+// Bias + time embedding + residual for two adjacent output channels of row m.
+__device__ __forceinline__ void epilogue_store2(const ConvParams &p, int m, int n, float v0, float v1) {
+    if (p.bias) {
+        v0 += p.bias[n];
+        v1 += p.bias[n + 1];
+    }
+    if (p.temb) {
+        int b = m / (p.Ho * p.Wo);
+        float2 t = __half22float2(*reinterpret_cast<const half2 *>(p.temb + (size_t)b * p.N + n));
+        v0 += t.x;
+        v1 += t.y;
+    }
+    if (p.residual) {
+        float2 r = __half22float2(*reinterpret_cast<const half2 *>(p.residual + (size_t)m * p.N + n));
+        v0 += r.x;
+        v1 += r.y;
+    }
+    *reinterpret_cast<half2 *>(p.y + (size_t)m * p.N + n) = __floats2half2_rn(v0, v1);
+}
+
+template <int BM, int BN, int WM, int WN>
+__global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
+    constexpr int THREADS = WM * WN * 32;
+    constexpr int WTM = BM / WM;  // warp tile rows
+    constexpr int WTN = BN / WN;  // warp tile cols
+    constexpr int MT = WTM / 16;  // m16 fragments per warp
+    constexpr int NT = WTN / 8;   // n8 fragments per warp
+    constexpr int ROWS_PER_PASS = THREADS / CHUNKS_PER_ROW;
+    constexpr int A_ITERS = BM / ROWS_PER_PASS;  // A rows loaded per thread per tile
+    constexpr int B_ITERS = BN / ROWS_PER_PASS;
+    static_assert(NT % 2 == 0, "B fragments are loaded two n8 tiles at a time");
+    static_assert(BM % ROWS_PER_PASS == 0 && BN % ROWS_PER_PASS == 0, "tile/thread mismatch");
+
+    extern __shared__ __align__(16) unsigned char smem[];
+    half *sA = reinterpret_cast<half *>(smem);  // [STAGES][BM][LDS]
+    half *sB = sA + STAGES * BM * LDS;          // [STAGES][BN][LDS]
+
+    const int tid = threadIdx.x;
+    const int lane = tid & 31;
+    const int warp = tid >> 5;
+    const int wm = warp / WN;
+    const int wn = warp % WN;
+    const int m0 = blockIdx.x * BM;
+    const int n0 = blockIdx.y * BN;
+
+    // K range of this split, in whole K tiles.
+    const int kt_begin = (int)((long long)blockIdx.z * p.ktiles / p.splits);
+    const int kt_end = (int)((long long)(blockIdx.z + 1) * p.ktiles / p.splits);
+
+    // --- per-thread load coordinates (computed once) ---
+    const int chunk = tid % CHUNKS_PER_ROW;  // which 16-byte chunk of a tile row
+    const int row0 = tid / CHUNKS_PER_ROW;
+    int a_off[A_ITERS], a_ih0[A_ITERS], a_iw0[A_ITERS];
+    const int HoWo = p.Ho * p.Wo;
+#pragma unroll
+    for (int i = 0; i < A_ITERS; i++) {
+        int m = m0 + row0 + i * ROWS_PER_PASS;
+        if (m < p.M) {
+            int b = m / HoWo;
+            int r = m - b * HoWo;
+            int ho = r / p.Wo;
+            int wo = r - ho * p.Wo;
+            a_ih0[i] = ho * p.stride - p.pad;
+            a_iw0[i] = wo * p.stride - p.pad;
+            a_off[i] = ((b * p.H + a_ih0[i]) * p.W + a_iw0[i]) * p.Cin;
+        } else {
+            a_ih0[i] = -(1 << 28);  // fails every bounds check
+            a_iw0[i] = 0;
+            a_off[i] = 0;
+        }
+    }
+    const half *b_src[B_ITERS];
+    bool b_ok[B_ITERS];
+#pragma unroll
+    for (int j = 0; j < B_ITERS; j++) {
+        int n = n0 + row0 + j * ROWS_PER_PASS;
+        b_ok[j] = n < p.N;
+        b_src[j] = p.w + (size_t)(b_ok[j] ? n : 0) * p.K;
+    }
+    // K chunk state: k index and its (kh, kw, ci) decode, advanced by BK per tile.
+    int kk = kt_begin * BK + chunk * 8;
+    int ci, kh, kw;
+    {
+        int r = kk / p.Cin;
+        ci = kk - r * p.Cin;
+        kh = r / p.ksize;
+        kw = r - kh * p.ksize;
+    }
+
+    auto load_tile = [&](int stage) {
+        const bool k_ok = kk < p.K;
+        const int koff = (kh * p.W + kw) * p.Cin + ci;
+        half *dA = sA + stage * BM * LDS;
+        half *dB = sB + stage * BN * LDS;
+#pragma unroll
+        for (int i = 0; i < A_ITERS; i++) {
+            int ih = a_ih0[i] + kh, iw = a_iw0[i] + kw;
+            bool ok = k_ok && (unsigned)ih < (unsigned)p.H && (unsigned)iw < (unsigned)p.W;
+            const half *src = ok ? p.x + a_off[i] + koff : p.x;
+            cp_async_16(smem_u32(dA + (row0 + i * ROWS_PER_PASS) * LDS + chunk * 8), src, ok);
+        }
+#pragma unroll
+        for (int j = 0; j < B_ITERS; j++) {
+            bool ok = k_ok && b_ok[j];
+            const half *src = ok ? b_src[j] + kk : p.w;
+            cp_async_16(smem_u32(dB + (row0 + j * ROWS_PER_PASS) * LDS + chunk * 8), src, ok);
+        }
+        // advance to the next K tile
+        kk += BK;
+        ci += BK;
+        while (ci >= p.Cin) {
+            ci -= p.Cin;
+            if (++kw == p.ksize) {
+                kw = 0;
+                ++kh;
+            }
+        }
+    };
+
+    float acc[MT][NT][4];
+#pragma unroll
+    for (int i = 0; i < MT; i++)
+#pragma unroll
+        for (int j = 0; j < NT; j++)
+#pragma unroll
+            for (int e = 0; e < 4; e++) acc[i][j][e] = 0.f;
+
+    const int nk = kt_end - kt_begin;
+    // prologue: fill STAGES-1 stages
+#pragma unroll
+    for (int s = 0; s < STAGES - 1; s++) {
+        if (s < nk) load_tile(s);
+        cp_async_commit();
+    }
+
+    for (int t = 0; t < nk; t++) {
+        cp_async_wait<STAGES - 2>();
+        __syncthreads();
+        // refill the stage consumed in the previous iteration
+        {
+            int tn = t + STAGES - 1;
+            if (tn < nk) load_tile(tn % STAGES);
+            cp_async_commit();
+        }
+        const int stage = t % STAGES;
+        const half *tA = sA + stage * BM * LDS;
+        const half *tB = sB + stage * BN * LDS;
+#pragma unroll
+        for (int ks = 0; ks < BK / 16; ks++) {
+            uint32_t af[MT][4], bf[NT][2];
+#pragma unroll
+            for (int i = 0; i < MT; i++) {
+                int r = wm * WTM + i * 16 + (lane & 15);
+                int c = ks * 16 + (lane >> 4) * 8;
+                ldmatrix_x4(smem_u32(tA + r * LDS + c), af[i][0], af[i][1], af[i][2], af[i][3]);
+            }
+#pragma unroll
+            for (int j = 0; j < NT; j += 2) {
+                int r = wn * WTN + j * 8 + (lane & 7) + (lane >> 4) * 8;
+                int c = ks * 16 + ((lane >> 3) & 1) * 8;
+                ldmatrix_x4(smem_u32(tB + r * LDS + c), bf[j][0], bf[j][1], bf[j + 1][0], bf[j + 1][1]);
+            }
+#pragma unroll
+            for (int i = 0; i < MT; i++)
+#pragma unroll
+                for (int j = 0; j < NT; j++) mma_16816(acc[i][j], af[i], bf[j]);
+        }
+    }
+    cp_async_wait<0>();
+
+    // --- epilogue ---
+    const int g = lane >> 2;       // accumulator row within the m16 fragment
+    const int q = (lane & 3) * 2;  // accumulator column pair within the n8 fragment
+#pragma unroll
+    for (int i = 0; i < MT; i++) {
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+            int m = m0 + wm * WTM + i * 16 + g + h * 8;
+            if (m >= p.M) continue;
+#pragma unroll
+            for (int j = 0; j < NT; j++) {
+                int n = n0 + wn * WTN + j * 8 + q;
+                if (n >= p.N) continue;
+                float v0 = acc[i][j][h * 2], v1 = acc[i][j][h * 2 + 1];
+                if (p.splits == 1) {
+                    epilogue_store2(p, m, n, v0, v1);
+                } else {
+                    float *dst = p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n;
+                    *reinterpret_cast<float2 *>(dst) = make_float2(v0, v1);
+                }
+            }
+        }
+    }
+}
+
+// Sums the split-K partials (splits, M, N) and applies the epilogue; each
+// thread handles 2 adjacent channels.
+__global__ void conv_splitk_reduce_kernel(ConvParams p) {
+    size_t pairs = (size_t)p.M * p.N / 2;
+    size_t MN = (size_t)p.M * p.N;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < pairs;
+         i += (size_t)gridDim.x * blockDim.x) {
+        size_t e = i * 2;
+        float2 s = *reinterpret_cast<const float2 *>(p.ws + e);
+        for (int z = 1; z < p.splits; z++) {
+            float2 t = *reinterpret_cast<const float2 *>(p.ws + z * MN + e);
+            s.x += t.x;
+            s.y += t.y;
+        }
+        int m = (int)(e / p.N), n = (int)(e % p.N);
+        epilogue_store2(p, m, n, s.x, s.y);
+    }
+}
+
+struct TileInfo {
+    int bm, bn, wm, wn;
+    const char *name;
+};
+// The compiled tiles. 128x128 is the seed's v2 tile (Obs GG) with 8 warps
+// of 64x32 instead of 16 warps of 32x32 (fewer ldmatrix per mma); the
+// smaller tiles exist so that small-M/small-N shapes get enough CTAs.
+const TileInfo kTiles[] = {
+    {128, 128, 2, 4, "128x128x32/8w"},
+    {128, 64, 2, 2, "128x64x32/4w"},
+    {64, 128, 2, 2, "64x128x32/4w"},
+    {64, 64, 2, 2, "64x64x32/4w"},
+};
+constexpr int kNumTiles = sizeof(kTiles) / sizeof(kTiles[0]);
+
+template <int BM, int BN, int WM, int WN>
+cudaError_t launch_tile(const ConvParams &p, cudaStream_t stream) {
+    static bool attr_set = false;  // per instantiation
+    size_t smem = (size_t)STAGES * (BM + BN) * LDS * sizeof(half);
+    if (!attr_set) {
+        cudaError_t e = cudaFuncSetAttribute(conv_igemm_kernel<BM, BN, WM, WN>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (e != cudaSuccess) return e;
+        attr_set = true;
+    }
+    dim3 grid((p.M + BM - 1) / BM, (p.N + BN - 1) / BN, p.splits);
+    conv_igemm_kernel<BM, BN, WM, WN><<<grid, WM * WN * 32, smem, stream>>>(p);
+    return cudaGetLastError();
+}
+
+int ceil_div(long long a, long long b) { return (int)((a + b - 1) / b); }
+
+}  // namespace
+
+extern "C" int conv2d_shape_init(ConvShape *s) {
+    if (s->batch <= 0 || s->h <= 0 || s->w <= 0 || s->cin <= 0 || s->cout <= 0) return 1;
+    if (s->cin % 8 || s->cout % 8) return 1;
+    if (s->ksize <= 0 || s->stride <= 0 || s->pad < 0) return 1;
+    long long ho = ((long long)s->h + 2 * s->pad - s->ksize) / s->stride + 1;
+    long long wo = ((long long)s->w + 2 * s->pad - s->ksize) / s->stride + 1;
+    if (ho <= 0 || wo <= 0) return 1;
+    s->ho = (int)ho;
+    s->wo = (int)wo;
+    const long long lim = 1LL << 31;
+    if ((long long)s->batch * s->h * s->w * s->cin >= lim) return 1;
+    if ((long long)s->batch * ho * wo * s->cout >= lim) return 1;
+    if ((long long)s->cout * s->ksize * s->ksize * s->cin >= lim) return 1;
+    return 0;
+}
+
+extern "C" int conv2d_num_tiles(void) { return kNumTiles; }
+
+extern "C" const char *conv2d_tile_name(int tile) {
+    return (tile >= 0 && tile < kNumTiles) ? kTiles[tile].name : "?";
+}
+
+extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, ConvConfig cfg) {
+    if (cfg.splits <= 1) return 0;
+    return (size_t)cfg.splits * s->batch * s->ho * s->wo * s->cout * sizeof(float);
+}
+
+extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, ConvConfig *out, int max) {
+    static const int kSplits[] = {1, 2, 3, 4, 6, 8, 12, 16};
+    long long M = (long long)s->batch * s->ho * s->wo;
+    int K = s->ksize * s->ksize * s->cin;
+    int ktiles = ceil_div(K, BK);
+    int n = 0;
+    for (int t = 0; t < kNumTiles; t++) {
+        long long tiles = (long long)ceil_div(M, kTiles[t].bm) * ceil_div(s->cout, kTiles[t].bn);
+        for (unsigned si = 0; si < sizeof(kSplits) / sizeof(kSplits[0]); si++) {
+            int sp = kSplits[si];
+            if (sp > 1 && ktiles / sp < 4) break;              // too little K per split
+            if (sp > 1 && tiles * sp > 6LL * num_sms) break;   // already plenty of CTAs
+            if (n < max) out[n++] = (ConvConfig){t, sp};
+        }
+    }
+    return n;
+}
+
+extern "C" ConvConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
+    // Estimated time ~ waves * tile work / tile efficiency + split-K traffic.
+    ConvConfig cand[64];
+    int nc = conv2d_candidates(s, num_sms, cand, 64);
+    long long M = (long long)s->batch * s->ho * s->wo;
+    int K = s->ksize * s->ksize * s->cin;
+    double best = 1e300;
+    ConvConfig pick = {0, 1};
+    for (int i = 0; i < nc; i++) {
+        const TileInfo &ti = kTiles[cand[i].tile];
+        long long ctas = (long long)ceil_div(M, ti.bm) * ceil_div(s->cout, ti.bn) * cand[i].splits;
+        int per_sm = ti.bm * ti.bn >= 128 * 128 ? 2 : 4;
+        long long waves = (ctas + (long long)num_sms * per_sm - 1) / ((long long)num_sms * per_sm);
+        double eff = ti.bm * ti.bn >= 128 * 128 ? 1.0 : (ti.bm * ti.bn >= 128 * 64 ? 0.85 : 0.7);
+        // one wave: every SM runs per_sm CTAs of this tile at ~2.5 TFLOP/s per SM
+        double wave_time = 2.0 * ti.bm * ti.bn * ((double)K / cand[i].splits) * per_sm / (eff * 2.5e12);
+        double t = (double)waves * wave_time;
+        if (cand[i].splits > 1) t += (double)cand[i].splits * M * s->cout * 8.0 / 2.5e12 + 3e-6;
+        if (t < best) {
+            best = t;
+            pick = cand[i];
+        }
+    }
+    return pick;
+}
+
+extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, ConvConfig cfg, const uint16_t *x,
+                                         const uint16_t *w, const float *bias, const uint16_t *temb,
+                                         const uint16_t *residual, uint16_t *y, float *workspace,
+                                         cudaStream_t stream) {
+    if (cfg.tile < 0 || cfg.tile >= kNumTiles || cfg.splits < 1) return cudaErrorInvalidValue;
+    if (cfg.splits > 1 && !workspace) return cudaErrorInvalidValue;
+    ConvParams p;
+    p.x = reinterpret_cast<const half *>(x);
+    p.w = reinterpret_cast<const half *>(w);
+    p.bias = bias;
+    p.temb = reinterpret_cast<const half *>(temb);
+    p.residual = reinterpret_cast<const half *>(residual);
+    p.y = reinterpret_cast<half *>(y);
+    p.ws = workspace;
+    p.H = s->h;
+    p.W = s->w;
+    p.Cin = s->cin;
+    p.ksize = s->ksize;
+    p.stride = s->stride;
+    p.pad = s->pad;
+    p.Ho = s->ho;
+    p.Wo = s->wo;
+    p.M = s->batch * s->ho * s->wo;
+    p.N = s->cout;
+    p.K = s->ksize * s->ksize * s->cin;
+    p.ktiles = ceil_div(p.K, BK);
+    p.splits = cfg.splits > p.ktiles ? p.ktiles : cfg.splits;
+    cudaError_t e;
+    switch (cfg.tile) {
+        case 0: e = launch_tile<128, 128, 2, 4>(p, stream); break;
+        case 1: e = launch_tile<128, 64, 2, 2>(p, stream); break;
+        case 2: e = launch_tile<64, 128, 2, 2>(p, stream); break;
+        default: e = launch_tile<64, 64, 2, 2>(p, stream); break;
+    }
+    if (e != cudaSuccess || p.splits == 1) return e;
+    size_t pairs = (size_t)p.M * p.N / 2;
+    int blocks = (int)((pairs + 255) / 256);
+    if (blocks > 4096) blocks = 4096;
+    conv_splitk_reduce_kernel<<<blocks, 256, 0, stream>>>(p);
+    return cudaGetLastError();
+}

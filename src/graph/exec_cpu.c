@@ -1,0 +1,137 @@
+// exec_cpu.c: the CPU path (--device cpu) and the per-node CPU reference.
+//
+// The CPU path emulates the fast path's storage precision: weights and every
+// activation are rounded to FP16 exactly where the GPU stores FP16, while the
+// arithmetic is FP32 (FP64 for GroupNorm statistics). Its layer and chain
+// errors therefore show what FP16 storage costs, as the GPU's do, and the
+// FP32 reference chain is the same code without the rounding.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../weights/random.h"
+#include "../common.h"
+#include "graph.h"
+
+void node_cpu(const Graph *g, const Node *n, const float *in, const float *aux, const float *res, float *out,
+              int fast_emulation) {
+    const Tensor *ti = &g->t[n->in];
+    const Tensor *to = &g->t[n->out];
+    switch (n->op) {
+        case OP_LINEAR: {
+            const LinearLayer *L = n->lin;
+            const float *x = in;
+            float *tmp = NULL;
+            if (L->silu_in) {
+                tmp = xmalloc(ti->numel * sizeof(float));
+                silu_ref_cpu(in, tmp, ti->numel);
+                x = tmp;
+            }
+            linear_ref_cpu(x, fast_emulation ? L->h_w_fast : L->h_w_ref, L->h_bias, out, ti->n, L->k, L->n);
+            free(tmp);
+            break;
+        }
+        case OP_GROUPNORM: {
+            const GroupNormLayer *L = n->gn;
+            groupnorm_ref_cpu(in, out, L->h_gamma, L->h_beta, ti->n, ti->h * ti->w, ti->c, L->groups, L->eps);
+            if (L->silu) silu_ref_cpu(out, out, to->numel);
+            break;
+        }
+        case OP_CONV: {
+            const Conv2dLayer *L = n->conv;
+            conv2d_ref_cpu(&L->s, in, fast_emulation ? L->h_w_fast : L->h_w_ref, L->h_bias, aux, res, out);
+            break;
+        }
+    }
+    if (fast_emulation)
+        for (size_t i = 0; i < to->numel; i++) out[i] = round_f16(out[i]);
+}
+
+static const float *host_ptr(const Graph *g, int id, int fast) {
+    if (id < 0) return NULL;
+    return fast ? g->t[id].h_fast : g->t[id].h_ref;
+}
+
+static void run_chain(Graph *g, int fast, double *node_seconds) {
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        double t0 = wall_seconds();
+        node_cpu(g, n, host_ptr(g, n->in, fast), host_ptr(g, n->aux, fast), host_ptr(g, n->res, fast),
+                 fast ? g->t[n->out].h_fast : g->t[n->out].h_ref, fast);
+        if (node_seconds) node_seconds[i] = wall_seconds() - t0;
+    }
+}
+
+void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
+    memset(r, 0, sizeof(*r));
+    snprintf(r->device_name, sizeof(r->device_name), "CPU (FP32 reference path, FP16 storage emulated)");
+    r->on_gpu = 0;
+    r->ref = opt->ref;
+    r->tol = opt->tol_fp16;
+
+    graph_init_weights(g, 0, 1);
+    size_t maxt = 0;
+    for (int i = 0; i < g->nt; i++) {
+        Tensor *t = &g->t[i];
+        t->h_fast = xmalloc(t->numel * sizeof(float));
+        t->h_ref = xmalloc(t->numel * sizeof(float));
+        if (t->numel > maxt) maxt = t->numel;
+        if (t->is_input) {
+            random_normal(t->name, g->cfg.seed, t->h_ref, t->numel, 0);
+            for (size_t k = 0; k < t->numel; k++) t->h_ref[k] = t->h_fast[k] = round_f16(t->h_ref[k]);
+        } else {
+            for (size_t k = 0; k < t->numel; k++) t->h_fast[k] = t->h_ref[k] = NAN;  // poison
+        }
+    }
+    for (int i = 0; i < g->nn; i++)
+        snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu %s",
+                 g->nodes[i].op == OP_CONV ? "conv2d fp16-emul" :
+                 g->nodes[i].op == OP_GROUPNORM ? "groupnorm+silu fp16-emul" : "linear fp16-emul");
+
+    // Fast chain: warm-up, then timed iterations (per node and whole chain).
+    for (int it = 0; it < opt->warmup; it++) run_chain(g, 1, NULL);
+    int iters = opt->iters;
+    double *samples = xcalloc((size_t)g->nn * iters, sizeof(double));
+    double *block = xcalloc((size_t)iters, sizeof(double));
+    double node_s[MAX_NODES];
+    for (int it = 0; it < iters; it++) {
+        double t0 = wall_seconds();
+        run_chain(g, 1, node_s);
+        block[it] = wall_seconds() - t0;
+        for (int i = 0; i < g->nn; i++) samples[(size_t)i * iters + it] = node_s[i];
+    }
+    r->sum_nodes = 0.0;
+    for (int i = 0; i < g->nn; i++) {
+        time_stats(samples + (size_t)i * iters, iters, &g->nodes[i].time);
+        r->sum_nodes += g->nodes[i].time.median;
+    }
+    time_stats(block, iters, &r->block);
+    free(samples);
+    free(block);
+
+    if (opt->ref == REF_NONE) {
+        r->checked = 0;
+        r->pass = 1;
+        return;
+    }
+    // Reference chain (FP32) and errors.
+    double t0 = wall_seconds();
+    run_chain(g, 0, NULL);
+    r->ref_time = wall_seconds() - t0;
+    r->ref_on_gpu = 0;
+    float *scratch = xmalloc(maxt * sizeof(float));
+    r->pass = 1;
+    r->checked = 1;
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        const Tensor *to = &g->t[n->out];
+        node_cpu(g, n, host_ptr(g, n->in, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1), scratch, 0);
+        n->layer_err = compare_outputs(to->h_fast, scratch, to->numel);
+        n->chain_err = compare_outputs(to->h_fast, to->h_ref, to->numel);
+        if (n->layer_err.nonfinite || n->chain_err.nonfinite || !(n->layer_err.rel_l2 <= r->tol) ||
+            !(n->chain_err.rel_l2 <= r->tol))
+            r->pass = 0;
+    }
+    free(scratch);
+}

@@ -1,0 +1,399 @@
+// exec_gpu.c: the GPU executor.
+//
+// Order of work for one run:
+//   1. weights (cuRAND on the device), one activation arena (FP16 fast
+//      tensors, FP32 reference tensors, FP32 scratch, kernel workspaces);
+//   2. inputs x, temb ~ N(0,1), rounded to FP16; the reference chain starts
+//      from the same rounded values, so chain error measures the fast path,
+//      not input quantization;
+//   3. conv tile/split-K selection per node (timed candidates or heuristic);
+//   4. every non-input buffer poisoned (FP16 and FP32 NaN), then one fast
+//      chain run and one FP32 reference chain run;
+//   5. per node: layer error (the node's FP32 reference fed the fast path's
+//      own inputs) and chain error (fast vs FP32 chain);
+//   6. per-node timing with CUDA events (warm-up, iterations, median/p90);
+//   7. block latency: the fast chain captured in one CUDA graph, replayed.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../kernels/kernels.h"
+#include "../../weights/random.h"
+#include "../common.h"
+#include "graph.h"
+
+typedef struct {
+    float *s_in, *s_aux, *s_res, *s_out, *s_tmp;  // FP32 scratch, maxt elements each
+    float *conv_ws;                               // split-K partials
+    size_t conv_ws_bytes;
+} Scratch;
+
+static size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
+
+static void node_fast_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
+    Tensor *t = g->t;
+    switch (n->op) {
+        case OP_LINEAR: {
+            LinearLayer *L = n->lin;
+            cudaCheck(linear_rows_fp16(t[n->in].d16, L->d_w16, L->d_bias, t[n->out].d16, t[n->in].n, L->k, L->n,
+                                       L->silu_in, st));
+            break;
+        }
+        case OP_GROUPNORM: {
+            GroupNormLayer *L = n->gn;
+            Tensor *x = &t[n->in];
+            cudaCheck(groupnorm_silu_fp16(x->d16, t[n->out].d16, L->d_gamma, L->d_beta, x->n, x->h * x->w, x->c,
+                                          L->groups, L->eps, L->silu, n->gn_splits, n->gn_ws, st));
+            break;
+        }
+        case OP_CONV: {
+            Conv2dLayer *L = n->conv;
+            cudaCheck(conv2d_igemm_fp16(&L->s, L->cfg, t[n->in].d16, L->d_w16, L->d_bias,
+                                        n->aux >= 0 ? t[n->aux].d16 : NULL, n->res >= 0 ? t[n->res].d16 : NULL,
+                                        t[n->out].d16, sc->conv_ws, st));
+            break;
+        }
+    }
+}
+
+static void node_ref_gpu(Graph *g, Node *n, const float *in, const float *aux, const float *res, float *out,
+                         float *tmp, cudaStream_t st) {
+    Tensor *ti = &g->t[n->in];
+    switch (n->op) {
+        case OP_LINEAR: {
+            LinearLayer *L = n->lin;
+            const float *x = in;
+            if (L->silu_in) {
+                cudaCheck(silu_ref_f32(in, tmp, ti->numel, st));
+                x = tmp;
+            }
+            cudaCheck(linear_ref_f32(x, L->d_w_ref, L->d_bias, out, ti->n, L->k, L->n, st));
+            break;
+        }
+        case OP_GROUPNORM: {
+            GroupNormLayer *L = n->gn;
+            cudaCheck(groupnorm_ref_f32(in, out, L->d_gamma, L->d_beta, ti->n, ti->h * ti->w, ti->c, L->groups,
+                                        L->eps, st));
+            if (L->silu) cudaCheck(silu_ref_f32(out, out, ti->numel, st));
+            break;
+        }
+        case OP_CONV: {
+            Conv2dLayer *L = n->conv;
+            cudaCheck(conv2d_ref_f32(&L->s, in, L->d_w_ref, L->d_bias, aux, res, out, st));
+            break;
+        }
+    }
+}
+
+static void fast_chain(Graph *g, const Scratch *sc, cudaStream_t st) {
+    for (int i = 0; i < g->nn; i++) node_fast_gpu(g, &g->nodes[i], sc, st);
+}
+
+static void ref_chain_gpu(Graph *g, float *tmp, cudaStream_t st) {
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        node_ref_gpu(g, n, g->t[n->in].dref, n->aux >= 0 ? g->t[n->aux].dref : NULL,
+                     n->res >= 0 ? g->t[n->res].dref : NULL, g->t[n->out].dref, tmp, st);
+    }
+}
+
+// FP16 device tensor -> FP32 host array.
+static void download_f16(const Tensor *t, float *host) {
+    uint16_t *tmp = xmalloc(t->numel * sizeof(uint16_t));
+    cudaCheck(cudaMemcpy(tmp, t->d16, t->numel * sizeof(uint16_t), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < t->numel; i++) host[i] = f16_to_f32(tmp[i]);
+    free(tmp);
+}
+
+// Times `reps` back-to-back launches of one conv config; returns seconds per launch.
+static double time_conv_config(Graph *g, Node *n, const Scratch *sc, cudaStream_t st, cudaEvent_t e0,
+                               cudaEvent_t e1) {
+    const int reps = 8;
+    for (int i = 0; i < 2; i++) node_fast_gpu(g, n, sc, st);
+    cudaCheck(cudaEventRecord(e0, st));
+    for (int i = 0; i < reps; i++) node_fast_gpu(g, n, sc, st);
+    cudaCheck(cudaEventRecord(e1, st));
+    cudaCheck(cudaEventSynchronize(e1));
+    float ms = 0.f;
+    cudaCheck(cudaEventElapsedTime(&ms, e0, e1));
+    return ms * 1e-3 / reps;
+}
+
+static void set_kernel_name(Node *n) {
+    switch (n->op) {
+        case OP_LINEAR:
+            snprintf(n->kernel, sizeof(n->kernel), "linear_rows%s", n->lin->silu_in ? " silu-in" : "");
+            break;
+        case OP_GROUPNORM:
+            snprintf(n->kernel, sizeof(n->kernel), "groupnorm%s splits=%d", n->gn->silu ? "_silu" : "",
+                     n->gn_splits);
+            break;
+        case OP_CONV:
+            if (n->conv->cfg.splits > 1)
+                snprintf(n->kernel, sizeof(n->kernel), "igemm %s splitk=%d", conv2d_tile_name(n->conv->cfg.tile),
+                         n->conv->cfg.splits);
+            else
+                snprintf(n->kernel, sizeof(n->kernel), "igemm %s", conv2d_tile_name(n->conv->cfg.tile));
+            break;
+    }
+}
+
+void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
+    memset(r, 0, sizeof(*r));
+    struct cudaDeviceProp prop;
+    int dev = 0;
+    cudaCheck(cudaGetDevice(&dev));
+    cudaCheck(cudaGetDeviceProperties(&prop, dev));
+    snprintf(r->device_name, sizeof(r->device_name), "%s", prop.name);
+    r->num_sms = prop.multiProcessorCount;
+    r->cc_major = prop.major;
+    r->cc_minor = prop.minor;
+    r->on_gpu = 1;
+    r->ref = opt->ref;
+    r->tol = opt->tol_fp16;
+    const int ref_gpu = opt->ref == REF_GPU, ref_cpu = opt->ref == REF_CPU;
+
+    cudaStream_t st;
+    cudaCheck(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
+    cudaEvent_t e0, e1;
+    cudaCheck(cudaEventCreate(&e0));
+    cudaCheck(cudaEventCreate(&e1));
+
+    graph_init_weights(g, 1, ref_cpu);
+
+    // --- one arena for activations, reference tensors, scratch, workspaces ---
+    size_t maxt = 0, conv_ws = 0, gn_ws_total = 0;
+    for (int i = 0; i < g->nt; i++)
+        if (g->t[i].numel > maxt) maxt = g->t[i].numel;
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        if (n->op == OP_CONV) {
+            ConvConfig cand[64];
+            int nc = conv2d_candidates(&n->conv->s, r->num_sms, cand, 64);
+            for (int k = 0; k < nc; k++) {
+                size_t w = conv2d_workspace_bytes(&n->conv->s, cand[k]);
+                if (w > conv_ws) conv_ws = w;
+            }
+        } else if (n->op == OP_GROUPNORM) {
+            const Tensor *x = &g->t[n->in];
+            n->gn_splits = groupnorm_splits(x->n, x->h * x->w, x->c, r->num_sms);
+            gn_ws_total += align_up(groupnorm_workspace_bytes(x->n, n->gn->groups, n->gn_splits, x->c));
+        }
+    }
+    size_t total = 0;
+    for (int i = 0; i < g->nt; i++) {
+        total += align_up(g->t[i].numel * sizeof(uint16_t));
+        if (ref_gpu) total += align_up(g->t[i].numel * sizeof(float));
+    }
+    const size_t scratch_each = align_up(maxt * sizeof(float));
+    total += 5 * scratch_each + align_up(conv_ws) + gn_ws_total;
+    char *arena = NULL;
+    cudaError_t aerr = cudaMalloc((void **)&arena, total);
+    if (aerr == cudaErrorMemoryAllocation)
+        die_user("out of GPU memory allocating the %.1f MiB activation arena on %s; use a smaller --hw, --c or --batch",
+                 total / 1048576.0, prop.name);
+    cudaCheck(aerr);
+    char *p = arena;
+    for (int i = 0; i < g->nt; i++) {
+        g->t[i].d16 = (uint16_t *)p;
+        p += align_up(g->t[i].numel * sizeof(uint16_t));
+        if (ref_gpu) {
+            g->t[i].dref = (float *)p;
+            p += align_up(g->t[i].numel * sizeof(float));
+        }
+    }
+    Scratch sc;
+    sc.s_in = (float *)p;
+    sc.s_aux = (float *)(p + scratch_each);
+    sc.s_res = (float *)(p + 2 * scratch_each);
+    sc.s_out = (float *)(p + 3 * scratch_each);
+    sc.s_tmp = (float *)(p + 4 * scratch_each);
+    p += 5 * scratch_each;
+    sc.conv_ws = conv_ws ? (float *)p : NULL;
+    sc.conv_ws_bytes = conv_ws;
+    p += align_up(conv_ws);
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        if (n->op != OP_GROUPNORM) continue;
+        const Tensor *x = &g->t[n->in];
+        size_t b = groupnorm_workspace_bytes(x->n, n->gn->groups, n->gn_splits, x->c);
+        n->gn_ws = p;
+        cudaCheck(cudaMemset(p, 0, b));  // the kernels keep the counter at zero between launches
+        p += align_up(b);
+    }
+
+    // --- inputs: N(0,1), rounded to FP16 for both chains ---
+    for (int i = 0; i < g->nt; i++) {
+        Tensor *t = &g->t[i];
+        if (!t->is_input) continue;
+        random_normal(t->name, g->cfg.seed, sc.s_tmp, t->numel, 1);
+        cudaCheck(f32_to_f16_dev(sc.s_tmp, t->d16, t->numel, st));
+        if (ref_gpu) cudaCheck(f16_to_f32_dev(t->d16, t->dref, t->numel, st));
+    }
+    cudaCheck(cudaStreamSynchronize(st));
+
+    // --- conv tile / split-K selection ---
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        if (n->op != OP_CONV) continue;
+        if (opt->conv_select == CONV_SELECT_HEURISTIC) {
+            n->conv->cfg = conv2d_heuristic(&n->conv->s, r->num_sms);
+        } else {
+            ConvConfig cand[64];
+            int nc = conv2d_candidates(&n->conv->s, r->num_sms, cand, 64);
+            double best = 1e30;
+            ConvConfig pick = cand[0];
+            for (int k = 0; k < nc; k++) {
+                n->conv->cfg = cand[k];
+                double t = time_conv_config(g, n, &sc, st, e0, e1);
+                if (t < best) {
+                    best = t;
+                    pick = cand[k];
+                }
+            }
+            n->conv->cfg = pick;
+        }
+    }
+    for (int i = 0; i < g->nn; i++) set_kernel_name(&g->nodes[i]);
+
+    // --- poison every output, run both chains once ---
+    for (int i = 0; i < g->nt; i++) {
+        Tensor *t = &g->t[i];
+        if (t->is_input) continue;
+        cudaCheck(fill_u16_dev(t->d16, 0xFFFFu, t->numel, st));  // FP16 NaN
+        if (ref_gpu) cudaCheck(fill_f32_dev(t->dref, NAN, t->numel, st));
+    }
+    fast_chain(g, &sc, st);
+    cudaCheck(cudaStreamSynchronize(st));
+    const Tensor *tout = &g->t[g->out];
+    float *first_out = xmalloc(tout->numel * sizeof(float));
+    download_f16(tout, first_out);
+
+    r->checked = opt->ref != REF_NONE;
+    r->pass = 1;
+    if (ref_gpu) {
+        ref_chain_gpu(g, sc.s_tmp, st);  // first run also warms up
+        cudaCheck(cudaEventRecord(e0, st));
+        ref_chain_gpu(g, sc.s_tmp, st);
+        cudaCheck(cudaEventRecord(e1, st));
+        cudaCheck(cudaEventSynchronize(e1));
+        float ms = 0.f;
+        cudaCheck(cudaEventElapsedTime(&ms, e0, e1));
+        r->ref_time = ms * 1e-3;
+        r->ref_on_gpu = 1;
+    } else if (ref_cpu) {
+        for (int i = 0; i < g->nt; i++) {
+            Tensor *t = &g->t[i];
+            t->h_fast = xmalloc(t->numel * sizeof(float));
+            t->h_ref = xmalloc(t->numel * sizeof(float));
+            if (t->is_input) {
+                download_f16(t, t->h_ref);
+                memcpy(t->h_fast, t->h_ref, t->numel * sizeof(float));
+            }
+        }
+        double t0 = wall_seconds();
+        for (int i = 0; i < g->nn; i++) {
+            Node *n = &g->nodes[i];
+            node_cpu(g, n, g->t[n->in].h_ref, n->aux >= 0 ? g->t[n->aux].h_ref : NULL,
+                     n->res >= 0 ? g->t[n->res].h_ref : NULL, g->t[n->out].h_ref, 0);
+        }
+        r->ref_time = wall_seconds() - t0;
+        for (int i = 0; i < g->nt; i++)
+            if (!g->t[i].is_input) download_f16(&g->t[i], g->t[i].h_fast);
+    }
+
+    // --- errors ---
+    if (r->checked) {
+        float *fast = xmalloc(maxt * sizeof(float));
+        float *ref = xmalloc(maxt * sizeof(float));
+        for (int i = 0; i < g->nn; i++) {
+            Node *n = &g->nodes[i];
+            Tensor *to = &g->t[n->out];
+            download_f16(to, fast);
+            if (ref_gpu) {
+                cudaCheck(f16_to_f32_dev(g->t[n->in].d16, sc.s_in, g->t[n->in].numel, st));
+                if (n->aux >= 0) cudaCheck(f16_to_f32_dev(g->t[n->aux].d16, sc.s_aux, g->t[n->aux].numel, st));
+                if (n->res >= 0) cudaCheck(f16_to_f32_dev(g->t[n->res].d16, sc.s_res, g->t[n->res].numel, st));
+                cudaCheck(fill_f32_dev(sc.s_out, NAN, to->numel, st));
+                node_ref_gpu(g, n, sc.s_in, n->aux >= 0 ? sc.s_aux : NULL, n->res >= 0 ? sc.s_res : NULL, sc.s_out,
+                             sc.s_tmp, st);
+                cudaCheck(cudaStreamSynchronize(st));
+                cudaCheck(cudaMemcpy(ref, sc.s_out, to->numel * sizeof(float), cudaMemcpyDeviceToHost));
+                n->layer_err = compare_outputs(fast, ref, to->numel);
+                cudaCheck(cudaMemcpy(ref, to->dref, to->numel * sizeof(float), cudaMemcpyDeviceToHost));
+                n->chain_err = compare_outputs(fast, ref, to->numel);
+            } else {
+                node_cpu(g, n, g->t[n->in].h_fast, n->aux >= 0 ? g->t[n->aux].h_fast : NULL,
+                         n->res >= 0 ? g->t[n->res].h_fast : NULL, ref, 0);
+                n->layer_err = compare_outputs(fast, ref, to->numel);
+                n->chain_err = compare_outputs(fast, to->h_ref, to->numel);
+            }
+            if (n->layer_err.nonfinite || n->chain_err.nonfinite || !(n->layer_err.rel_l2 <= r->tol) ||
+                !(n->chain_err.rel_l2 <= r->tol))
+                r->pass = 0;
+        }
+        free(fast);
+        free(ref);
+    }
+
+    // --- per-node timing ---
+    const int iters = opt->iters;
+    double *samples = xcalloc((size_t)iters, sizeof(double));
+    r->sum_nodes = 0.0;
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        for (int w = 0; w < opt->warmup; w++) node_fast_gpu(g, n, &sc, st);
+        for (int it = 0; it < iters; it++) {
+            cudaCheck(cudaEventRecord(e0, st));
+            node_fast_gpu(g, n, &sc, st);
+            cudaCheck(cudaEventRecord(e1, st));
+            cudaCheck(cudaEventSynchronize(e1));
+            float ms = 0.f;
+            cudaCheck(cudaEventElapsedTime(&ms, e0, e1));
+            samples[it] = ms * 1e-3;
+        }
+        time_stats(samples, iters, &n->time);
+        r->sum_nodes += n->time.median;
+    }
+
+    // --- block latency: CUDA graph replay ---
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    cudaCheck(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+    fast_chain(g, &sc, st);
+    cudaCheck(cudaStreamEndCapture(st, &graph));
+    cudaCheck(cudaGraphInstantiate(&exec, graph, 0));
+    for (int w = 0; w < opt->warmup; w++) cudaCheck(cudaGraphLaunch(exec, st));
+    for (int it = 0; it < iters; it++) {
+        cudaCheck(cudaEventRecord(e0, st));
+        cudaCheck(cudaGraphLaunch(exec, st));
+        cudaCheck(cudaEventRecord(e1, st));
+        cudaCheck(cudaEventSynchronize(e1));
+        float ms = 0.f;
+        cudaCheck(cudaEventElapsedTime(&ms, e0, e1));
+        samples[it] = ms * 1e-3;
+    }
+    time_stats(samples, iters, &r->block);
+    free(samples);
+
+    // The replayed graph must reproduce the first eager run bit for bit
+    // (every kernel is deterministic; a mismatch means a workspace or counter
+    // that is not safe to replay).
+    {
+        float *again = xmalloc(tout->numel * sizeof(float));
+        download_f16(tout, again);
+        r->replay_identical = memcmp(again, first_out, tout->numel * sizeof(float)) == 0;
+        if (!r->replay_identical) r->pass = 0;
+        free(again);
+    }
+    free(first_out);
+
+    cudaCheck(cudaGraphExecDestroy(exec));
+    cudaCheck(cudaGraphDestroy(graph));
+    cudaCheck(cudaEventDestroy(e0));
+    cudaCheck(cudaEventDestroy(e1));
+    cudaCheck(cudaStreamDestroy(st));
+    cudaCheck(cudaFree(arena));
+    for (int i = 0; i < g->nt; i++) g->t[i].d16 = NULL, g->t[i].dref = NULL;
+}

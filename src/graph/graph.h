@@ -1,0 +1,153 @@
+// graph.h: blocks as node lists, the executor, errors and the report.
+//
+// A block (ResBlock, a single conv, ...) is built as a list of nodes over a
+// small table of tensors. Every node has a fast path (FP16 CUDA kernels, or
+// its CPU emulation) and an FP32 reference twin (GPU kernels or plain C).
+// The executor runs the fast chain, the reference chain, each node's
+// reference fed with the fast path's own inputs (layer error), per-node
+// timing and a CUDA-graph replay of the whole block.
+#ifndef UNETRUN_GRAPH_H
+#define UNETRUN_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../layers/conv2d.h"
+#include "../layers/groupnorm.h"
+#include "../layers/linear.h"
+
+#define MAX_TENSORS 16
+#define MAX_NODES 16
+
+typedef enum { DEVICE_AUTO, DEVICE_CUDA, DEVICE_CPU } DeviceKind;
+typedef enum { REF_DEFAULT, REF_GPU, REF_CPU, REF_NONE } RefMode;
+typedef enum { CONV_SELECT_TUNE, CONV_SELECT_HEURISTIC } ConvSelect;
+
+// What to build (from the command line).
+typedef struct {
+    const char *block;  // "resblock", "conv"
+    int c, cout, h, w, batch;
+    int temb_dim, groups;
+    double eps;
+    int ksize, stride;  // --block conv only
+    uint64_t seed;
+} BlockConfig;
+
+// How to run it.
+typedef struct {
+    DeviceKind device;
+    int gpu;
+    RefMode ref;
+    int warmup, iters;
+    int check;
+    double tol_fp16;  // relative L2, FP16 tensor-core paths
+    double tol_ref;   // relative L2, GPU FP32 reference vs CPU FP32 reference
+    ConvSelect conv_select;
+    const char *json_path;
+    int quiet;
+} RunOptions;
+
+typedef struct {
+    char name[32];
+    int n, h, w, c;  // NHWC; vectors are (n, 1, 1, c)
+    size_t numel;
+    int is_input;
+    // GPU path (inside the arena)
+    uint16_t *d16;  // fast path, FP16
+    float *dref;    // FP32 reference chain
+    // CPU path and host copies
+    float *h_fast;  // fast path values (FP16-rounded) as float
+    float *h_ref;   // FP32 reference chain
+} Tensor;
+
+typedef enum { OP_GROUPNORM, OP_CONV, OP_LINEAR } OpKind;
+
+typedef struct {
+    double rel_l2, max_abs, cosine;
+    size_t nonfinite;  // NaN/Inf count in the fast output
+    int valid;         // 0 when not computed (--ref none)
+} ErrMetrics;
+
+typedef struct {
+    double median, p10, p90, min, mean;  // seconds
+    int n;
+} TimeStats;
+
+typedef struct {
+    char name[32];    // report row name, e.g. "norm1+silu"
+    char kernel[64];  // what ran, e.g. "igemm 128x64x32/4w splitk=2"
+    OpKind op;
+    GroupNormLayer *gn;
+    Conv2dLayer *conv;
+    LinearLayer *lin;
+    int in, aux, res, out;  // tensor ids; aux = time embedding, res = residual; -1 = none
+    double flops, bytes;
+    // results
+    TimeStats time;
+    ErrMetrics layer_err, chain_err;
+    int gn_splits;
+    void *gn_ws;  // device workspace of the GroupNorm kernel
+} Node;
+
+typedef struct {
+    BlockConfig cfg;
+    Tensor t[MAX_TENSORS];
+    int nt;
+    Node nodes[MAX_NODES];
+    int nn;
+    int out;  // the block output tensor
+    // layers owned by the graph
+    GroupNormLayer gn[4];
+    int ngn;
+    Conv2dLayer conv[4];
+    int nconv;
+    LinearLayer lin[2];
+    int nlin;
+} Graph;
+
+typedef struct {
+    // device and run description
+    char device_name[256];
+    int num_sms, cc_major, cc_minor;
+    int on_gpu;
+    RefMode ref;
+    // block timing
+    double sum_nodes;   // seconds, sum of node medians
+    TimeStats block;    // CUDA-graph replay (GPU) or whole-chain wall time (CPU)
+    double ref_time;    // seconds, FP32 reference chain (0 if not run)
+    int ref_on_gpu;
+    double tol;         // tolerance applied to fast nodes
+    int pass;           // all nodes within tolerance and finite
+    int checked;        // errors were computed
+    int replay_identical;  // GPU: graph replay output == first eager run, bitwise
+} RunResult;
+
+// Block builders (src/graph/blocks.c). Shapes were validated by the CLI.
+// Builds tensors and nodes; layers are initialized by graph_init_weights.
+void build_block(Graph *g, const BlockConfig *cfg);
+void graph_init_weights(Graph *g, int on_device, int want_host);
+void graph_free(Graph *g);
+int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int is_input);
+// Bytes the GPU path will allocate (weights + arena + workspaces).
+size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu);
+size_t graph_cpu_bytes(const Graph *g);
+
+// Executors (src/graph/exec_gpu.c, exec_cpu.c).
+void run_gpu(Graph *g, const RunOptions *opt, RunResult *res);
+void run_cpu(Graph *g, const RunOptions *opt, RunResult *res);
+
+// CPU reference of one node (FP32), inputs given explicitly; used by the
+// CPU path and by --ref cpu. fast_emulation: use FP16-rounded weights and
+// round the output to FP16, as the fast path stores it.
+void node_cpu(const Graph *g, const Node *n, const float *in, const float *aux, const float *res,
+              float *out, int fast_emulation);
+
+// Errors (src/graph/errors.c).
+ErrMetrics compare_outputs(const float *fast, const float *ref, size_t n);
+void time_stats(double *samples, int n, TimeStats *out);  // sorts samples
+
+// Report (src/graph/report.c).
+void print_report(const Graph *g, const RunOptions *opt, const RunResult *r);
+int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
+
+#endif

@@ -1,0 +1,45 @@
+// conv2d.h: 2-D convolution layer (3x3 pad 1, 3x3 stride 2, 1x1).
+#ifndef UNETRUN_LAYER_CONV2D_H
+#define UNETRUN_LAYER_CONV2D_H
+
+#include <stdint.h>
+
+#include "../../kernels/kernels.h"
+
+typedef struct {
+    char name[48];  // checkpoint name of the module, e.g. "conv1"
+    ConvShape s;
+    int has_bias;
+    // host copies (CPU path, --ref cpu)
+    float *h_w_ref;   // (k, k, Cin, Cout) FP32
+    float *h_w_fast;  // (k, k, Cin, Cout) FP16-rounded values (CPU emulation of the fast path)
+    float *h_bias;    // (Cout)
+    // device
+    uint16_t *d_w16;  // (Cout, k, k, Cin) FP16, the implicit-GEMM B operand
+    float *d_w_ref;   // (k, k, Cin, Cout) FP32, the reference kernel's layout
+    float *d_bias;    // (Cout)
+    ConvConfig cfg;   // tile and split-K chosen for this shape
+} Conv2dLayer;
+
+// Random PyTorch-default init: weights and bias uniform in +-1/sqrt(Cin*k*k).
+// on_device: create device tensors (and host FP32 copies if want_host);
+// otherwise host tensors only.
+void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bias, uint64_t seed,
+                       int on_device, int want_host);
+void conv2d_layer_free(Conv2dLayer *L);
+
+double conv2d_flops(const ConvShape *s);
+// Fewest bytes a fused conv must move: x, FP16 weights, y, and optional
+// bias, time embedding, residual, each once.
+double conv2d_min_bytes(const ConvShape *s, int has_bias, int has_temb, int has_res);
+
+// CPU twin of conv2d_ref_f32 (same loop order): y = conv(x) + bias + temb + res.
+void conv2d_ref_cpu(const ConvShape *s,
+                    const float *x,         // (B, H, W, Cin)
+                    const float *w,         // (k, k, Cin, Cout)
+                    const float *bias,      // (Cout) or NULL
+                    const float *temb,      // (B, Cout) or NULL
+                    const float *residual,  // (B, Ho, Wo, Cout) or NULL
+                    float *y);              // (B, Ho, Wo, Cout)
+
+#endif
