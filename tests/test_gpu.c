@@ -1,0 +1,395 @@
+// test_gpu.c: GPU tests (make test-gpu). Each kernel against the FP32 GPU
+// reference on random data at SD ResBlock shapes and awkward ones, the GPU
+// FP32 references against the CPU references, the device random generator
+// against the host one, and whole blocks end to end through the CLI.
+// Outputs are poisoned (NaN) before every run. Every test name spells out
+// its parameters. Last line: "N passed, N failed".
+//
+// usage: test_gpu [path/to/unetrun]   (the binary for the end-to-end tests)
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "../kernels/kernels.h"
+#include "../src/common.h"
+#include "../src/graph/graph.h"
+#include "../src/layers/conv2d.h"
+#include "../src/layers/groupnorm.h"
+#include "../src/layers/linear.h"
+#include "../weights/random.h"
+
+static int g_pass, g_fail, g_verbose;
+static int g_num_sms;
+
+static void result(int ok, const char *fmt, ...) {
+    char name[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(name, sizeof(name), fmt, ap);
+    va_end(ap);
+    if (ok) g_pass++;
+    else g_fail++;
+    if (!ok || g_verbose) printf("%s %s\n", ok ? "PASS" : "FAIL", name);
+    fflush(stdout);
+}
+
+// ---- device buffer helpers ----
+static void *dalloc(size_t bytes) {
+    void *p = NULL;
+    cudaCheck(cudaMalloc(&p, bytes ? bytes : 16));
+    return p;
+}
+// Random N(0,1) tensor: FP16 on device and the same (rounded) values as FP32.
+static void rand_act(const char *name, uint64_t seed, size_t n, uint16_t **d16, float **d32) {
+    *d16 = dalloc(n * 2);
+    *d32 = dalloc(n * 4);
+    random_normal(name, seed, *d32, n, 1);
+    cudaCheck(f32_to_f16_dev(*d32, *d16, n, 0));
+    cudaCheck(f16_to_f32_dev(*d16, *d32, n, 0));
+    cudaCheck(cudaDeviceSynchronize());
+}
+static float *download32(const float *d, size_t n) {
+    float *h = xmalloc(n * 4);
+    cudaCheck(cudaMemcpy(h, d, n * 4, cudaMemcpyDeviceToHost));
+    return h;
+}
+static float *download16(const uint16_t *d, size_t n) {
+    uint16_t *t = xmalloc(n * 2);
+    cudaCheck(cudaMemcpy(t, d, n * 2, cudaMemcpyDeviceToHost));
+    float *h = xmalloc(n * 4);
+    for (size_t i = 0; i < n; i++) h[i] = f16_to_f32(t[i]);
+    free(t);
+    return h;
+}
+
+// ---- conv: every candidate config against one FP32 reference ----
+static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int stride, int bias, int temb, int res) {
+    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0};
+    if (conv2d_shape_init(&s)) {
+        result(0, "conv2d shape_init B=%d H=%d W=%d cin=%d cout=%d k=%d s=%d", B, H, W, cin, cout, k, stride);
+        return;
+    }
+    const size_t nx = (size_t)B * H * W * cin, ny = (size_t)B * s.ho * s.wo * cout;
+    const size_t nw = (size_t)cout * cin * k * k;
+    char tag[64];
+    snprintf(tag, sizeof tag, "t%d_%d_%d_%d_%d", B, H, W, cin, cout);
+    uint16_t *x16, *t16 = NULL, *r16 = NULL;
+    float *x32, *t32 = NULL, *r32 = NULL;
+    rand_act(tag, 11, nx, &x16, &x32);
+    if (temb) rand_act("temb", 12, (size_t)B * cout, &t16, &t32);
+    if (res) rand_act("res", 13, ny, &r16, &r32);
+    // weights: uniform +-1/sqrt(fan_in), rounded to FP16 so the reference
+    // sees exactly the fast kernel's weights (the test isolates the kernel)
+    float *w = dalloc(nw * 4), *wref = dalloc(nw * 4), *b32 = NULL;
+    uint16_t *w16 = dalloc(nw * 2);
+    random_uniform("w", 14, w, nw, 0.f, 1.f / sqrtf((float)(cin * k * k)), 1);
+    cudaCheck(f32_to_f16_dev(w, w16, nw, 0));
+    cudaCheck(f16_to_f32_dev(w16, w, nw, 0));
+    cudaCheck(conv_weight_layouts_dev(w, w16, wref, cout, cin, k, 0));
+    if (bias) {
+        b32 = dalloc(cout * 4);
+        random_uniform("b", 15, b32, cout, 0.f, 0.5f, 1);
+    }
+    float *yref = dalloc(ny * 4);
+    cudaCheck(conv2d_ref_f32(&s, x32, wref, b32, t32, r32, yref, 0));
+    float *href = download32(yref, ny);
+    uint16_t *y16 = dalloc(ny * 2);
+    ConvConfig cand[64];
+    int nc = conv2d_candidates(&s, g_num_sms, cand, 64);
+    size_t wsb = 0;
+    for (int i = 0; i < nc; i++)
+        if (conv2d_workspace_bytes(&s, cand[i]) > wsb) wsb = conv2d_workspace_bytes(&s, cand[i]);
+    float *ws = wsb ? dalloc(wsb) : NULL;
+    for (int i = 0; i < nc; i++) {
+        cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
+        cudaCheck(conv2d_igemm_fp16(&s, cand[i], x16, w16, b32, t16, r16, y16, ws, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        float *hy = download16(y16, ny);
+        ErrMetrics e = compare_outputs(hy, href, ny);
+        result(!e.nonfinite && e.rel_l2 <= 1e-3,
+               "conv2d_igemm B=%d H=%d W=%d cin=%d cout=%d k=%d stride=%d bias=%d temb=%d res=%d tile=%s splitk=%d "
+               "(rel_l2 %.2e nonfinite %zu)",
+               B, H, W, cin, cout, k, stride, bias, temb, res, conv2d_tile_name(cand[i].tile), cand[i].splits,
+               e.rel_l2, e.nonfinite);
+        free(hy);
+    }
+    free(href);
+    cudaFree(x16), cudaFree(x32), cudaFree(t16), cudaFree(t32), cudaFree(r16), cudaFree(r32);
+    cudaFree(w), cudaFree(wref), cudaFree(w16), cudaFree(b32), cudaFree(yref), cudaFree(y16), cudaFree(ws);
+}
+
+// ---- GroupNorm + SiLU ----
+static void test_groupnorm(int B, int H, int W, int C, int G, float eps, int silu, float mean_shift) {
+    const size_t n = (size_t)B * H * W * C;
+    uint16_t *x16;
+    float *x32;
+    rand_act("gnx", 21, n, &x16, &x32);
+    if (mean_shift != 0.f) {  // non-zero-mean input: stresses E[x^2] - mean^2
+        float *h = download32(x32, n);
+        for (size_t i = 0; i < n; i++) h[i] = round_f16(h[i] * 0.5f + mean_shift);
+        cudaCheck(cudaMemcpy(x32, h, n * 4, cudaMemcpyHostToDevice));
+        cudaCheck(f32_to_f16_dev(x32, x16, n, 0));
+        free(h);
+    }
+    float *gam = dalloc(C * 4), *bet = dalloc(C * 4), *yref = dalloc(n * 4);
+    random_uniform("g", 22, gam, C, 1.f, 0.25f, 1);
+    random_uniform("b", 23, bet, C, 0.f, 0.25f, 1);
+    int splits = groupnorm_splits(B, H * W, C, g_num_sms);
+    size_t wsb = groupnorm_workspace_bytes(B, G, splits, C);
+    void *ws = dalloc(wsb);
+    cudaCheck(cudaMemset(ws, 0, wsb));
+    uint16_t *y16 = dalloc(n * 2);
+    cudaCheck(groupnorm_ref_f32(x32, yref, gam, bet, B, H * W, C, G, eps, 0));
+    if (silu) cudaCheck(silu_ref_f32(yref, yref, n, 0));
+    float *href = download32(yref, n);
+    for (int rep = 0; rep < 2; rep++) {  // twice: the workspace counter must reset itself
+        cudaCheck(fill_u16_dev(y16, 0xFFFF, n, 0));
+        cudaCheck(groupnorm_silu_fp16(x16, y16, gam, bet, B, H * W, C, G, eps, silu, splits, ws, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        float *hy = download16(y16, n);
+        ErrMetrics e = compare_outputs(hy, href, n);
+        result(!e.nonfinite && e.rel_l2 <= 1e-3,
+               "groupnorm_silu B=%d H=%d W=%d C=%d G=%d eps=%g silu=%d mean=%g splits=%d run=%d (rel_l2 %.2e)", B, H, W,
+               C, G, eps, silu, mean_shift, splits, rep, e.rel_l2);
+        free(hy);
+    }
+    free(href);
+    cudaFree(x16), cudaFree(x32), cudaFree(gam), cudaFree(bet), cudaFree(yref), cudaFree(ws), cudaFree(y16);
+}
+
+// ---- time-embedding linear ----
+static void test_linear(int B, int K, int N, int silu) {
+    uint16_t *x16;
+    float *x32;
+    rand_act("lx", 31, (size_t)B * K, &x16, &x32);
+    float *w = dalloc((size_t)N * K * 4), *bias = dalloc(N * 4), *yref = dalloc((size_t)B * N * 4),
+          *xs = dalloc((size_t)B * K * 4);
+    uint16_t *w16 = dalloc((size_t)N * K * 2), *y16 = dalloc((size_t)B * N * 2);
+    random_uniform("lw", 32, w, (size_t)N * K, 0.f, 1.f / sqrtf((float)K), 1);
+    cudaCheck(f32_to_f16_dev(w, w16, (size_t)N * K, 0));
+    cudaCheck(f16_to_f32_dev(w16, w, (size_t)N * K, 0));
+    random_uniform("lb", 33, bias, N, 0.f, 0.1f, 1);
+    if (silu) cudaCheck(silu_ref_f32(x32, xs, (size_t)B * K, 0));
+    cudaCheck(linear_ref_f32(silu ? xs : x32, w, bias, yref, B, K, N, 0));
+    cudaCheck(fill_u16_dev(y16, 0xFFFF, (size_t)B * N, 0));
+    cudaCheck(linear_rows_fp16(x16, w16, bias, y16, B, K, N, silu, 0));
+    cudaCheck(cudaDeviceSynchronize());
+    float *hy = download16(y16, (size_t)B * N), *hr = download32(yref, (size_t)B * N);
+    ErrMetrics e = compare_outputs(hy, hr, (size_t)B * N);
+    result(!e.nonfinite && e.rel_l2 <= 1e-3, "linear_rows B=%d K=%d N=%d silu_in=%d (rel_l2 %.2e)", B, K, N, silu,
+           e.rel_l2);
+    free(hy), free(hr);
+    cudaFree(x16), cudaFree(x32), cudaFree(w), cudaFree(bias), cudaFree(yref), cudaFree(xs), cudaFree(w16),
+        cudaFree(y16);
+}
+
+// ---- GPU FP32 references vs CPU references ----
+static void test_ref_vs_cpu(void) {
+    const double tol = 1e-5;
+    {  // conv, 3 kinds
+        int ks[3] = {3, 3, 1}, ss[3] = {1, 2, 1};
+        for (int v = 0; v < 3; v++) {
+            ConvShape s = {2, 9, 7, 24, 40, ks[v], ss[v], ks[v] / 2, 0, 0};
+            conv2d_shape_init(&s);
+            size_t nx = (size_t)2 * 9 * 7 * 24, ny = (size_t)2 * s.ho * s.wo * 40, nw = (size_t)40 * 24 * ks[v] * ks[v];
+            float *x = dalloc(nx * 4), *w = dalloc(nw * 4), *b = dalloc(40 * 4), *t = dalloc(80 * 4),
+                  *r = dalloc(ny * 4), *y = dalloc(ny * 4);
+            random_normal("cx", 41, x, nx, 1);
+            random_uniform("cw", 42, w, nw, 0.f, 0.1f, 1);
+            random_uniform("cb", 43, b, 40, 0.f, 0.1f, 1);
+            random_normal("ct", 44, t, 80, 1);
+            random_normal("cr", 45, r, ny, 1);
+            cudaCheck(conv2d_ref_f32(&s, x, w, b, t, r, y, 0));
+            cudaCheck(cudaDeviceSynchronize());
+            float *hx = download32(x, nx), *hw = download32(w, nw), *hb = download32(b, 40), *ht = download32(t, 80),
+                  *hr = download32(r, ny), *hy = download32(y, ny), *cy = xmalloc(ny * 4);
+            conv2d_ref_cpu(&s, hx, hw, hb, ht, hr, cy);
+            ErrMetrics e = compare_outputs(hy, cy, ny);
+            result(!e.nonfinite && e.rel_l2 <= tol, "ref_gpu_vs_cpu conv2d B=2 H=9 W=7 cin=24 cout=40 k=%d stride=%d (rel_l2 %.2e)",
+                   ks[v], ss[v], e.rel_l2);
+            free(hx), free(hw), free(hb), free(ht), free(hr), free(hy), free(cy);
+            cudaFree(x), cudaFree(w), cudaFree(b), cudaFree(t), cudaFree(r), cudaFree(y);
+        }
+    }
+    {  // groupnorm + silu
+        int B = 2, HW = 35, C = 64, G = 32;
+        size_t n = (size_t)B * HW * C;
+        float *x = dalloc(n * 4), *g = dalloc(C * 4), *b = dalloc(C * 4), *y = dalloc(n * 4);
+        random_normal("gx", 51, x, n, 1);
+        random_uniform("gg", 52, g, C, 1.f, 0.25f, 1);
+        random_uniform("gb", 53, b, C, 0.f, 0.25f, 1);
+        cudaCheck(groupnorm_ref_f32(x, y, g, b, B, HW, C, G, 1e-5f, 0));
+        cudaCheck(silu_ref_f32(y, y, n, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        float *hx = download32(x, n), *hg = download32(g, C), *hb = download32(b, C), *hy = download32(y, n),
+              *cy = xmalloc(n * 4);
+        groupnorm_ref_cpu(hx, cy, hg, hb, B, HW, C, G, 1e-5f);
+        silu_ref_cpu(cy, cy, n);
+        ErrMetrics e = compare_outputs(hy, cy, n);
+        result(!e.nonfinite && e.rel_l2 <= tol, "ref_gpu_vs_cpu groupnorm+silu B=2 HW=35 C=64 G=32 (rel_l2 %.2e)",
+               e.rel_l2);
+        free(hx), free(hg), free(hb), free(hy), free(cy);
+        cudaFree(x), cudaFree(g), cudaFree(b), cudaFree(y);
+    }
+    {  // linear
+        int B = 2, K = 1280, N = 320;
+        float *x = dalloc((size_t)B * K * 4), *w = dalloc((size_t)N * K * 4), *b = dalloc(N * 4),
+              *y = dalloc((size_t)B * N * 4);
+        random_normal("lx", 61, x, (size_t)B * K, 1);
+        random_uniform("lw", 62, w, (size_t)N * K, 0.f, 0.03f, 1);
+        random_uniform("lb", 63, b, N, 0.f, 0.03f, 1);
+        cudaCheck(linear_ref_f32(x, w, b, y, B, K, N, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        float *hx = download32(x, (size_t)B * K), *hw = download32(w, (size_t)N * K), *hb = download32(b, N),
+              *hy = download32(y, (size_t)B * N), *cy = xmalloc((size_t)B * N * 4);
+        linear_ref_cpu(hx, hw, hb, cy, B, K, N);
+        ErrMetrics e = compare_outputs(hy, cy, (size_t)B * N);
+        result(!e.nonfinite && e.rel_l2 <= tol, "ref_gpu_vs_cpu linear B=2 K=1280 N=320 (rel_l2 %.2e)", e.rel_l2);
+        free(hx), free(hw), free(hb), free(hy), free(cy);
+        cudaFree(x), cudaFree(w), cudaFree(b), cudaFree(y);
+    }
+}
+
+// ---- cuRAND device generator == host generator ----
+static void test_random_equal(size_t n, int normal) {
+    float *d = dalloc(n * 4), *h = xmalloc(n * 4);
+    if (normal) {
+        random_normal("conv1.weight", 7, d, n, 1);
+        random_normal("conv1.weight", 7, h, n, 0);
+    } else {
+        random_uniform("conv1.weight", 7, d, n, 0.f, 0.0589f, 1);
+        random_uniform("conv1.weight", 7, h, n, 0.f, 0.0589f, 0);
+    }
+    float *hd = download32(d, n);
+    size_t diff = 0;
+    double maxd = 0;
+    for (size_t i = 0; i < n; i++)
+        if (memcmp(&hd[i], &h[i], 4)) {
+            diff++;
+            if (fabs(hd[i] - h[i]) > maxd) maxd = fabs(hd[i] - h[i]);
+        }
+    result(diff == 0, "random_%s device==host n=%zu (%zu differ, max diff %.2e)", normal ? "normal" : "uniform", n, diff,
+           maxd);
+    free(h), free(hd);
+    cudaFree(d);
+}
+
+// ---- whole blocks through the CLI ----
+static void test_cli_block(const char *bin, const char *args) {
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s %s --check --warmup 2 --iters 5 2>&1", bin, args);
+    FILE *p = popen(cmd, "r");
+    if (!p) {
+        result(0, "cli %s (popen failed)", args);
+        return;
+    }
+    char line[1024], verdict[1024] = "";
+    while (fgets(line, sizeof line, p))
+        if (!strncmp(line, "verdict", 7)) snprintf(verdict, sizeof verdict, "%s", line);
+    int st = pclose(p);
+    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    verdict[strcspn(verdict, "\n")] = 0;
+    result(rc == 0 && strstr(verdict, "PASS") != NULL, "unetrun %s (exit %d; %s)", args, rc, verdict);
+}
+
+int main(int argc, char **argv) {
+    const char *bin = argc > 1 ? argv[1] : "build/unetrun";
+    g_verbose = getenv("VERBOSE") != NULL;
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0) {
+        printf("no CUDA GPU (%s): GPU tests skipped\n0 passed, 0 failed\n", cudaGetErrorString(e));
+        return 0;
+    }
+    struct cudaDeviceProp prop;
+    cudaCheck(cudaGetDeviceProperties(&prop, 0));
+    g_num_sms = prop.multiProcessorCount;
+    printf("GPU tests on %s (%d SMs)\n", prop.name, g_num_sms);
+
+    // random generators
+    test_random_equal(4096, 0);
+    test_random_equal(1001, 0);
+    test_random_equal(4096, 1);
+    test_random_equal(1001, 1);
+    // references
+    test_ref_vs_cpu();
+
+    // conv at every SD1.5 ResBlock conv shape (3x3 cin->cout, 3x3 cout->cout,
+    // 1x1 shortcut), batch 1 and 2, every candidate tile/split
+    static const int sd[][3] = {{320, 320, 64},   {320, 640, 32},   {640, 640, 32},  {640, 1280, 16},
+                                {1280, 1280, 16}, {1280, 1280, 8},  {2560, 1280, 8}, {2560, 1280, 16},
+                                {1920, 1280, 16}, {1920, 640, 32},  {1280, 640, 32}, {960, 640, 32},
+                                {960, 320, 64},   {640, 320, 64}};
+    const int nsd = sizeof(sd) / sizeof(sd[0]);
+    for (int b = 1; b <= 2; b++)
+        for (int i = 0; i < nsd; i++) {
+            int cin = sd[i][0], cout = sd[i][1], hw = sd[i][2];
+            test_conv_shape(b, hw, hw, cin, cout, 3, 1, 1, 1, 0);  // conv1: bias + temb
+            if (cin != cout) {
+                test_conv_shape(b, hw, hw, cin, cout, 1, 1, 1, 0, 0);   // conv_shortcut
+            }
+            if (i == 0 || sd[i - 1][1] != cout || sd[i - 1][2] != hw)
+                test_conv_shape(b, hw, hw, cout, cout, 3, 1, 1, 0, 1);  // conv2: bias + residual
+        }
+    // SD downsamplers (3x3 stride 2)
+    test_conv_shape(1, 64, 64, 320, 320, 3, 2, 1, 0, 0);
+    test_conv_shape(2, 32, 32, 640, 640, 3, 2, 1, 0, 0);
+    test_conv_shape(1, 16, 16, 1280, 1280, 3, 2, 1, 0, 0);
+    // awkward shapes: tiny channels, odd and non-square sizes, tails
+    static const int aw[][7] = {
+        // B, H, W, cin, cout, k, stride
+        {1, 1, 1, 8, 8, 3, 1},    {1, 3, 3, 8, 24, 3, 1},  {2, 7, 7, 24, 8, 3, 1},  {1, 5, 9, 24, 40, 3, 1},
+        {2, 9, 5, 40, 24, 3, 1},  {1, 7, 7, 8, 16, 3, 2},  {2, 9, 5, 24, 24, 3, 2}, {1, 1, 1, 16, 8, 1, 1},
+        {2, 7, 3, 24, 136, 1, 1}, {1, 33, 17, 72, 200, 3, 1}, {2, 3, 1, 8, 8, 3, 1}, {1, 1, 7, 8, 8, 3, 2},
+    };
+    for (unsigned i = 0; i < sizeof(aw) / sizeof(aw[0]); i++) {
+        const int *a = aw[i];
+        test_conv_shape(a[0], a[1], a[2], a[3], a[4], a[5], a[6], 1, 1, a[6] == 1 ? 1 : 0);
+        test_conv_shape(a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0, 0, 0);
+    }
+
+    // GroupNorm + SiLU at SD shapes and awkward ones
+    static const int gn[][3] = {{320, 64, 64}, {640, 32, 32}, {1280, 16, 16}, {1280, 8, 8}, {2560, 8, 8},
+                                {1920, 16, 16}, {960, 64, 64}, {640, 64, 64}, {960, 32, 32}, {2560, 16, 16}};
+    for (int b = 1; b <= 2; b++)
+        for (unsigned i = 0; i < sizeof(gn) / sizeof(gn[0]); i++)
+            test_groupnorm(b, gn[i][1], gn[i][2], gn[i][0], 32, 1e-5f, 1, 0.f);
+    test_groupnorm(1, 1, 1, 8, 8, 1e-5f, 1, 0.f);
+    test_groupnorm(2, 3, 3, 24, 8, 1e-5f, 1, 0.f);
+    test_groupnorm(1, 7, 5, 24, 4, 1e-6f, 0, 0.f);
+    test_groupnorm(2, 9, 5, 40, 8, 1e-5f, 1, 0.f);
+    test_groupnorm(1, 64, 64, 320, 32, 1e-5f, 1, 8.f);  // mean 8, std 0.5
+    test_groupnorm(1, 33, 17, 8192, 32, 1e-5f, 1, 0.f);
+
+    // time-embedding projection
+    for (int b = 1; b <= 2; b++) {
+        test_linear(b, 1280, 320, 1);
+        test_linear(b, 1280, 640, 1);
+        test_linear(b, 1280, 1280, 1);
+    }
+    test_linear(3, 8, 8, 0);
+    test_linear(1, 24, 40, 1);
+
+    // whole ResBlocks end to end (tuned conv configs, GPU reference, graph replay)
+    char args[256];
+    for (int b = 1; b <= 2; b++)
+        for (int i = 0; i < nsd; i++) {
+            snprintf(args, sizeof args, "--block resblock --c %d --cout %d --hw %d --batch %d", sd[i][0], sd[i][1],
+                     sd[i][2], b);
+            test_cli_block(bin, args);
+        }
+    test_cli_block(bin, "--block resblock --c 320 --hw 32");
+    test_cli_block(bin, "--block resblock --c 8 --cout 24 --groups 8 --hw 1");
+    test_cli_block(bin, "--block resblock --c 24 --cout 8 --groups 8 --h 7 --w 3 --batch 2");
+    test_cli_block(bin, "--block resblock --c 64 --cout 128 --h 9 --w 5 --batch 2 --ref cpu");
+    test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 16 --conv-select heuristic");
+    test_cli_block(bin, "--block conv --c 320 --hw 64 --stride 2");
+    test_cli_block(bin, "--block conv --c 640 --cout 320 --hw 32 --ksize 1 --batch 2");
+
+    printf("%d passed, %d failed\n", g_pass, g_fail);
+    return g_fail ? 1 : 0;
+}
