@@ -118,22 +118,38 @@ __global__ void gn_stats_kernel(const half *__restrict__ x, const float *__restr
     __syncthreads();
     if (!s_last) return;
     __threadfence();
+    // One warp per (b, group) folds the split partials (lanes stride over
+    // splits, fixed-order shuffle tree), then every thread turns the group
+    // statistics into per-channel scale and shift.
     const int batch = gridDim.y;
     const double n = (double)hw * cpg;
-    for (int i = threadIdx.x; i < batch * c; i += blockDim.x) {
-        int bb = i / c, ch = i % c, g = ch / cpg;
-        const volatile double2 *part = ws.partial + ((size_t)bb * groups + g) * splits;
+    double2 *s_stat = reinterpret_cast<double2 *>(sm);  // (B*G): mean, rstd (reuses the sums' smem)
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, nwarps = blockDim.x / 32;
+    for (int bg = warp; bg < batch * groups; bg += nwarps) {
+        const volatile double2 *part = ws.partial + (size_t)bg * splits;
         double a = 0.0, q = 0.0;
-        for (int s = 0; s < splits; s++) {
+        for (int s = lane; s < splits; s += 32) {
             a += part[s].x;
             q += part[s].y;
         }
-        double mean = a / n;
-        double var = q / n - mean * mean;
-        if (var < 0.0) var = 0.0;
-        float rstd = (float)(1.0 / sqrt(var + (double)eps));
-        float scale = rstd * gamma[ch];
-        float shift = beta[ch] - (float)mean * scale;
+#pragma unroll
+        for (int off = 16; off > 0; off >>= 1) {
+            a += __shfl_xor_sync(0xffffffffu, a, off);
+            q += __shfl_xor_sync(0xffffffffu, q, off);
+        }
+        if (lane == 0) {
+            double mean = a / n;
+            double var = q / n - mean * mean;
+            if (var < 0.0) var = 0.0;
+            s_stat[bg] = make_double2(mean, 1.0 / sqrt(var + (double)eps));
+        }
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < batch * c; i += blockDim.x) {
+        int bb = i / c, ch = i % c;
+        double2 st = s_stat[bb * groups + ch / cpg];
+        float scale = (float)st.y * gamma[ch];
+        float shift = beta[ch] - (float)st.x * scale;
         ws.scale_shift[i] = make_float2(scale, shift);
     }
     if (threadIdx.x == 0) *ws.counter = 0u;  // ready for the next launch / graph replay
@@ -172,8 +188,8 @@ __global__ void gn_apply_kernel(const half *__restrict__ x, half *__restrict__ y
 extern "C" int groupnorm_splits(int batch, int hw, int c, int num_sms) {
     if (batch <= 0 || hw <= 0 || c < 8) return 1;
     int rows = rows_per_block(c);
-    int want = (2 * num_sms + batch - 1) / batch;   // about two CTAs per SM
-    int max_useful = (hw + 4 * rows - 1) / (4 * rows);  // >= 4 pixels per thread
+    int want = (num_sms + batch - 1) / batch;           // about one CTA per SM
+    int max_useful = (hw + 8 * rows - 1) / (8 * rows);  // >= 8 pixels per thread
     int s = want < max_useful ? want : max_useful;
     return s < 1 ? 1 : s;
 }
@@ -191,8 +207,11 @@ extern "C" cudaError_t groupnorm_silu_fp16(const uint16_t *x, uint16_t *y, const
         return cudaErrorInvalidValue;
     GnWorkspace ws = carve(workspace, batch, groups, splits, c);
     int rows = rows_per_block(c);
-    int threads = rows * (c / 8);
+    int threads = (rows * (c / 8) + 31) / 32 * 32;  // whole warps; extra lanes only help fold
     size_t smem = (size_t)2 * rows * c * sizeof(float);
+    size_t smem_fold = (size_t)batch * groups * 2 * sizeof(double);
+    if (smem_fold > smem) smem = smem_fold;
+    if (smem > 2 * kMaxC * sizeof(float)) return cudaErrorInvalidValue;  // B*G beyond 4096
     static bool attr_set = false;
     if (!attr_set) {
         cudaError_t e = cudaFuncSetAttribute(gn_stats_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,

@@ -42,6 +42,7 @@ static const char *kUsage =
     "  --tol-fp16 X        relative-L2 tolerance of FP16 fast paths       [5e-3]\n"
     "  --check             exit 1 if any node breaches its tolerance\n"
     "  --json FILE         also write the report as JSON\n"
+    "  --verbose           print the conv tuning measurements on stderr\n"
     "\n"
     "  --list              list the known blocks\n"
     "  --help              this text\n"
@@ -80,7 +81,7 @@ static double parse_double(const char *flag, const char *s, double min, double m
 
 enum {
     O_BLOCK = 256, O_C, O_COUT, O_HW, O_H, O_W, O_BATCH, O_TEMB, O_GROUPS, O_EPS, O_KSIZE, O_STRIDE, O_SEED,
-    O_DEVICE, O_GPU, O_REF, O_WARMUP, O_ITERS, O_CONVSEL, O_TOL, O_CHECK, O_JSON, O_LIST, O_HELP, O_VERSION
+    O_DEVICE, O_GPU, O_REF, O_WARMUP, O_ITERS, O_CONVSEL, O_TOL, O_CHECK, O_JSON, O_LIST, O_HELP, O_VERSION, O_VERBOSE
 };
 
 static void print_no_gpu_note(cudaError_t e) {
@@ -109,7 +110,8 @@ int main(int argc, char **argv) {
         {"conv-select", required_argument, 0, O_CONVSEL}, {"tol-fp16", required_argument, 0, O_TOL},
         {"check", no_argument, 0, O_CHECK},           {"json", required_argument, 0, O_JSON},
         {"list", no_argument, 0, O_LIST},             {"help", no_argument, 0, O_HELP},
-        {"version", no_argument, 0, O_VERSION},       {0, 0, 0, 0}};
+        {"version", no_argument, 0, O_VERSION},       {"verbose", no_argument, 0, O_VERBOSE},
+        {0, 0, 0, 0}};
 
     opterr = 0;
     int ch;
@@ -158,6 +160,7 @@ int main(int argc, char **argv) {
                 break;
             case O_TOL: opt.tol_fp16 = parse_double("--tol-fp16", optarg, 0.0, 1e3); break;
             case O_CHECK: opt.check = 1; break;
+            case O_VERBOSE: opt.verbose = 1; break;
             case O_JSON:
                 if (!optarg[0]) die_user("--json needs a file name");
                 opt.json_path = optarg;

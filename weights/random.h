@@ -6,7 +6,9 @@
 // other tensors exist or the order they are made in. The GPU path uses the
 // cuRAND device generator, the CPU path the cuRAND host generator with the
 // same settings; the transform to the target range is done without FMA
-// contraction on both sides so the values are identical.
+// contraction on both sides so the values are identical. Normal values (the
+// block inputs) come from the host generator on both paths, because the
+// device generator's Box-Muller rounds differently in the last bits.
 #ifndef UNETRUN_RANDOM_H
 #define UNETRUN_RANDOM_H
 

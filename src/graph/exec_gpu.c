@@ -247,6 +247,9 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
             for (int k = 0; k < nc; k++) {
                 n->conv->cfg = cand[k];
                 double t = time_conv_config(g, n, &sc, st, e0, e1);
+                if (opt->verbose)
+                    fprintf(stderr, "tune %-14s %-16s splitk=%-3d %8.2f us\n", n->name, conv2d_tile_name(cand[k].tile),
+                            cand[k].splits, t * 1e6);
                 if (t < best) {
                     best = t;
                     pick = cand[k];

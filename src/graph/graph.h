@@ -44,7 +44,7 @@ typedef struct {
     double tol_ref;   // relative L2, GPU FP32 reference vs CPU FP32 reference
     ConvSelect conv_select;
     const char *json_path;
-    int quiet;
+    int verbose;  // print the conv tuning table on stderr
 } RunOptions;
 
 typedef struct {
