@@ -9,10 +9,11 @@
 //   straight from x with cp.async (zero-filled outside the image).
 //
 // Tile design (CUTLASS-sm80 style, constants named below)
-//   - CTA tile BM x BN x BK, BK = 32 halves, warps arranged WM x WN, each warp
+//   - CTA tile BM x BN x BK, BK = 32 or 64 halves, warps WM x WN, each warp
 //     owning a (BM/WM) x (BN/WN) sub-tile of m16n8k16 mma.sync fragments.
 //   - STAGES-deep cp.async pipeline for both operands (seed Obs Q / GG: the
-//     loads of tile k+STAGES-1 are in flight while tile k is multiplied).
+//     loads of tile k+STAGES-1 are in flight while tile k is multiplied);
+//     STAGES = 2 is the seed's double buffer, 3-4 hide H100's L2 latency.
 //   - Shared-memory rows padded by +8 halves (row stride 80 bytes): the 8
 //     rows an ldmatrix phase reads land on 8 distinct 16-byte bank groups
 //     (seed Obs W: padding removed an 87% bank-conflict rate).
@@ -24,9 +25,12 @@
 //     embedding add, residual add, one rounding to FP16.
 //   - Split-K: with few output tiles (batch-1 SD shapes give 10-96 tiles of
 //     128x128 on a 132-SM GPU) the K range is split over blockIdx.z; FP32
-//     partials go to a workspace and a small kernel sums them and applies
-//     the same epilogue. Tile and split are chosen per shape by the caller
-//     (timed candidates, see conv2d_candidates) so every shape fills the SMs.
+//     partials go to a workspace and a second kernel sums them (in split
+//     order: deterministic) and applies the same epilogue. A last-CTA-fixup
+//     variant (atomic arrival counter, no second launch) measured 1.3-2x
+//     slower on the H100 (the fixup serializes on one CTA per tile at the
+//     tail), so it was dropped. Tile and split are chosen per shape by the
+//     caller (timed candidates, see conv2d_candidates) to fill the SMs.
 //
 // Limits
 //   Cin and Cout multiples of 8 (16-byte chunks never straddle a pixel or an
@@ -40,11 +44,8 @@
 
 namespace {
 
-constexpr int BK = 32;           // K tile in halves (two k16 mma steps)
-constexpr int PAD = 8;           // +8 halves per smem row (16 bytes)
-constexpr int LDS = BK + PAD;    // smem row stride in halves (80 bytes)
-constexpr int STAGES = 4;        // cp.async pipeline depth
-constexpr int CHUNKS_PER_ROW = BK / 8;  // 16-byte chunks per K-tile row
+constexpr int PAD = 8;           // +8 halves per smem row (16 bytes): row stride 80 B (BK 32) or 144 B (BK 64)
+constexpr int KSPLIT_ALIGN = 64; // split-K boundaries fall on multiples of this many K elements
 
 struct ConvParams {
     const half *x;         // (B, H, W, Cin)
@@ -56,7 +57,7 @@ struct ConvParams {
     float *ws;             // (splits, M, N) FP32 partials when splits > 1
     int H, W, Cin, ksize, stride, pad, Ho, Wo;
     int M, N, K;
-    int ktiles, splits;
+    int kchunks, splits;   // K in units of KSPLIT_ALIGN, number of K splits
 };
 
 __device__ __forceinline__ uint32_t smem_u32(const void *p) {
@@ -106,8 +107,10 @@ __device__ __forceinline__ void epilogue_store2(const ConvParams &p, int m, int 
     *reinterpret_cast<half2 *>(p.y + (size_t)m * p.N + n) = __floats2half2_rn(v0, v1);
 }
 
-template <int BM, int BN, int WM, int WN>
+template <int BM, int BN, int BK, int WM, int WN, int STAGES>
 __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
+    constexpr int LDS = BK + PAD;           // smem row stride in halves
+    constexpr int CHUNKS_PER_ROW = BK / 8;  // 16-byte chunks per K-tile row
     constexpr int THREADS = WM * WN * 32;
     constexpr int WTM = BM / WM;  // warp tile rows
     constexpr int WTN = BN / WN;  // warp tile cols
@@ -131,9 +134,9 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
     const int m0 = blockIdx.x * BM;
     const int n0 = blockIdx.y * BN;
 
-    // K range of this split, in whole K tiles.
-    const int kt_begin = (int)((long long)blockIdx.z * p.ktiles / p.splits);
-    const int kt_end = (int)((long long)(blockIdx.z + 1) * p.ktiles / p.splits);
+    // K range of this split: [k_begin, k_end), boundaries on KSPLIT_ALIGN.
+    const int k_begin = (int)((long long)blockIdx.z * p.kchunks / p.splits) * KSPLIT_ALIGN;
+    const int k_end = min(p.K, (int)((long long)(blockIdx.z + 1) * p.kchunks / p.splits) * KSPLIT_ALIGN);
 
     // --- per-thread load coordinates (computed once) ---
     const int chunk = tid % CHUNKS_PER_ROW;  // which 16-byte chunk of a tile row
@@ -166,7 +169,7 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
         b_src[j] = p.w + (size_t)(b_ok[j] ? n : 0) * p.K;
     }
     // K chunk state: k index and its (kh, kw, ci) decode, advanced by BK per tile.
-    int kk = kt_begin * BK + chunk * 8;
+    int kk = k_begin + chunk * 8;
     int ci, kh, kw;
     {
         int r = kk / p.Cin;
@@ -176,7 +179,7 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
     }
 
     auto load_tile = [&](int stage) {
-        const bool k_ok = kk < p.K;
+        const bool k_ok = kk < k_end;
         const int koff = (kh * p.W + kw) * p.Cin + ci;
         half *dA = sA + stage * BM * LDS;
         half *dB = sB + stage * BN * LDS;
@@ -213,7 +216,7 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
 #pragma unroll
             for (int e = 0; e < 4; e++) acc[i][j][e] = 0.f;
 
-    const int nk = kt_end - kt_begin;
+    const int nk = k_end > k_begin ? (k_end - k_begin + BK - 1) / BK : 0;
     // prologue: fill STAGES-1 stages
 #pragma unroll
     for (int s = 0; s < STAGES - 1; s++) {
@@ -272,7 +275,7 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
                 float v0 = acc[i][j][h * 2], v1 = acc[i][j][h * 2 + 1];
                 if (p.splits == 1) {
                     epilogue_store2(p, m, n, v0, v1);
-                } else {
+                } else {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
                     float *dst = p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n;
                     *reinterpret_cast<float2 *>(dst) = make_float2(v0, v1);
                 }
@@ -281,8 +284,8 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
     }
 }
 
-// Sums the split-K partials (splits, M, N) and applies the epilogue; each
-// thread handles 2 adjacent channels.
+// Sums the split-K partials (splits, M, N) in split order and applies the
+// epilogue; each thread handles 2 adjacent channels.
 __global__ void conv_splitk_reduce_kernel(ConvParams p) {
     size_t pairs = (size_t)p.M * p.N / 2;
     size_t MN = (size_t)p.M * p.N;
@@ -301,34 +304,47 @@ __global__ void conv_splitk_reduce_kernel(ConvParams p) {
 }
 
 struct TileInfo {
-    int bm, bn, wm, wn;
+    int bm, bn, bk, wm, wn, stages;
     const char *name;
 };
 // The compiled tiles. 128x128 is the seed's v2 tile (Obs GG) with 8 warps
 // of 64x32 instead of 16 warps of 32x32 (fewer ldmatrix per mma); the
-// smaller tiles exist so that small-M/small-N shapes get enough CTAs.
-const TileInfo kTiles[] = {
-    {128, 128, 2, 4, "128x128x32/8w"},
-    {128, 64, 2, 2, "128x64x32/4w"},
-    {64, 128, 2, 2, "64x128x32/4w"},
-    {64, 64, 2, 2, "64x64x32/4w"},
-};
+// smaller tiles exist so that small-M/small-N shapes get enough CTAs. BK 64
+// halves the barriers per FLOP; on H100 its 3 stages (110 KB for 128x128)
+// still leave 2 CTAs per SM, which GA104's 100 KB could not (seed Insight 3).
+#define CONV_TILES(X)               \
+    X(128, 128, 32, 2, 4, 4)        \
+    X(128, 128, 64, 2, 4, 3)        \
+    X(128, 64, 32, 2, 2, 4)         \
+    X(128, 64, 64, 2, 2, 3)         \
+    X(64, 128, 32, 2, 2, 4)         \
+    X(64, 128, 64, 2, 2, 3)         \
+    X(64, 64, 32, 2, 2, 4)          \
+    X(64, 64, 64, 2, 2, 3)
+#define TILE_INFO(bm, bn, bk, wm, wn, st) {bm, bn, bk, wm, wn, st, #bm "x" #bn "x" #bk "/" #st "st"},
+const TileInfo kTiles[] = {CONV_TILES(TILE_INFO)};
 constexpr int kNumTiles = sizeof(kTiles) / sizeof(kTiles[0]);
 
-template <int BM, int BN, int WM, int WN>
+size_t tile_smem(const TileInfo &t) { return (size_t)t.stages * (t.bm + t.bn) * (t.bk + PAD) * sizeof(half); }
+
+template <int BM, int BN, int BK, int WM, int WN, int STAGES>
 cudaError_t launch_tile(const ConvParams &p, cudaStream_t stream) {
     static bool attr_set = false;  // per instantiation
-    size_t smem = (size_t)STAGES * (BM + BN) * LDS * sizeof(half);
+    size_t smem = (size_t)STAGES * (BM + BN) * (BK + PAD) * sizeof(half);
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(conv_igemm_kernel<BM, BN, WM, WN>,
+        cudaError_t e = cudaFuncSetAttribute(conv_igemm_kernel<BM, BN, BK, WM, WN, STAGES>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess) return e;
         attr_set = true;
     }
     dim3 grid((p.M + BM - 1) / BM, (p.N + BN - 1) / BN, p.splits);
-    conv_igemm_kernel<BM, BN, WM, WN><<<grid, WM * WN * 32, smem, stream>>>(p);
+    conv_igemm_kernel<BM, BN, BK, WM, WN, STAGES><<<grid, WM * WN * 32, smem, stream>>>(p);
     return cudaGetLastError();
 }
+
+typedef cudaError_t (*LaunchFn)(const ConvParams &, cudaStream_t);
+#define TILE_FN(bm, bn, bk, wm, wn, st) &launch_tile<bm, bn, bk, wm, wn, st>,
+const LaunchFn kLaunch[] = {CONV_TILES(TILE_FN)};
 
 int ceil_div(long long a, long long b) { return (int)((a + b - 1) / b); }
 
@@ -364,14 +380,13 @@ extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, ConvConfig cfg) {
 extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, ConvConfig *out, int max) {
     static const int kSplits[] = {1, 2, 3, 4, 6, 8, 12, 16};
     long long M = (long long)s->batch * s->ho * s->wo;
-    int K = s->ksize * s->ksize * s->cin;
-    int ktiles = ceil_div(K, BK);
+    int kchunks = ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN);
     int n = 0;
     for (int t = 0; t < kNumTiles; t++) {
         long long tiles = (long long)ceil_div(M, kTiles[t].bm) * ceil_div(s->cout, kTiles[t].bn);
         for (unsigned si = 0; si < sizeof(kSplits) / sizeof(kSplits[0]); si++) {
             int sp = kSplits[si];
-            if (sp > 1 && ktiles / sp < 4) break;              // too little K per split
+            if (sp > 1 && kchunks / sp < 2) break;             // at least 128 of K per split
             if (sp > 1 && tiles * sp > 6LL * num_sms) break;   // already plenty of CTAs
             if (n < max) out[n++] = (ConvConfig){t, sp};
         }
@@ -381,8 +396,8 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, ConvConfig *ou
 
 extern "C" ConvConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     // Estimated time ~ waves * tile work / tile efficiency + split-K traffic.
-    ConvConfig cand[64];
-    int nc = conv2d_candidates(s, num_sms, cand, 64);
+    ConvConfig cand[128];
+    int nc = conv2d_candidates(s, num_sms, cand, 128);
     long long M = (long long)s->batch * s->ho * s->wo;
     int K = s->ksize * s->ksize * s->cin;
     double best = 1e300;
@@ -390,9 +405,13 @@ extern "C" ConvConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     for (int i = 0; i < nc; i++) {
         const TileInfo &ti = kTiles[cand[i].tile];
         long long ctas = (long long)ceil_div(M, ti.bm) * ceil_div(s->cout, ti.bn) * cand[i].splits;
-        int per_sm = ti.bm * ti.bn >= 128 * 128 ? 2 : 4;
+        int per_sm = (int)((227 * 1024) / tile_smem(ti));
+        int warps = ti.wm * ti.wn;
+        if (per_sm * warps > 16) per_sm = 16 / warps;
+        if (per_sm < 1) per_sm = 1;
         long long waves = (ctas + (long long)num_sms * per_sm - 1) / ((long long)num_sms * per_sm);
-        double eff = ti.bm * ti.bn >= 128 * 128 ? 1.0 : (ti.bm * ti.bn >= 128 * 64 ? 0.85 : 0.7);
+        double eff = (ti.bm * ti.bn >= 128 * 128 ? 1.0 : (ti.bm * ti.bn >= 128 * 64 ? 0.85 : 0.7)) *
+                     (ti.bk == 64 ? 1.1 : 1.0);
         // one wave: every SM runs per_sm CTAs of this tile at ~2.5 TFLOP/s per SM
         double wave_time = 2.0 * ti.bm * ti.bn * ((double)K / cand[i].splits) * per_sm / (eff * 2.5e12);
         double t = (double)waves * wave_time;
@@ -418,7 +437,6 @@ extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, ConvConfig cfg, con
     p.temb = reinterpret_cast<const half *>(temb);
     p.residual = reinterpret_cast<const half *>(residual);
     p.y = reinterpret_cast<half *>(y);
-    p.ws = workspace;
     p.H = s->h;
     p.W = s->w;
     p.Cin = s->cin;
@@ -430,15 +448,10 @@ extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, ConvConfig cfg, con
     p.M = s->batch * s->ho * s->wo;
     p.N = s->cout;
     p.K = s->ksize * s->ksize * s->cin;
-    p.ktiles = ceil_div(p.K, BK);
-    p.splits = cfg.splits > p.ktiles ? p.ktiles : cfg.splits;
-    cudaError_t e;
-    switch (cfg.tile) {
-        case 0: e = launch_tile<128, 128, 2, 4>(p, stream); break;
-        case 1: e = launch_tile<128, 64, 2, 2>(p, stream); break;
-        case 2: e = launch_tile<64, 128, 2, 2>(p, stream); break;
-        default: e = launch_tile<64, 64, 2, 2>(p, stream); break;
-    }
+    p.kchunks = ceil_div(p.K, KSPLIT_ALIGN);
+    p.splits = cfg.splits > p.kchunks ? p.kchunks : cfg.splits;
+    p.ws = workspace;
+    cudaError_t e = kLaunch[cfg.tile](p, stream);
     if (e != cudaSuccess || p.splits == 1) return e;
     size_t pairs = (size_t)p.M * p.N / 2;
     int blocks = (int)((pairs + 255) / 256);

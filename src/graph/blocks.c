@@ -183,8 +183,8 @@ size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
         const ConvShape *s = &g->conv[i].s;
         size_t nw = (size_t)s->cout * s->cin * s->ksize * s->ksize;
         b += nw * 2 + nw * 4 + nw * 4 /* transient PyTorch-layout copy */ + s->cout * 4;
-        ConvConfig cand[64];
-        int nc = conv2d_candidates(s, num_sms, cand, 64);
+        ConvConfig cand[128];
+        int nc = conv2d_candidates(s, num_sms, cand, 128);
         size_t ws = 0;
         for (int k = 0; k < nc; k++) {
             size_t w = conv2d_workspace_bytes(s, cand[k]);
