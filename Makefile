@@ -37,11 +37,12 @@ KERNEL_OBJS := $(patsubst %.cu,$(BUILD)/%.o,$(KERNEL_SRCS))
 HOST_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(HOST_SRCS))
 MAIN_OBJ := $(BUILD)/src/main.o
 # The architecture list is part of the kernel objects' identity.
-ARCH_STAMP := $(BUILD)/.arch-$(subst $(space),_,$(strip $(ARCH)))
 space := $(subst ,, )
+comma := ,
+ARCH_STAMP := $(BUILD)/.arch-$(subst $(space),_,$(strip $(ARCH)))
 
-.PHONY: all run test test-gpu clean deps bench
-all: $(BUILD)/unetrun
+.PHONY: all run test test-gpu clean deps
+all: $(BUILD)/unetrun $(BUILD)/perf_table
 
 deps:
 	@DEPS_PREFIX="$(DEPS_PREFIX)" NVCC="$(NVCC)" sh tools/ensure-deps.sh
@@ -67,6 +68,10 @@ $(BUILD)/test_cpu: $(BUILD)/tests/test_cpu.o $(HOST_OBJS) $(KERNEL_OBJS)
 
 $(BUILD)/test_gpu: $(BUILD)/tests/test_gpu.o $(HOST_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/perf_table: tools/perf_table.c
+	@mkdir -p $(BUILD)
+	$(CC) -std=c11 -O2 -Wall -Wextra $(DEPS_INC) -o $@ $< $(filter-out -L$(CUDA_HOME)/lib64 -Xlinker -rpath=$(CUDA_HOME)/lib64 -lcurand -lgomp,$(subst -Xlinker ,-Wl$(comma),$(LDLIBS)))
 
 run: deps
 	@$(MAKE) --no-print-directory $(BUILD)/unetrun
