@@ -73,8 +73,8 @@ static double parse_double(const char *flag, const char *s, double min, double m
     char *end = NULL;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE || !isfinite(v))
-        die_user("%s expects a number, got '%s'", flag, s);
+    if (end == s || *end != '\0' || !isfinite(v)) die_user("%s expects a number, got '%s'", flag, s);
+    if (errno == ERANGE) die_user("%s %s is out of the representable range; use a value between %g and %g", flag, s, min, max);
     if (!(v > min) || v > max) die_user("%s must be > %g and <= %g (got %g)", flag, min, max, v);
     return v;
 }
@@ -84,8 +84,14 @@ enum {
     O_DEVICE, O_GPU, O_REF, O_WARMUP, O_ITERS, O_CONVSEL, O_TOL, O_CHECK, O_JSON, O_LIST, O_HELP, O_VERSION, O_VERBOSE
 };
 
+static const char *no_gpu_reason(cudaError_t e) {
+    if (e == cudaErrorInsufficientDriver) return "no NVIDIA driver is loaded";
+    if (e == cudaErrorNoDevice) return "no CUDA-capable device";
+    return cudaGetErrorString(e);
+}
+
 static void print_no_gpu_note(cudaError_t e) {
-    fprintf(stderr, "unetrun: no CUDA GPU available (%s); running the CPU path\n", cudaGetErrorString(e));
+    fprintf(stderr, "unetrun: no CUDA GPU available (%s); running the CPU path\n", no_gpu_reason(e));
 }
 
 int main(int argc, char **argv) {
@@ -169,7 +175,10 @@ int main(int argc, char **argv) {
             case O_HELP: fputs(kUsage, stdout); return 0;
             case O_VERSION: printf("unetrun %s\n", UNETRUN_VERSION); return 0;
             case ':': die_user("option '%s' needs a value; see unetrun --help", argv[optind - 1]);
-            default: die_user("unknown option '%s'; see unetrun --help", argv[optind - 1]);
+            default:
+                if (optopt > 0 && optopt < 256)
+                    die_user("unknown option '-%c'; options are long (--c, --hw, ...), see unetrun --help", optopt);
+                die_user("unknown option '%s'; see unetrun --help", argv[optind - 1]);
         }
     }
     if (optind < argc) die_user("unexpected argument '%s'; options start with --, see unetrun --help", argv[optind]);
@@ -179,9 +188,8 @@ int main(int argc, char **argv) {
     if (!is_res && !is_conv) die_user("unknown block '%s'; known blocks: resblock, conv (see --list)", cfg.block);
     if (cfg.cout < 0) cfg.cout = cfg.c;
     if (hw > 0) {
-        if ((cfg.h > 0 && cfg.h != hw) || (cfg.w > 0 && cfg.w != hw))
-            die_user("--hw %d conflicts with --h %d / --w %d; give --hw or --h/--w", hw, cfg.h > 0 ? cfg.h : hw,
-                     cfg.w > 0 ? cfg.w : hw);
+        if (cfg.h > 0 && cfg.h != hw) die_user("--hw %d conflicts with --h %d; give --hw or --h/--w", hw, cfg.h);
+        if (cfg.w > 0 && cfg.w != hw) die_user("--hw %d conflicts with --w %d; give --hw or --h/--w", hw, cfg.w);
         cfg.h = cfg.w = hw;
     }
     if (cfg.h < 0 && cfg.w < 0) cfg.h = cfg.w = 32;
@@ -202,10 +210,20 @@ int main(int argc, char **argv) {
     {
         ConvShape s = {cfg.batch, cfg.h, cfg.w, cfg.c, cfg.cout, is_conv ? cfg.ksize : 3,
                        is_conv ? cfg.stride : 1, is_conv ? cfg.ksize / 2 : 1, 0, 0};
+        if ((long long)cfg.cout * s.ksize * s.ksize * cfg.c >= (1LL << 31))
+            die_user("conv weight too large: %d x %d x %d x %d elements exceeds 2^31; use fewer --c/--cout channels",
+                     cfg.cout, s.ksize, s.ksize, cfg.c);
         if (conv2d_shape_init(&s))
             die_user("activation too large: %d x %d x %d x %d elements exceeds 2^31; use a smaller --hw, --c or --batch",
                      cfg.batch, cfg.h, cfg.w, cfg.c > cfg.cout ? cfg.c : cfg.cout);
         if ((long long)cfg.batch * cfg.temb_dim >= (1LL << 31)) die_user("--batch x --temb-dim is too large");
+    }
+
+    if (opt.json_path) {  // fail before a long run, not after it
+        FILE *jf = fopen(opt.json_path, "w");
+        if (!jf) die_user("cannot write the JSON report to '%s' (%s); check the directory exists and is writable",
+                          opt.json_path, strerror(errno));
+        fclose(jf);
     }
 
     // --- choose the device ---
@@ -216,7 +234,7 @@ int main(int argc, char **argv) {
         if (e != cudaSuccess || count == 0) {
             if (opt.device == DEVICE_CUDA)
                 die_user("--device cuda but no CUDA GPU is available (%s); use --device cpu",
-                         e != cudaSuccess ? cudaGetErrorString(e) : "0 devices");
+                         e != cudaSuccess ? no_gpu_reason(e) : "0 devices");
             if (opt.ref == REF_GPU) die_user("--ref gpu needs a CUDA GPU, and none is available; use --ref cpu");
             print_no_gpu_note(e != cudaSuccess ? e : cudaErrorNoDevice);
             (void)cudaGetLastError();
