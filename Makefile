@@ -56,7 +56,7 @@ $(BUILD)/kernels/%.o: kernels/%.cu kernels/kernels.h $(ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
-$(BUILD)/%.o: %.c $(wildcard src/*.h src/*/*.h kernels/*.h weights/*.h)
+$(BUILD)/%.o: %.c $(wildcard src/*.h src/*/*.h kernels/*.h weights/*.h tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 

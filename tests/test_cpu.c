@@ -35,20 +35,10 @@
 #include "../src/layers/linear.h"
 #include "../weights/random.h"
 
-static int g_pass, g_fail, g_verbose;
+#include "harness.h"
+
 static int g_have_gpu;  // a GPU is visible: CLI runs are pinned to --device cpu
 
-static void result(int ok, const char *fmt, ...) {
-    char name[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(name, sizeof(name), fmt, ap);
-    va_end(ap);
-    if (ok) g_pass++;
-    else g_fail++;
-    if (!ok || g_verbose) printf("%s %s\n", ok ? "PASS" : "FAIL", name);
-    fflush(stdout);
-}
 
 // Largest |a - b|; infinity if either side has a NaN or Inf.
 static double max_abs_diff(const float *a, const float *b, size_t n) {

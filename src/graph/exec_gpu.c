@@ -130,6 +130,37 @@ static void ref_chain_gpu(Graph *g, float *tmp, cudaStream_t st) {
     }
 }
 
+// Times `iters` launches of fn(ctx, st) one at a time with CUDA events,
+// after `warmup` untimed ones.
+typedef void (*LaunchFn)(void *ctx, cudaStream_t st);
+static void time_launches(LaunchFn fn, void *ctx, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1, int warmup,
+                          int iters, double *samples, TimeStats *out) {
+    for (int w = 0; w < warmup; w++) fn(ctx, st);
+    for (int it = 0; it < iters; it++) {
+        cudaCheck(cudaEventRecord(e0, st));
+        fn(ctx, st);
+        cudaCheck(cudaEventRecord(e1, st));
+        cudaCheck(cudaEventSynchronize(e1));
+        float ms = 0.f;
+        cudaCheck(cudaEventElapsedTime(&ms, e0, e1));
+        samples[it] = ms * 1e-3;
+    }
+    time_stats(samples, iters, out);
+}
+
+typedef struct {
+    Graph *g;
+    Node *n;
+    const Scratch *sc;
+} NodeLaunch;
+
+static void launch_node(void *ctx, cudaStream_t st) {
+    NodeLaunch *nl = ctx;
+    node_fast_gpu(nl->g, nl->n, nl->sc, st);
+}
+
+static void launch_graph(void *ctx, cudaStream_t st) { cudaCheck(cudaGraphLaunch(*(cudaGraphExec_t *)ctx, st)); }
+
 // FP16 device tensor -> FP32 host array.
 static void download_f16(const Tensor *t, float *host) {
     uint16_t *tmp = xmalloc(t->numel * sizeof(uint16_t));
@@ -377,19 +408,9 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     double *samples = xcalloc((size_t)iters, sizeof(double));
     r->sum_nodes = 0.0;
     for (int i = 0; i < g->nn; i++) {
-        Node *n = &g->nodes[i];
-        for (int w = 0; w < opt->warmup; w++) node_fast_gpu(g, n, &sc, st);
-        for (int it = 0; it < iters; it++) {
-            cudaCheck(cudaEventRecord(e0, st));
-            node_fast_gpu(g, n, &sc, st);
-            cudaCheck(cudaEventRecord(e1, st));
-            cudaCheck(cudaEventSynchronize(e1));
-            float ms = 0.f;
-            cudaCheck(cudaEventElapsedTime(&ms, e0, e1));
-            samples[it] = ms * 1e-3;
-        }
-        time_stats(samples, iters, &n->time);
-        r->sum_nodes += n->time.median;
+        NodeLaunch nl = {g, &g->nodes[i], &sc};
+        time_launches(launch_node, &nl, st, e0, e1, opt->warmup, iters, samples, &g->nodes[i].time);
+        r->sum_nodes += g->nodes[i].time.median;
     }
 
     // --- block latency: CUDA graph replay ---
@@ -403,17 +424,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     fast_chain(g, &sc, st, &br);
     cudaCheck(cudaStreamEndCapture(st, &graph));
     cudaCheck(cudaGraphInstantiate(&exec, graph, 0));
-    for (int w = 0; w < opt->warmup; w++) cudaCheck(cudaGraphLaunch(exec, st));
-    for (int it = 0; it < iters; it++) {
-        cudaCheck(cudaEventRecord(e0, st));
-        cudaCheck(cudaGraphLaunch(exec, st));
-        cudaCheck(cudaEventRecord(e1, st));
-        cudaCheck(cudaEventSynchronize(e1));
-        float ms = 0.f;
-        cudaCheck(cudaEventElapsedTime(&ms, e0, e1));
-        samples[it] = ms * 1e-3;
-    }
-    time_stats(samples, iters, &r->block);
+    time_launches(launch_graph, &exec, st, e0, e1, opt->warmup, iters, samples, &r->block);
     free(samples);
 
     // The replayed graph must reproduce the first eager run bit for bit
