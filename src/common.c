@@ -47,6 +47,12 @@ void *xcalloc(size_t n, size_t sz) {
     return p;
 }
 
+float *host_copy_f32(const float *dev, size_t n) {
+    float *h = xmalloc(n * sizeof(float));
+    cudaCheck(cudaMemcpy(h, dev, n * sizeof(float), cudaMemcpyDeviceToHost));
+    return h;
+}
+
 // Round-to-nearest-even float -> binary16, with subnormals, overflow to inf
 // and NaN preserved (quiet).
 uint16_t f32_to_f16(float f) {

@@ -33,6 +33,8 @@ void die_internal(const char *fmt, ...) UNETRUN_PRINTF(1, 2) UNETRUN_NORETURN;
 
 void *xmalloc(size_t n);  // dies on failure
 void *xcalloc(size_t n, size_t sz);
+// New host array holding a copy of n floats of device memory.
+float *host_copy_f32(const float *dev, size_t n);
 
 // IEEE binary16 stored as uint16_t on the host.
 uint16_t f32_to_f16(float f);

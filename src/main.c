@@ -98,7 +98,7 @@ int main(int argc, char **argv) {
     BlockConfig cfg = {.block = "resblock", .c = 320, .cout = -1, .h = -1, .w = -1, .batch = 1,
                        .temb_dim = 1280, .groups = 32, .eps = 1e-5, .ksize = 3, .stride = 1, .seed = 1};
     RunOptions opt = {.device = DEVICE_AUTO, .gpu = 0, .ref = REF_DEFAULT, .warmup = -1, .iters = -1,
-                      .check = 0, .tol_fp16 = 5e-3, .tol_ref = 1e-5, .conv_select = CONV_SELECT_TUNE,
+                      .check = 0, .tol_fp16 = 5e-3, .conv_select = CONV_SELECT_TUNE,
                       .json_path = NULL};
     int hw = -1;
     int groups_set = 0, eps_set = 0, temb_set = 0, ksize_set = 0, stride_set = 0;

@@ -27,7 +27,6 @@
 typedef struct {
     float *s_in, *s_aux, *s_res, *s_out, *s_tmp;  // FP32 scratch, maxt elements each
     float *conv_ws;                               // split-K partials
-    size_t conv_ws_bytes;
 } Scratch;
 
 static size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
@@ -274,7 +273,6 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     sc.s_tmp = (float *)(p + 4 * scratch_each);
     p += 5 * scratch_each;
     sc.conv_ws = conv_ws ? (float *)p : NULL;
-    sc.conv_ws_bytes = conv_ws;
     p += align_up(conv_ws);
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];

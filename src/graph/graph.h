@@ -41,7 +41,6 @@ typedef struct {
     int warmup, iters;
     int check;
     double tol_fp16;  // relative L2, FP16 tensor-core paths
-    double tol_ref;   // relative L2, GPU FP32 reference vs CPU FP32 reference
     ConvSelect conv_select;
     const char *json_path;
     int verbose;  // print the conv tuning table on stderr

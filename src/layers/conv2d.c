@@ -35,12 +35,8 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
             random_uniform(tname, seed, L->d_bias, s.cout, 0.0f, bound, 1);
         }
         if (want_host) {
-            L->h_w_ref = xmalloc(nw * sizeof(float));
-            cudaCheck(cudaMemcpy(L->h_w_ref, L->d_w_ref, nw * sizeof(float), cudaMemcpyDeviceToHost));
-            if (has_bias) {
-                L->h_bias = xmalloc(s.cout * sizeof(float));
-                cudaCheck(cudaMemcpy(L->h_bias, L->d_bias, s.cout * sizeof(float), cudaMemcpyDeviceToHost));
-            }
+            L->h_w_ref = host_copy_f32(L->d_w_ref, nw);
+            if (has_bias) L->h_bias = host_copy_f32(L->d_bias, s.cout);
         }
         return;
     }

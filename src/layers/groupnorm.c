@@ -26,10 +26,8 @@ void groupnorm_layer_init(GroupNormLayer *L, const char *name, int c, int groups
         random_uniform(gname, seed, L->d_gamma, c, 1.0f, 0.25f, 1);
         random_uniform(bname, seed, L->d_beta, c, 0.0f, 0.25f, 1);
         if (!want_host) return;
-        L->h_gamma = xmalloc(c * sizeof(float));
-        L->h_beta = xmalloc(c * sizeof(float));
-        cudaCheck(cudaMemcpy(L->h_gamma, L->d_gamma, c * sizeof(float), cudaMemcpyDeviceToHost));
-        cudaCheck(cudaMemcpy(L->h_beta, L->d_beta, c * sizeof(float), cudaMemcpyDeviceToHost));
+        L->h_gamma = host_copy_f32(L->d_gamma, c);
+        L->h_beta = host_copy_f32(L->d_beta, c);
         return;
     }
     L->h_gamma = xmalloc(c * sizeof(float));

@@ -34,12 +34,8 @@ void linear_layer_init(LinearLayer *L, const char *name, int k, int n, int has_b
         }
         cudaCheck(cudaDeviceSynchronize());
         if (!want_host) return;
-        L->h_w_ref = xmalloc(nw * sizeof(float));
-        cudaCheck(cudaMemcpy(L->h_w_ref, L->d_w_ref, nw * sizeof(float), cudaMemcpyDeviceToHost));
-        if (has_bias) {
-            L->h_bias = xmalloc(n * sizeof(float));
-            cudaCheck(cudaMemcpy(L->h_bias, L->d_bias, n * sizeof(float), cudaMemcpyDeviceToHost));
-        }
+        L->h_w_ref = host_copy_f32(L->d_w_ref, nw);
+        if (has_bias) L->h_bias = host_copy_f32(L->d_bias, n);
         return;
     }
     L->h_w_ref = xmalloc(nw * sizeof(float));
