@@ -63,10 +63,13 @@ $(BUILD)/%.o: %.c $(wildcard src/*.h src/*/*.h kernels/*.h weights/*.h tests/*.h
 $(BUILD)/unetrun: $(MAIN_OBJ) $(HOST_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/test_cpu: $(BUILD)/tests/test_cpu.o $(HOST_OBJS) $(KERNEL_OBJS)
+CPU_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,tests/test_cpu.c tests/harness.c $(wildcard tests/cpu_*.c))
+GPU_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,tests/test_gpu.c tests/harness.c $(wildcard tests/gpu_*.c))
+
+$(BUILD)/test_cpu: $(CPU_TEST_OBJS) $(HOST_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/test_gpu: $(BUILD)/tests/test_gpu.o $(HOST_OBJS) $(KERNEL_OBJS)
+$(BUILD)/test_gpu: $(GPU_TEST_OBJS) $(HOST_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/perf_table: tools/perf_table.c

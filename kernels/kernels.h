@@ -85,6 +85,68 @@ cudaError_t linear_rows_fp16(const uint16_t *x,  // (B, K) fp16
                              uint16_t *y,        // (B, N) fp16
                              int batch, int k, int n, int silu_in, cudaStream_t stream);
 
+// GEMM on the same kernel: a Linear layer y = x W^T is a 1x1 convolution over
+// M = rows "pixels", so the linear layers of the transformer block reuse the
+// implicit-GEMM tiles, pipeline and epilogue (one kernel, one dispatcher).
+// K and N multiples of 8; any M. Epilogues: bias, residual add, or GEGLU.
+//
+// GEGLU (ff.net.0.proj): the weight (2F, K) and bias (2F) must be given in
+// the interleaved order made by geglu_interleave_rows(): output channel
+// blocks of 8 alternate a, g, a, g, ... so one thread's accumulators hold
+// both halves of a pair; y is (M, F) = a * gelu_erf(g). F multiple of 8.
+typedef enum { GEMM_EPI_NONE = 0, GEMM_EPI_GEGLU = 1 } GemmEpilogue;
+// The ConvShape a GEMM of (M, N, K) runs as (1x1 conv over M x 1 pixels).
+ConvShape gemm_as_conv(int m, int n, int k);
+cudaError_t gemm_fp16(int m, int n, int k, ConvConfig cfg,
+                      const uint16_t *a,         // (M, K)   fp16, row stride K
+                      const uint16_t *w,         // (N, K)   fp16 (PyTorch Linear weight)
+                      const float *bias,         // (N)      fp32 or NULL
+                      const uint16_t *residual,  // (M, N)   fp16 or NULL (not with GEGLU)
+                      uint16_t *y,               // (M, N), or (M, N/2) with GEGLU
+                      GemmEpilogue epi,
+                      float *workspace,          // conv2d_workspace_bytes(gemm_as_conv(..)) or NULL
+                      cudaStream_t stream);
+// Reorders the rows of a (2F, K) matrix (or a (2F) vector: k = 1) from
+// [a (F rows); g (F rows)] into 8-row blocks a0 g0 a1 g1 ... (host, FP32).
+void geglu_interleave_rows(const float *src, float *dst, int f, int k);
+
+// ---------------------------------------------------------------------------
+// layernorm.cu: LayerNorm over the last dim, FP16 in/out, FP32 statistics
+// ---------------------------------------------------------------------------
+cudaError_t layernorm_fp16(const uint16_t *x,  // (M, C) fp16
+                           uint16_t *y,        // (M, C) fp16
+                           const float *gamma, const float *beta,  // (C)
+                           int m, int c, float eps, cudaStream_t stream);
+
+// ---------------------------------------------------------------------------
+// attention.cu: padded flash-attention pipeline, FP16 Q/K/V, FP32 softmax
+// ---------------------------------------------------------------------------
+// Multi-head attention O = softmax(Q K^T * scale) V for every (batch, head).
+// Element (b, i, h, e) of Q is q[(b*sq + i)*ldq + h*d + e]; K and V likewise
+// with skv rows and stride ldkv; O is o[(b*sq + i)*ldo + h*d + e]. So a fused
+// QKV GEMM output (B, S, 3C) is passed as q = qkv, k = qkv + C, v = qkv + 2C,
+// ldq = ldkv = 3C, with no copy. d, the strides and the column offsets must
+// be multiples of 8 halves (16-byte cp.async chunks).
+typedef struct {
+    int batch, heads, sq, skv, d;
+    int ldq, ldkv, ldo;
+} AttnShape;
+// A kernel configuration (index into the compiled variants for shape.d).
+typedef struct {
+    int variant;
+} AttnConfig;
+// Nonzero if a kernel is compiled for this head dim.
+int attention_head_dim_supported(int d);
+// Comma-separated list of the supported head dims, e.g. "40, 64, 80, 160".
+const char *attention_head_dims(void);
+// Candidate configurations worth timing for this shape; returns how many.
+int attention_candidates(const AttnShape *s, int num_sms, AttnConfig *out, int max);
+AttnConfig attention_heuristic(const AttnShape *s, int num_sms);
+// e.g. "flash d40 4w Br16 Bc64"
+const char *attention_config_name(const AttnShape *s, AttnConfig cfg);
+cudaError_t attention_fp16(const AttnShape *s, AttnConfig cfg, const uint16_t *q, const uint16_t *k,
+                           const uint16_t *v, uint16_t *o, float scale, cudaStream_t stream);
+
 // ---------------------------------------------------------------------------
 // reference.cu: FP32 reference kernels (simple, obviously right)
 // ---------------------------------------------------------------------------
@@ -103,11 +165,23 @@ cudaError_t groupnorm_ref_f32(const float *x, float *y,  // (B, HW, C)
                               int groups, float eps, cudaStream_t stream);
 // y = x * sigmoid(x), elementwise (in place allowed).
 cudaError_t silu_ref_f32(const float *x, float *y, size_t n, cudaStream_t stream);
-// y[b, n] = sum_k x[b, k] * w[n, k] + bias[n]
-cudaError_t linear_ref_f32(const float *x,  // (B, K)
-                           const float *w,  // (N, K)
-                           const float *bias, float *y, int batch, int k, int n,
-                           cudaStream_t stream);
+// y[m, n] = sum_k x[m, k] * w[n, k] + bias[n] + residual[m, n]
+cudaError_t linear_ref_f32(const float *x,         // (M, K)
+                           const float *w,         // (N, K)
+                           const float *bias,      // (N) or NULL
+                           const float *residual,  // (M, N) or NULL
+                           float *y,               // (M, N)
+                           int m, int k, int n, cudaStream_t stream);
+// y[m, j] = x[m, j] * gelu_erf(x[m, F + j]) for x (M, 2F), y (M, F).
+cudaError_t geglu_ref_f32(const float *x, float *y, int m, int f, cudaStream_t stream);
+// LayerNorm over the last dim, two-pass mean/variance.
+cudaError_t layernorm_ref_f32(const float *x, float *y,  // (M, C)
+                              const float *gamma, const float *beta, int m, int c, float eps,
+                              cudaStream_t stream);
+// Attention with an explicit FP32 score matrix and FP32 softmax; same
+// layout conventions as attention_fp16. scores: sq * skv floats of scratch.
+cudaError_t attention_ref_f32(const AttnShape *s, const float *q, const float *k, const float *v, float *o,
+                              float scale, float *scores, cudaStream_t stream);
 
 // ---------------------------------------------------------------------------
 // util.cu: conversions, poison, random-init transforms

@@ -91,19 +91,77 @@ __global__ void silu_ref_kernel(const float *x, float *y, size_t n) {
     }
 }
 
+// y = x W^T + bias + residual. A 16x16 shared-memory tiled FP32 GEMM: each
+// thread owns one output and accumulates over k in order (same order as the
+// CPU twin), tiles only make the transformer's large GEMMs affordable.
+constexpr int kLinTile = 16;
 __global__ void linear_ref_kernel(const float *__restrict__ x, const float *__restrict__ w,
-                                  const float *__restrict__ bias, float *__restrict__ y, int batch, int k,
-                                  int n) {
-    size_t total = (size_t)batch * n;
+                                  const float *__restrict__ bias, const float *__restrict__ residual,
+                                  float *__restrict__ y, int m, int k, int n) {
+    __shared__ float xs[kLinTile][kLinTile + 1];  // (rows, k)
+    __shared__ float ws[kLinTile][kLinTile + 1];  // (cols, k)
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int row = blockIdx.y * kLinTile + ty;
+    const int col = blockIdx.x * kLinTile + tx;
+    float acc = 0.f;
+    for (int k0 = 0; k0 < k; k0 += kLinTile) {
+        int xr = blockIdx.y * kLinTile + ty, wr = blockIdx.x * kLinTile + ty;
+        xs[ty][tx] = (xr < m && k0 + tx < k) ? x[(size_t)xr * k + k0 + tx] : 0.f;
+        ws[ty][tx] = (wr < n && k0 + tx < k) ? w[(size_t)wr * k + k0 + tx] : 0.f;
+        __syncthreads();
+        int kmax = min(kLinTile, k - k0);
+        for (int kk = 0; kk < kmax; kk++) acc = fmaf(xs[ty][kk], ws[tx][kk], acc);
+        __syncthreads();
+    }
+    if (row < m && col < n) {
+        if (bias) acc += bias[col];
+        if (residual) acc += residual[(size_t)row * n + col];
+        y[(size_t)row * n + col] = acc;
+    }
+}
+
+__global__ void geglu_ref_kernel(const float *__restrict__ x, float *__restrict__ y, int m, int f) {
+    size_t total = (size_t)m * f;
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < total;
          i += (size_t)gridDim.x * blockDim.x) {
-        int o = (int)(i % n);
-        size_t b = i / n;
-        float acc = 0.f;
-        for (int kk = 0; kk < k; kk++) acc = fmaf(x[b * k + kk], w[(size_t)o * k + kk], acc);
-        if (bias) acc += bias[o];
-        y[i] = acc;
+        size_t r = i / f;
+        int j = (int)(i % f);
+        float a = x[r * 2 * f + j], g = x[r * 2 * f + f + j];
+        y[i] = a * (0.5f * g * (1.0f + erff(g * 0.70710678118654752f)));
     }
+}
+
+// One block per row; two passes (mean, then centered variance) in FP32.
+constexpr int kLnThreads = 256;
+__global__ void layernorm_ref_kernel(const float *__restrict__ x, float *__restrict__ y,
+                                     const float *__restrict__ gamma, const float *__restrict__ beta, int c,
+                                     float eps) {
+    __shared__ float red[kLnThreads];
+    const float *xr = x + (size_t)blockIdx.x * c;
+    float *yr = y + (size_t)blockIdx.x * c;
+    float s = 0.f;
+    for (int i = threadIdx.x; i < c; i += kLnThreads) s += xr[i];
+    red[threadIdx.x] = s;
+    __syncthreads();
+    for (int o = kLnThreads / 2; o > 0; o >>= 1) {
+        if (threadIdx.x < o) red[threadIdx.x] += red[threadIdx.x + o];
+        __syncthreads();
+    }
+    const float mean = red[0] / c;
+    __syncthreads();
+    float v = 0.f;
+    for (int i = threadIdx.x; i < c; i += kLnThreads) {
+        float d = xr[i] - mean;
+        v += d * d;
+    }
+    red[threadIdx.x] = v;
+    __syncthreads();
+    for (int o = kLnThreads / 2; o > 0; o >>= 1) {
+        if (threadIdx.x < o) red[threadIdx.x] += red[threadIdx.x + o];
+        __syncthreads();
+    }
+    const float rstd = 1.0f / sqrtf(red[0] / c + eps);
+    for (int i = threadIdx.x; i < c; i += kLnThreads) yr[i] = (xr[i] - mean) * rstd * gamma[i] + beta[i];
 }
 
 int grid_for(size_t n, int threads) {
@@ -134,9 +192,23 @@ extern "C" cudaError_t silu_ref_f32(const float *x, float *y, size_t n, cudaStre
     return cudaGetLastError();
 }
 
-extern "C" cudaError_t linear_ref_f32(const float *x, const float *w, const float *bias, float *y, int batch,
-                                      int k, int n, cudaStream_t stream) {
-    size_t total = (size_t)batch * n;
-    linear_ref_kernel<<<grid_for(total, 256), 256, 0, stream>>>(x, w, bias, y, batch, k, n);
+extern "C" cudaError_t linear_ref_f32(const float *x, const float *w, const float *bias, const float *residual,
+                                      float *y, int m, int k, int n, cudaStream_t stream) {
+    if (m <= 0 || k <= 0 || n <= 0) return cudaErrorInvalidValue;
+    dim3 grid((n + kLinTile - 1) / kLinTile, (m + kLinTile - 1) / kLinTile);
+    if (grid.y > 65535) return cudaErrorInvalidValue;
+    linear_ref_kernel<<<grid, dim3(kLinTile, kLinTile), 0, stream>>>(x, w, bias, residual, y, m, k, n);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t geglu_ref_f32(const float *x, float *y, int m, int f, cudaStream_t stream) {
+    geglu_ref_kernel<<<grid_for((size_t)m * f, 256), 256, 0, stream>>>(x, y, m, f);
+    return cudaGetLastError();
+}
+
+extern "C" cudaError_t layernorm_ref_f32(const float *x, float *y, const float *gamma, const float *beta, int m,
+                                         int c, float eps, cudaStream_t stream) {
+    if (m <= 0 || c <= 0) return cudaErrorInvalidValue;
+    layernorm_ref_kernel<<<m, kLnThreads, 0, stream>>>(x, y, gamma, beta, c, eps);
     return cudaGetLastError();
 }

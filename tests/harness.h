@@ -1,24 +1,21 @@
-// harness.h: the tiny test harness shared by test_cpu.c and test_gpu.c.
+// harness.h: the tiny test harness shared by the CPU and GPU test programs.
 // result(ok, fmt, ...) counts a test whose name spells out its parameters;
 // failures always print, passes only with VERBOSE set.
+//
+// Test suites live in several files (tests/cpu_*.c, tests/gpu_*.c) and are
+// called from the mains in test_cpu.c / test_gpu.c; they share the counters
+// defined in harness.c.
 #ifndef UNETRUN_TEST_HARNESS_H
 #define UNETRUN_TEST_HARNESS_H
 
-#include <stdarg.h>
-#include <stdio.h>
+extern int g_pass, g_fail, g_verbose;
 
-static int g_pass, g_fail, g_verbose;
+void result(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-static void result(int ok, const char *fmt, ...) {
-    char name[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(name, sizeof(name), fmt, ap);
-    va_end(ap);
-    if (ok) g_pass++;
-    else g_fail++;
-    if (!ok || g_verbose) printf("%s %s\n", ok ? "PASS" : "FAIL", name);
-    fflush(stdout);
-}
+// Suites in other files.
+void cpu_suite_attention(void);               // tests/cpu_attention.c
+void cpu_suite_transformer(const char *bin);  // tests/cpu_transformer.c
+void cpu_suite_weights(const char *bin);      // tests/cpu_weights.c
+void gpu_suite_attention(int num_sms);        // tests/gpu_attention.c
 
 #endif

@@ -164,7 +164,7 @@ static void test_linear(int B, int K, int N, int silu) {
     cudaCheck(f16_to_f32_dev(w16, w, (size_t)N * K, 0));
     random_uniform("lb", 33, bias, N, 0.f, 0.1f, 1);
     if (silu) cudaCheck(silu_ref_f32(x32, xs, (size_t)B * K, 0));
-    cudaCheck(linear_ref_f32(silu ? xs : x32, w, bias, yref, B, K, N, 0));
+    cudaCheck(linear_ref_f32(silu ? xs : x32, w, bias, NULL, yref, B, K, N, 0));
     cudaCheck(fill_u16_dev(y16, 0xFFFF, (size_t)B * N, 0));
     cudaCheck(linear_rows_fp16(x16, w16, bias, y16, B, K, N, silu, 0));
     cudaCheck(cudaDeviceSynchronize());
@@ -232,7 +232,7 @@ static void test_ref_vs_cpu(void) {
         random_normal("lx", 61, x, (size_t)B * K, 1);
         random_uniform("lw", 62, w, (size_t)N * K, 0.f, 0.03f, 1);
         random_uniform("lb", 63, b, N, 0.f, 0.03f, 1);
-        cudaCheck(linear_ref_f32(x, w, b, y, B, K, N, 0));
+        cudaCheck(linear_ref_f32(x, w, b, NULL, y, B, K, N, 0));
         cudaCheck(cudaDeviceSynchronize());
         float *hx = download32(x, (size_t)B * K), *hw = download32(w, (size_t)N * K), *hb = download32(b, N),
               *hy = download32(y, (size_t)B * N), *cy = xmalloc((size_t)B * N * 4);

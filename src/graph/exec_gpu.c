@@ -68,7 +68,7 @@ static void node_ref_gpu(Graph *g, Node *n, const float *in, const float *aux, c
                 cudaCheck(silu_ref_f32(in, tmp, ti->numel, st));
                 x = tmp;
             }
-            cudaCheck(linear_ref_f32(x, L->d_w_ref, L->d_bias, out, ti->n, L->k, L->n, st));
+            cudaCheck(linear_ref_f32(x, L->d_w_ref, L->d_bias, NULL, out, ti->n, L->k, L->n, st));
             break;
         }
         case OP_GROUPNORM: {
