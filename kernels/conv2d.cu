@@ -32,6 +32,14 @@
 //     tail), so it was dropped. Tile and split are chosen per shape by the
 //     caller (timed candidates, see conv2d_candidates) to fill the SMs.
 //
+// The same kernel is the FP16 GEMM of the linear layers (gemm_fp16): a
+// Linear over M rows is a 1x1 convolution over an M x 1 image, for which
+// the coordinate bookkeeping reduces to one row offset per thread. Its
+// extra epilogue is GEGLU (ff.net.0.proj): the weight rows are interleaved
+// in blocks of 8 (a0 g0 a1 g1 ...), so the n8 fragment pair (j, j+1) of one
+// thread holds a and g of the same output channels and a * gelu_erf(g) is
+// formed in registers; the 8C-wide projection never reaches memory.
+//
 // Limits
 //   Cin and Cout multiples of 8 (16-byte chunks never straddle a pixel or an
 //   output row); kernel sizes 1 and 3 (any odd size works); element counts
@@ -58,6 +66,7 @@ struct ConvParams {
     int H, W, Cin, ksize, stride, pad, Ho, Wo;
     int M, N, K;
     int kchunks, splits;   // K in units of KSPLIT_ALIGN, number of K splits
+    int geglu;             // GEGLU epilogue: N interleaved channels in, y is (M, N/2)
 };
 
 __device__ __forceinline__ uint32_t smem_u32(const void *p) {
@@ -105,6 +114,24 @@ __device__ __forceinline__ void epilogue_store2(const ConvParams &p, int m, int 
         v1 += r.y;
     }
     *reinterpret_cast<half2 *>(p.y + (size_t)m * p.N + n) = __floats2half2_rn(v0, v1);
+}
+
+__device__ __forceinline__ float gelu_erf(float g) { return 0.5f * g * (1.0f + erff(g * 0.70710678118654752f)); }
+
+// GEGLU for the interleaved channel pair (n, n+1) of `a` and (n+8, n+9) of
+// `g` (n in an a-block of 8): y[m, oc] = (a + bias_a) * gelu(g + bias_g),
+// oc = (n / 16) * 8 + n % 16.
+__device__ __forceinline__ void geglu_store2(const ConvParams &p, int m, int n, float a0, float a1, float g0,
+                                             float g1) {
+    if (p.bias) {
+        a0 += p.bias[n];
+        a1 += p.bias[n + 1];
+        g0 += p.bias[n + 8];
+        g1 += p.bias[n + 9];
+    }
+    const int F = p.N / 2;
+    const int oc = (n >> 4) * 8 + (n & 7);
+    *reinterpret_cast<half2 *>(p.y + (size_t)m * F + oc) = __floats2half2_rn(a0 * gelu_erf(g0), a1 * gelu_erf(g1));
 }
 
 template <int BM, int BN, int BK, int WM, int WN, int STAGES>
@@ -273,11 +300,13 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
                 int n = n0 + wn * WTN + j * 8 + q;
                 if (n >= p.N) continue;
                 float v0 = acc[i][j][h * 2], v1 = acc[i][j][h * 2 + 1];
-                if (p.splits == 1) {
-                    epilogue_store2(p, m, n, v0, v1);
-                } else {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
+                if (p.splits > 1) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
                     float *dst = p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n;
                     *reinterpret_cast<float2 *>(dst) = make_float2(v0, v1);
+                } else if (!p.geglu) {
+                    epilogue_store2(p, m, n, v0, v1);
+                } else if ((j & 1) == 0) {  // GEGLU: n8 block j holds a, block j+1 holds g
+                    geglu_store2(p, m, n, v0, v1, acc[i][j + 1][h * 2], acc[i][j + 1][h * 2 + 1]);
                 }
             }
         }
@@ -286,20 +315,32 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
 
 // Sums the split-K partials (splits, M, N) in split order and applies the
 // epilogue; each thread handles 2 adjacent channels.
+__device__ __forceinline__ float2 sum_splits(const ConvParams &p, size_t e) {
+    const size_t MN = (size_t)p.M * p.N;
+    float2 s = *reinterpret_cast<const float2 *>(p.ws + e);
+    for (int z = 1; z < p.splits; z++) {
+        float2 t = *reinterpret_cast<const float2 *>(p.ws + z * MN + e);
+        s.x += t.x;
+        s.y += t.y;
+    }
+    return s;
+}
+
 __global__ void conv_splitk_reduce_kernel(ConvParams p) {
-    size_t pairs = (size_t)p.M * p.N / 2;
-    size_t MN = (size_t)p.M * p.N;
+    const int ncols = p.geglu ? p.N / 2 : p.N;  // output channels
+    size_t pairs = (size_t)p.M * ncols / 2;
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < pairs;
          i += (size_t)gridDim.x * blockDim.x) {
         size_t e = i * 2;
-        float2 s = *reinterpret_cast<const float2 *>(p.ws + e);
-        for (int z = 1; z < p.splits; z++) {
-            float2 t = *reinterpret_cast<const float2 *>(p.ws + z * MN + e);
-            s.x += t.x;
-            s.y += t.y;
+        int m = (int)(e / ncols), c = (int)(e % ncols);
+        if (!p.geglu) {
+            float2 s = sum_splits(p, e);
+            epilogue_store2(p, m, c, s.x, s.y);
+        } else {
+            int n = (c >> 3) * 16 + (c & 7);  // a channel in the interleaved order; g is n + 8
+            float2 a = sum_splits(p, (size_t)m * p.N + n), g = sum_splits(p, (size_t)m * p.N + n + 8);
+            geglu_store2(p, m, n, a.x, a.y, g.x, g.y);
         }
-        int m = (int)(e / p.N), n = (int)(e % p.N);
-        epilogue_store2(p, m, n, s.x, s.y);
     }
 }
 
@@ -424,10 +465,10 @@ extern "C" ConvConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     return pick;
 }
 
-extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, ConvConfig cfg, const uint16_t *x,
-                                         const uint16_t *w, const float *bias, const uint16_t *temb,
-                                         const uint16_t *residual, uint16_t *y, float *workspace,
-                                         cudaStream_t stream) {
+namespace {
+cudaError_t igemm_launch(const ConvShape *s, ConvConfig cfg, const uint16_t *x, const uint16_t *w,
+                         const float *bias, const uint16_t *temb, const uint16_t *residual, uint16_t *y,
+                         int geglu, float *workspace, cudaStream_t stream) {
     if (cfg.tile < 0 || cfg.tile >= kNumTiles || cfg.splits < 1) return cudaErrorInvalidValue;
     if (cfg.splits > 1 && !workspace) return cudaErrorInvalidValue;
     ConvParams p;
@@ -451,6 +492,7 @@ extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, ConvConfig cfg, con
     p.kchunks = ceil_div(p.K, KSPLIT_ALIGN);
     p.splits = cfg.splits > p.kchunks ? p.kchunks : cfg.splits;
     p.ws = workspace;
+    p.geglu = geglu;
     cudaError_t e = kLaunch[cfg.tile](p, stream);
     if (e != cudaSuccess || p.splits == 1) return e;
     size_t pairs = (size_t)p.M * p.N / 2;
@@ -458,4 +500,34 @@ extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, ConvConfig cfg, con
     if (blocks > 4096) blocks = 4096;
     conv_splitk_reduce_kernel<<<blocks, 256, 0, stream>>>(p);
     return cudaGetLastError();
+}
+}  // namespace
+
+extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, ConvConfig cfg, const uint16_t *x,
+                                         const uint16_t *w, const float *bias, const uint16_t *temb,
+                                         const uint16_t *residual, uint16_t *y, float *workspace,
+                                         cudaStream_t stream) {
+    return igemm_launch(s, cfg, x, w, bias, temb, residual, y, 0, workspace, stream);
+}
+
+extern "C" ConvShape gemm_as_conv(int m, int n, int k) {
+    ConvShape s = {1, m, 1, k, n, 1, 1, 0, m, 1};
+    return s;
+}
+
+extern "C" cudaError_t gemm_fp16(int m, int n, int k, ConvConfig cfg, const uint16_t *a, const uint16_t *w,
+                                 const float *bias, const uint16_t *residual, uint16_t *y, GemmEpilogue epi,
+                                 float *workspace, cudaStream_t stream) {
+    ConvShape s = gemm_as_conv(m, n, k);
+    if (conv2d_shape_init(&s)) return cudaErrorInvalidValue;
+    if (epi == GEMM_EPI_GEGLU && (n % 16 || residual)) return cudaErrorInvalidValue;
+    return igemm_launch(&s, cfg, a, w, bias, NULL, residual, y, epi == GEMM_EPI_GEGLU, workspace, stream);
+}
+
+extern "C" void geglu_interleave_rows(const float *src, float *dst, int f, int k) {
+    for (int r = 0; r < 2 * f; r++) {
+        int blk = r / 16, within = r % 16;
+        int srow = (within < 8 ? 0 : f) + blk * 8 + within % 8;  // a rows first, then g rows
+        for (int c = 0; c < k; c++) dst[(size_t)r * k + c] = src[(size_t)srow * k + c];
+    }
 }

@@ -212,3 +212,100 @@ extern "C" cudaError_t layernorm_ref_f32(const float *x, float *y, const float *
     layernorm_ref_kernel<<<m, kLnThreads, 0, stream>>>(x, y, gamma, beta, c, eps);
     return cudaGetLastError();
 }
+
+// ---------------------------------------------------------------------------
+// Attention reference: for each (b, h), launched from the host in turn,
+//   1. scores[i, j] = scale * sum_e q[i, e] * k[j, e]   (16x16 smem tiles, e in order)
+//   2. one thread per row: max, p = expf(s - max), sum in j order, p /= sum
+//   3. o[i, e] = sum_j p[i, j] * v[j, e]                (16x16 smem tiles, j in order)
+// The same loops, in the same order, as attention_ref_cpu (src/layers/attention.c).
+// ---------------------------------------------------------------------------
+namespace {
+
+constexpr int kAttTile = 16;
+
+// scores (sq, skv) = scale * Q_bh (sq, d) K_bh^T; q, k already offset to (b, h).
+__global__ void attn_scores_ref_kernel(const float *__restrict__ q, const float *__restrict__ k,
+                                       float *__restrict__ scores, int sq, int skv, int d, int ldq, int ldkv,
+                                       float scale) {
+    __shared__ float qs[kAttTile][kAttTile + 1];  // (query rows, e)
+    __shared__ float ks[kAttTile][kAttTile + 1];  // (key rows, e)
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int i = blockIdx.y * kAttTile + ty;  // query row
+    const int j = blockIdx.x * kAttTile + tx;  // key row
+    float acc = 0.f;
+    for (int e0 = 0; e0 < d; e0 += kAttTile) {
+        int qi = blockIdx.y * kAttTile + ty, kj = blockIdx.x * kAttTile + ty;
+        qs[ty][tx] = (qi < sq && e0 + tx < d) ? q[(size_t)qi * ldq + e0 + tx] : 0.f;
+        ks[ty][tx] = (kj < skv && e0 + tx < d) ? k[(size_t)kj * ldkv + e0 + tx] : 0.f;
+        __syncthreads();
+        int emax = min(kAttTile, d - e0);
+        for (int e = 0; e < emax; e++) acc = fmaf(qs[ty][e], ks[tx][e], acc);
+        __syncthreads();
+    }
+    if (i < sq && j < skv) scores[(size_t)i * skv + j] = acc * scale;
+}
+
+// In place: each row of scores (sq, skv) becomes softmax(row).
+__global__ void attn_softmax_ref_kernel(float *scores, int sq, int skv) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= sq) return;
+    float *row = scores + (size_t)i * skv;
+    float mx = -INFINITY;
+    for (int j = 0; j < skv; j++) mx = fmaxf(mx, row[j]);
+    float sum = 0.f;
+    for (int j = 0; j < skv; j++) {
+        float e = expf(row[j] - mx);
+        row[j] = e;
+        sum += e;
+    }
+    for (int j = 0; j < skv; j++) row[j] = row[j] / sum;
+}
+
+// O_bh (sq, d) = P (sq, skv) V_bh (skv, d); v, o already offset to (b, h).
+__global__ void attn_pv_ref_kernel(const float *__restrict__ p, const float *__restrict__ v, float *__restrict__ o,
+                                   int sq, int skv, int d, int ldkv, int ldo) {
+    __shared__ float ps[kAttTile][kAttTile + 1];  // (query rows, keys)
+    __shared__ float vs[kAttTile][kAttTile + 1];  // (keys, e)
+    const int tx = threadIdx.x, ty = threadIdx.y;
+    const int i = blockIdx.y * kAttTile + ty;  // query row
+    const int e = blockIdx.x * kAttTile + tx;  // head channel
+    float acc = 0.f;
+    for (int j0 = 0; j0 < skv; j0 += kAttTile) {
+        ps[ty][tx] = (i < sq && j0 + tx < skv) ? p[(size_t)i * skv + j0 + tx] : 0.f;
+        vs[ty][tx] = (j0 + ty < skv && e < d) ? v[(size_t)(j0 + ty) * ldkv + e] : 0.f;
+        __syncthreads();
+        int jmax = min(kAttTile, skv - j0);
+        for (int jj = 0; jj < jmax; jj++) acc = fmaf(ps[ty][jj], vs[jj][tx], acc);
+        __syncthreads();
+    }
+    if (i < sq && e < d) o[(size_t)i * ldo + e] = acc;
+}
+
+}  // namespace
+
+extern "C" cudaError_t attention_ref_f32(const AttnShape *s, const float *q, const float *k, const float *v, float *o,
+                                         float scale, float *scores, cudaStream_t stream) {
+    if (!s || s->batch < 1 || s->heads < 1 || s->sq < 1 || s->skv < 1 || s->d < 1) return cudaErrorInvalidValue;
+    const long long c = (long long)s->heads * s->d;
+    if (s->ldq < c || s->ldkv < c || s->ldo < c || !scores) return cudaErrorInvalidValue;
+    const int gy = (s->sq + kAttTile - 1) / kAttTile;
+    if (gy > 65535) return cudaErrorInvalidValue;
+    const dim3 block(kAttTile, kAttTile);
+    const dim3 grid_s((s->skv + kAttTile - 1) / kAttTile, gy);
+    const dim3 grid_o((s->d + kAttTile - 1) / kAttTile, gy);
+    for (int b = 0; b < s->batch; b++)
+        for (int h = 0; h < s->heads; h++) {
+            const float *qb = q + (size_t)b * s->sq * s->ldq + (size_t)h * s->d;
+            const float *kb = k + (size_t)b * s->skv * s->ldkv + (size_t)h * s->d;
+            const float *vb = v + (size_t)b * s->skv * s->ldkv + (size_t)h * s->d;
+            float *ob = o + (size_t)b * s->sq * s->ldo + (size_t)h * s->d;
+            attn_scores_ref_kernel<<<grid_s, block, 0, stream>>>(qb, kb, scores, s->sq, s->skv, s->d, s->ldq,
+                                                                 s->ldkv, scale);
+            attn_softmax_ref_kernel<<<(s->sq + 127) / 128, 128, 0, stream>>>(scores, s->sq, s->skv);
+            attn_pv_ref_kernel<<<grid_o, block, 0, stream>>>(scores, vb, ob, s->sq, s->skv, s->d, s->ldkv, s->ldo);
+            cudaError_t e = cudaGetLastError();
+            if (e != cudaSuccess) return e;
+        }
+    return cudaSuccess;
+}

@@ -1,10 +1,16 @@
 // harness.c: counters and result() of the test harness (see harness.h).
 #include "harness.h"
 
+#define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
 
-int g_pass, g_fail, g_verbose;
+#include "../src/common.h"
+
+int g_pass, g_fail, g_verbose, g_have_gpu;
 
 void result(int ok, const char *fmt, ...) {
     char name[512];
@@ -17,3 +23,58 @@ void result(int ok, const char *fmt, ...) {
     if (!ok || g_verbose) printf("%s %s\n", ok ? "PASS" : "FAIL", name);
     fflush(stdout);
 }
+
+Cmd run_cli(const char *bin, const char *args) {
+    Cmd r = {-1, 0, NULL};
+    char cmd[2048];
+    // exec: the shell becomes unetrun, so a crash shows up as a signal here
+    snprintf(cmd, sizeof cmd, "exec '%s' %s 2>&1", bin, args);
+    FILE *p = popen(cmd, "r");
+    size_t cap = 1 << 14, len = 0;
+    r.out = xmalloc(cap);
+    r.out[0] = 0;
+    if (!p) return r;
+    size_t k;
+    while ((k = fread(r.out + len, 1, cap - len - 1, p)) > 0) {
+        len += k;
+        if (cap - len < 4096) r.out = realloc(r.out, cap *= 2);
+        if (!r.out) die_internal("out of memory reading unetrun output");
+    }
+    r.out[len] = 0;
+    int st = pclose(p);
+    if (st != -1 && WIFEXITED(st)) r.rc = WEXITSTATUS(st);
+    if (st != -1 && WIFSIGNALED(st)) r.sig = WTERMSIG(st);
+    return r;
+}
+
+int count_lines_with_prefix(const char *s, const char *prefix, const char **first) {
+    int n = 0;
+    size_t pl = strlen(prefix);
+    for (const char *line = s; *line;) {
+        if (!strncmp(line, prefix, pl)) {
+            if (n++ == 0 && first) *first = line;
+        }
+        const char *nl = strchr(line, '\n');
+        if (!nl) break;
+        line = nl + 1;
+    }
+    return n;
+}
+
+// A bad command line: exit 2, no signal, exactly one "unetrun: error: " line
+// and that line contains `want`.
+void cli_bad(const char *bin, const char *args, const char *want) {
+    Cmd r = run_cli(bin, args);
+    const char *first = NULL;
+    int nerr = count_lines_with_prefix(r.out, "unetrun: error: ", &first);
+    char line[512] = "";
+    if (first) snprintf(line, sizeof line, "%.*s", (int)strcspn(first, "\n"), first);
+    int has = first && strstr(line, want) != NULL;
+    result(r.sig == 0 && r.rc == 2 && nerr == 1 && has,
+           "unetrun %s: exit 2 with one error line mentioning \"%s\" (exit %d signal %d, %d error lines: %s)", args,
+           want, r.rc, r.sig, nerr, line);
+    free(r.out);
+}
+
+const char *dev_args(void) { return g_have_gpu ? " --device cpu" : ""; }
+

@@ -9,8 +9,22 @@
 #define UNETRUN_TEST_HARNESS_H
 
 extern int g_pass, g_fail, g_verbose;
+extern int g_have_gpu;  // a GPU is visible: CPU-suite CLI runs are pinned to --device cpu
 
 void result(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+// Running unetrun (or another tool) from a test.
+typedef struct {
+    int rc;     // exit status, -1 if killed by a signal
+    int sig;    // signal number, 0 if none
+    char *out;  // stdout and stderr together (free it)
+} Cmd;
+Cmd run_cli(const char *bin, const char *args);
+int count_lines_with_prefix(const char *s, const char *prefix, const char **first);
+// A bad command line: exit 2, no signal, exactly one "unetrun: error: " line
+// and that line contains `want`.
+void cli_bad(const char *bin, const char *args, const char *want);
+const char *dev_args(void);  // " --device cpu" when a GPU is present, else ""
 
 // Suites in other files.
 void cpu_suite_attention(void);               // tests/cpu_attention.c

@@ -37,7 +37,6 @@
 
 #include "harness.h"
 
-static int g_have_gpu;  // a GPU is visible: CLI runs are pinned to --device cpu
 
 
 // Largest |a - b|; infinity if either side has a NaN or Inf.
@@ -445,10 +444,10 @@ static void test_linear_ref(void) {
     const float x[6] = {1, 2, 3, -1, 0, 2}, w[6] = {1, 0, -1, 2, 1, 0.5f}, bias[2] = {0.5f, -1};
     float y[4];
     const float want[4] = {-1.5f, 4.5f, -2.5f, -2.0f}, want_nb[4] = {-2.0f, 5.5f, -3.0f, -1.0f};
-    linear_ref_cpu(x, w, bias, y, 2, 3, 2);
+    linear_ref_cpu(x, w, bias, NULL, y, 2, 3, 2);
     result(max_abs_diff(y, want, 4) == 0.0, "linear_ref_cpu rows=2 K=3 N=2 bias hand case = [%g %g; %g %g]", y[0], y[1],
            y[2], y[3]);
-    linear_ref_cpu(x, w, NULL, y, 2, 3, 2);
+    linear_ref_cpu(x, w, NULL, NULL, y, 2, 3, 2);
     result(max_abs_diff(y, want_nb, 4) == 0.0, "linear_ref_cpu rows=2 K=3 N=2 bias=NULL hand case = [%g %g; %g %g]",
            y[0], y[1], y[2], y[3]);
 }
@@ -774,7 +773,7 @@ static int fast_node_matches(const Graph *g, const Node *n) {
         for (size_t i = 0; i < nw; i++) w16[i] = round_f16(L->h_w_ref[i]);
         if (L->silu_in) silu_ref_cpu(ti->h_fast, xs, ti->numel);
         else memcpy(xs, ti->h_fast, ti->numel * 4);
-        linear_ref_cpu(xs, w16, L->h_bias, y, ti->n, L->k, L->n);
+        linear_ref_cpu(xs, w16, L->h_bias, NULL, y, ti->n, L->k, L->n);
         free(xs);
     } else if (n->op == OP_GROUPNORM) {
         const GroupNormLayer *L = n->gn;
@@ -924,71 +923,11 @@ static void test_run_cpu_ref_none(void) {
 // ---------------------------------------------------------------------------
 // command line
 // ---------------------------------------------------------------------------
-typedef struct {
-    int rc;      // exit status, -1 if killed by a signal
-    int sig;     // signal number, 0 if none
-    char *out;   // stdout and stderr together
-} Cmd;
-
-static Cmd run_cli(const char *bin, const char *args) {
-    Cmd r = {-1, 0, NULL};
-    char cmd[2048];
-    // exec: the shell becomes unetrun, so a crash shows up as a signal here
-    snprintf(cmd, sizeof cmd, "exec '%s' %s 2>&1", bin, args);
-    FILE *p = popen(cmd, "r");
-    size_t cap = 1 << 14, len = 0;
-    r.out = xmalloc(cap);
-    r.out[0] = 0;
-    if (!p) return r;
-    size_t k;
-    while ((k = fread(r.out + len, 1, cap - len - 1, p)) > 0) {
-        len += k;
-        if (cap - len < 4096) r.out = realloc(r.out, cap *= 2);
-        if (!r.out) die_internal("out of memory reading unetrun output");
-    }
-    r.out[len] = 0;
-    int st = pclose(p);
-    if (st != -1 && WIFEXITED(st)) r.rc = WEXITSTATUS(st);
-    if (st != -1 && WIFSIGNALED(st)) r.sig = WTERMSIG(st);
-    return r;
-}
-
-static int count_lines_with_prefix(const char *s, const char *prefix, const char **first) {
-    int n = 0;
-    size_t pl = strlen(prefix);
-    for (const char *line = s; *line;) {
-        if (!strncmp(line, prefix, pl)) {
-            if (n++ == 0 && first) *first = line;
-        }
-        const char *nl = strchr(line, '\n');
-        if (!nl) break;
-        line = nl + 1;
-    }
-    return n;
-}
-
 static int count_substr(const char *s, const char *sub) {
     int n = 0;
     for (const char *p = strstr(s, sub); p; p = strstr(p + 1, sub)) n++;
     return n;
 }
-
-// A bad command line: exit 2, no signal, exactly one "unetrun: error: " line
-// and that line contains `want`.
-static void cli_bad(const char *bin, const char *args, const char *want) {
-    Cmd r = run_cli(bin, args);
-    const char *first = NULL;
-    int nerr = count_lines_with_prefix(r.out, "unetrun: error: ", &first);
-    char line[512] = "";
-    if (first) snprintf(line, sizeof line, "%.*s", (int)strcspn(first, "\n"), first);
-    int has = first && strstr(line, want) != NULL;
-    result(r.sig == 0 && r.rc == 2 && nerr == 1 && has,
-           "unetrun %s: exit 2 with one error line mentioning \"%s\" (exit %d signal %d, %d error lines: %s)", args,
-           want, r.rc, r.sig, nerr, line);
-    free(r.out);
-}
-
-static const char *dev_args(void) { return g_have_gpu ? " --device cpu" : ""; }
 
 static cJSON *read_json(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -1101,8 +1040,8 @@ static double cli_out_error(const char *bin, int seed) {
 
 static void test_cli_good(const char *bin) {
     Cmd r = run_cli(bin, "--help");
-    result(r.rc == 0 && strstr(r.out, "example:") && strstr(r.out, "[320]") && strstr(r.out, "--block"),
-           "unetrun --help: exit 0, shows 'example:' and the default '[320]' (exit %d)", r.rc);
+    result(r.rc == 0 && strstr(r.out, "examples:") && strstr(r.out, "[320]") && strstr(r.out, "--block"),
+           "unetrun --help: exit 0, shows 'examples:' and the default '[320]' (exit %d)", r.rc);
     free(r.out);
     r = run_cli(bin, "--version");
     result(r.rc == 0 && !strncmp(r.out, "unetrun " UNETRUN_VERSION, strlen("unetrun " UNETRUN_VERSION)),
@@ -1182,8 +1121,8 @@ static void test_cli_bad(const char *bin) {
         {"--device cpu --check --ref none --hw 4 --c 32", "--check needs a reference"},
         {"--block conv --ksize 2", "--ksize must be 1 or 3 (got 2)"},
         {"--block resblock --stride 2", "--ksize/--stride apply to --block conv only"},
-        {"--block conv --groups 8", "--groups/--eps/--temb-dim apply to --block resblock only"},
-        {"--block conv --c 8 --hw 4 --temb-dim 16", "--groups/--eps/--temb-dim apply to --block resblock only"},
+        {"--block conv --groups 8", "--groups/--eps apply to --block resblock or transformer"},
+        {"--block conv --c 8 --hw 4 --temb-dim 16", "--temb-dim applies to --block resblock only"},
         {"foo", "unexpected argument 'foo'"},
         {"--hw 100000 --c 8192 --batch 1000", "activation too large"},
         {"--batch 1048576 --temb-dim 4096 --c 8 --groups 8 --hw 1", "--batch x --temb-dim is too large"},
@@ -1231,6 +1170,9 @@ int main(int argc, char **argv) {
 
     test_cli_bad(bin);
     test_cli_good(bin);
+
+    cpu_suite_attention();
+    cpu_suite_transformer(bin);
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

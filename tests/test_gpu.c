@@ -112,6 +112,108 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
     cudaFree(w), cudaFree(wref), cudaFree(w16), cudaFree(b32), cudaFree(yref), cudaFree(y16), cudaFree(ws);
 }
 
+// ---- GEMM (linear layers): every candidate config against the FP32 reference ----
+// epi: 0 none, 1 bias, 2 bias + residual, 3 GEGLU (bias, interleaved weights)
+static void test_gemm(int M, int N, int K, int epi, int all_configs) {
+    static const char *epi_name[] = {"none", "bias", "bias+residual", "geglu"};
+    const int geglu = epi == 3, nout = geglu ? N / 2 : N;
+    const size_t na = (size_t)M * K, nw = (size_t)N * K, ny = (size_t)M * nout;
+    uint16_t *a16, *r16 = NULL;
+    float *a32, *r32 = NULL;
+    rand_act("gemm_a", (uint64_t)M * 7 + N + K, na, &a16, &a32);
+    if (epi == 2) rand_act("gemm_res", 3, ny, &r16, &r32);
+    float *w = dalloc(nw * 4), *b32 = NULL;
+    uint16_t *w16 = dalloc(nw * 2);
+    random_uniform("gemm_w", 5, w, nw, 0.f, 1.f / sqrtf((float)K), 1);
+    cudaCheck(f32_to_f16_dev(w, w16, nw, 0));
+    cudaCheck(f16_to_f32_dev(w16, w, nw, 0));  // the reference sees the FP16 weights
+    if (epi >= 1) {
+        b32 = dalloc(N * 4);
+        random_uniform("gemm_b", 6, b32, N, 0.f, 0.5f, 1);
+    }
+    // reference: y = a W^T + b (+ r), GEGLU over the two halves
+    float *yfull = dalloc((size_t)M * N * 4), *yref = dalloc(ny * 4);
+    cudaCheck(linear_ref_f32(a32, w, b32, r32, geglu ? yfull : yref, M, K, N, 0));
+    if (geglu) cudaCheck(geglu_ref_f32(yfull, yref, M, N / 2, 0));
+    float *href = download32(yref, ny);
+    // fast kernel operands: GEGLU wants the rows (and bias) interleaved
+    uint16_t *wk = w16;
+    float *bk = b32;
+    if (geglu) {
+        float *hw = download32(w, nw), *hwi = xmalloc(nw * 4), *hb = download32(b32, N), *hbi = xmalloc(N * 4);
+        geglu_interleave_rows(hw, hwi, N / 2, K);
+        geglu_interleave_rows(hb, hbi, N / 2, 1);
+        float *dwi = dalloc(nw * 4);
+        cudaCheck(cudaMemcpy(dwi, hwi, nw * 4, cudaMemcpyHostToDevice));
+        wk = dalloc(nw * 2);
+        cudaCheck(f32_to_f16_dev(dwi, wk, nw, 0));
+        bk = dalloc(N * 4);
+        cudaCheck(cudaMemcpy(bk, hbi, N * 4, cudaMemcpyHostToDevice));
+        cudaCheck(cudaDeviceSynchronize());
+        free(hw), free(hwi), free(hb), free(hbi);
+        cudaFree(dwi);
+    }
+    ConvShape cs = gemm_as_conv(M, N, K);
+    if (conv2d_shape_init(&cs)) {
+        result(0, "gemm shape M=%d N=%d K=%d", M, N, K);
+        return;
+    }
+    ConvConfig cand[128];
+    int nc = conv2d_candidates(&cs, g_num_sms, cand, 128);
+    if (!all_configs) {
+        cand[0] = conv2d_heuristic(&cs, g_num_sms);
+        nc = 1;
+    }
+    size_t wsb = 0;
+    for (int i = 0; i < nc; i++)
+        if (conv2d_workspace_bytes(&cs, cand[i]) > wsb) wsb = conv2d_workspace_bytes(&cs, cand[i]);
+    float *ws = wsb ? dalloc(wsb) : NULL;
+    uint16_t *y16 = dalloc(ny * 2);
+    for (int i = 0; i < nc; i++) {
+        cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
+        cudaCheck(gemm_fp16(M, N, K, cand[i], a16, wk, bk, r16, y16, geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, ws, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        float *hy = download16(y16, ny);
+        ErrMetrics e = compare_outputs(hy, href, ny);
+        result(!e.nonfinite && e.rel_l2 <= 1e-3, "gemm M=%d N=%d K=%d epilogue=%s tile=%s splitk=%d (rel_l2 %.2e nonfinite %zu)",
+               M, N, K, epi_name[epi], conv2d_tile_name(cand[i].tile), cand[i].splits, e.rel_l2, e.nonfinite);
+        free(hy);
+    }
+    free(href);
+    if (geglu) cudaFree(wk), cudaFree(bk);
+    cudaFree(a16), cudaFree(a32), cudaFree(r16), cudaFree(r32), cudaFree(w), cudaFree(w16), cudaFree(b32);
+    cudaFree(yfull), cudaFree(yref), cudaFree(ws), cudaFree(y16);
+}
+
+// ---- LayerNorm ----
+static void test_layernorm(int M, int C, float mean_shift) {
+    const size_t n = (size_t)M * C;
+    uint16_t *x16;
+    float *x32;
+    rand_act("ln_x", (uint64_t)M * 3 + C, n, &x16, &x32);
+    if (mean_shift != 0.f) {  // rows with a large common offset: a one-pass E[x^2]-E[x]^2 would cancel
+        float *h = download32(x32, n);
+        for (size_t i = 0; i < n; i++) h[i] = round_f16(mean_shift + 0.25f * h[i]);
+        cudaCheck(cudaMemcpy(x32, h, n * 4, cudaMemcpyHostToDevice));
+        cudaCheck(f32_to_f16_dev(x32, x16, n, 0));
+        free(h);
+    }
+    float *g = dalloc(C * 4), *b = dalloc(C * 4), *yref = dalloc(n * 4);
+    random_uniform("ln_g", 1, g, C, 1.f, 0.25f, 1);
+    random_uniform("ln_b", 1, b, C, 0.f, 0.25f, 1);
+    uint16_t *y16 = dalloc(n * 2);
+    cudaCheck(fill_u16_dev(y16, 0xFFFF, n, 0));
+    cudaCheck(layernorm_ref_f32(x32, yref, g, b, M, C, 1e-5f, 0));
+    cudaCheck(layernorm_fp16(x16, y16, g, b, M, C, 1e-5f, 0));
+    cudaCheck(cudaDeviceSynchronize());
+    float *hy = download16(y16, n), *hr = download32(yref, n);
+    ErrMetrics e = compare_outputs(hy, hr, n);
+    result(!e.nonfinite && e.rel_l2 <= 1e-3, "layernorm M=%d C=%d eps=1e-5 mean_shift=%g (rel_l2 %.2e nonfinite %zu)", M,
+           C, mean_shift, e.rel_l2, e.nonfinite);
+    free(hy), free(hr);
+    cudaFree(x16), cudaFree(x32), cudaFree(g), cudaFree(b), cudaFree(yref), cudaFree(y16);
+}
+
 // ---- GroupNorm + SiLU ----
 static void test_groupnorm(int B, int H, int W, int C, int G, float eps, int silu, float mean_shift) {
     const size_t n = (size_t)B * H * W * C;
@@ -236,7 +338,7 @@ static void test_ref_vs_cpu(void) {
         cudaCheck(cudaDeviceSynchronize());
         float *hx = download32(x, (size_t)B * K), *hw = download32(w, (size_t)N * K), *hb = download32(b, N),
               *hy = download32(y, (size_t)B * N), *cy = xmalloc((size_t)B * N * 4);
-        linear_ref_cpu(hx, hw, hb, cy, B, K, N);
+        linear_ref_cpu(hx, hw, hb, NULL, cy, B, K, N);
         ErrMetrics e = compare_outputs(hy, cy, (size_t)B * N);
         result(!e.nonfinite && e.rel_l2 <= tol, "ref_gpu_vs_cpu linear B=2 K=1280 N=320 (rel_l2 %.2e)", e.rel_l2);
         free(hx), free(hw), free(hb), free(hy), free(cy);
@@ -364,6 +466,36 @@ int main(int argc, char **argv) {
     test_linear(3, 8, 8, 0);
     test_linear(1, 24, 40, 1);
 
+    // GEMM of the linear layers: M/N/K tails (K not a multiple of BK, N not of
+    // the tile, M odd), every epilogue, every candidate config
+    static const int gt[][3] = {{100, 200, 72}, {7, 24, 40}, {1, 8, 8}, {333, 136, 1288}, {77, 1280, 768}};
+    for (unsigned i = 0; i < sizeof(gt) / sizeof(gt[0]); i++)
+        for (int epi = 0; epi < 3; epi++) test_gemm(gt[i][0], gt[i][1], gt[i][2], epi, 1);
+    test_gemm(100, 208, 72, 3, 1);
+    test_gemm(77, 2560, 320, 3, 1);
+    // every linear shape of the SD1.5 and SDXL transformer blocks, batch 1 and 2
+    // (rows = B*H*W; q/k/v fused, to_out, ff.net.0.proj with GEGLU, ff.net.2; kv over 77 context rows)
+    static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},  {1280, 256, 768}, {1280, 64, 768},
+                                    {640, 4096, 2048}, {1280, 1024, 2048}};  // C, tokens, context dim
+    for (int b = 1; b <= 2; b++)
+        for (unsigned i = 0; i < sizeof(tshape) / sizeof(tshape[0]); i++) {
+            int C = tshape[i][0], M = b * tshape[i][1], D = tshape[i][2];
+            test_gemm(M, 3 * C, C, 0, 0);     // to_q/k/v fused
+            test_gemm(M, C, C, 2, 0);         // to_out.0 + residual
+            test_gemm(M, C, C, 0, 0);         // attn2.to_q
+            test_gemm(b * 77, 2 * C, D, 0, 0);  // attn2.to_k/to_v fused, over the context
+            test_gemm(M, 8 * C, C, 3, 0);     // ff.net.0.proj + GEGLU
+            test_gemm(M, C, 4 * C, 2, 0);     // ff.net.2 + residual
+            test_gemm(M, C, C, 1, 0);         // proj_in (linear)
+        }
+    // LayerNorm
+    static const int lns[][2] = {{4096, 320}, {2048, 640}, {512, 1280}, {64, 1280}, {1, 8}, {7, 24}, {33, 2056}, {5, 4096}};
+    for (unsigned i = 0; i < sizeof(lns) / sizeof(lns[0]); i++) test_layernorm(lns[i][0], lns[i][1], 0.f);
+    test_layernorm(1024, 640, 30.f);
+
+    // attention kernel
+    gpu_suite_attention(g_num_sms);
+
     // whole ResBlocks end to end (tuned conv configs, GPU reference, graph replay)
     char args[256];
     for (int b = 1; b <= 2; b++)
@@ -379,6 +511,26 @@ int main(int argc, char **argv) {
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 16 --conv-select heuristic");
     test_cli_block(bin, "--block conv --c 320 --hw 64 --stride 2");
     test_cli_block(bin, "--block conv --c 640 --cout 320 --hw 32 --ksize 1 --batch 2");
+
+    // transformer blocks end to end: every SD1.5 and SDXL shape at batch 1 and 2
+    static const char *tf[] = {
+        "--c 320 --hw 64", "--c 640 --hw 32", "--c 1280 --hw 16", "--c 1280 --hw 8",
+        "--c 640 --hw 64 --head-dim 64 --proj linear --context-dim 2048 --depth 2",    // SDXL level 1
+        "--c 1280 --hw 32 --head-dim 64 --proj linear --context-dim 2048 --depth 10",  // SDXL level 2 and mid
+    };
+    for (int b = 1; b <= 2; b++)
+        for (unsigned i = 0; i < sizeof(tf) / sizeof(tf[0]); i++) {
+            snprintf(args, sizeof args, "--block transformer %s --batch %d", tf[i], b);
+            test_cli_block(bin, args);
+        }
+    test_cli_block(bin, "--block transformer --c 640 --hw 32 --head-dim 64 --proj linear --context-dim 1024");
+    test_cli_block(bin, "--block transformer --c 64 --h 5 --w 7 --heads 1 --context-len 3 --context-dim 16 --batch 2 --ref cpu");
+    test_cli_block(bin, "--block transformer --c 320 --hw 16 --conv-select heuristic");
+    test_cli_block(bin, "--block attention --kind self --seq 4096 --heads 8 --head-dim 40 --batch 2");
+    test_cli_block(bin, "--block attention --kind cross --seq 4096 --kv 77 --heads 8 --head-dim 40 --batch 2");
+    test_cli_block(bin, "--block attention --kind self --seq 1000 --heads 10 --head-dim 64");
+    test_cli_block(bin, "--block attention --kind cross --seq 100 --kv 1 --heads 2 --head-dim 160");
+    test_cli_block(bin, "--block attention --kind self --seq 7 --heads 3 --head-dim 80 --ref cpu");
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

@@ -1,10 +1,21 @@
-// blocks.c: block builders. Node and layer names mirror the checkpoint's
-// module names (diffusers ResnetBlock2D), so weight loading is a lookup.
+// blocks.c: block builders. Layer names mirror the checkpoint's module names
+// (diffusers ResnetBlock2D, Transformer2DModel), so weight loading is a
+// lookup and random weights are seeded by the same names.
 //
 // ResBlock (sd-reference.md):
 //   h   = conv1( silu( norm1(x) ) ) + time_emb_proj( silu(temb) )[:, :, None, None]
 //   h   = conv2( silu( norm2(h) ) )
 //   out = (conv_shortcut(x) if cin != cout else x) + h
+//
+// Transformer2DModel (continuous input), activations NHWC so the token view
+// (B, H*W, C) is the same memory and no reshape is ever launched:
+//   h = proj_in( norm(x) )                      GroupNorm eps 1e-6; 1x1 conv or Linear
+//   per BasicTransformerBlock:
+//     h = to_out( attn( qkv(ln1(h)) ) ) + h     self-attention, fused QKV GEMM
+//     h = to_out( attn( q(ln2(h)), kv(ctx) ) ) + h   cross-attention, fused KV GEMM
+//     h = ff.net.2( geglu( ff.net.0.proj(ln3(h)) ) ) + h
+//   out = proj_out(h) + x
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,14 +50,14 @@ static Node *add_node(Graph *g, const char *name, OpKind op, int in, int aux, in
     return n;
 }
 
-static GroupNormLayer *spec_gn(Graph *g, const char *name, int c, int groups, double eps) {
+static GroupNormLayer *spec_gn(Graph *g, const char *name, int c, int groups, double eps, int silu) {
     GroupNormLayer *L = &g->gn[g->ngn++];
     memset(L, 0, sizeof(*L));
     snprintf(L->name, sizeof(L->name), "%s", name);
     L->c = c;
     L->groups = groups;
     L->eps = (float)eps;
-    L->silu = 1;
+    L->silu = silu;
     return L;
 }
 
@@ -78,6 +89,57 @@ static Node *gn_node(Graph *g, const char *name, GroupNormLayer *L, int in, int 
     return n;
 }
 
+static LayerNormLayer *spec_ln(Graph *g, const char *name, int c) {
+    if (g->nln >= MAX_LAYERNORM) die_internal("too many LayerNorms in block");
+    LayerNormLayer *L = &g->ln[g->nln++];
+    memset(L, 0, sizeof(*L));
+    snprintf(L->name, sizeof(L->name), "%s", name);
+    L->c = c;
+    L->eps = 1e-5f;
+    return L;
+}
+
+static LinearLayer *spec_lin(Graph *g, const char *name, int k, int n, int has_bias, int silu_in, int geglu) {
+    if (g->nlin >= MAX_LINEAR) die_internal("too many linear layers in block");
+    LinearLayer *L = &g->lin[g->nlin++];
+    linear_layer_spec(L, name, k, n, has_bias, silu_in, geglu);
+    return L;
+}
+
+static Node *ln_node(Graph *g, const char *name, LayerNormLayer *L, int in, int out) {
+    Node *n = add_node(g, name, OP_LAYERNORM, in, -1, -1, out);
+    n->ln = L;
+    n->flops = layernorm_flops(g->t[in].numel);
+    n->bytes = layernorm_min_bytes(g->t[in].numel, L->c);
+    return n;
+}
+
+// Linear over the token rows of `in` (rows = numel / K).
+static Node *gemm_node(Graph *g, const char *name, LinearLayer *L, int in, int res, int out) {
+    Node *n = add_node(g, name, OP_GEMM, in, -1, res, out);
+    n->lin = L;
+    int rows = (int)(g->t[in].numel / L->k);
+    n->flops = linear_flops(rows, L->k, L->n);
+    n->bytes = 2.0 * ((double)L->n * L->k + (double)rows * L->k + (double)rows * linear_out_width(L)) +
+               (L->has_bias ? 4.0 * L->n : 0.0) + (res >= 0 ? 2.0 * rows * L->n : 0.0);
+    return n;
+}
+
+static Node *attn_node(Graph *g, const char *name, int in, int q_col, int aux, int k_col, int v_col, int sq,
+                       int skv, int heads, int d, int out) {
+    Node *n = add_node(g, name, OP_ATTENTION, in, aux, -1, out);
+    const Tensor *tq = &g->t[in], *tkv = &g->t[aux >= 0 ? aux : in];
+    AttnShape s = {tq->n, heads, sq, skv, d, tq->c, tkv->c, heads * d};
+    n->attn = s;
+    n->q_col = q_col;
+    n->k_col = k_col;
+    n->v_col = v_col;
+    n->attn_scale = 1.0f / sqrtf((float)d);
+    n->flops = 4.0 * s.batch * s.heads * (double)sq * skv * d;
+    n->bytes = 2.0 * s.batch * ((double)sq * heads * d * 2 + (double)skv * heads * d * 2);
+    return n;
+}
+
 static void build_resblock(Graph *g, const BlockConfig *c) {
     const int B = c->batch, H = c->h, W = c->w;
     int x = graph_add_tensor(g, "x", B, H, W, c->c, 1);
@@ -90,22 +152,16 @@ static void build_resblock(Graph *g, const BlockConfig *c) {
     if (c->c != c->cout) sc = graph_add_tensor(g, "shortcut_out", B, H, W, c->cout, 0);
     int y = graph_add_tensor(g, "out", B, H, W, c->cout, 0);
 
-    LinearLayer *tp = &g->lin[g->nlin++];
-    memset(tp, 0, sizeof(*tp));
-    snprintf(tp->name, sizeof(tp->name), "time_emb_proj");
-    tp->k = c->temb_dim;
-    tp->n = c->cout;
-    tp->has_bias = 1;
-    tp->silu_in = 1;
+    LinearLayer *tp = spec_lin(g, "time_emb_proj", c->temb_dim, c->cout, 1, 1, 0);
     Node *n = add_node(g, "time_emb_proj", OP_LINEAR, temb, -1, -1, tproj);
     n->lin = tp;
     n->flops = linear_flops(B, tp->k, tp->n);
     n->bytes = linear_min_bytes(B, tp->k, tp->n, 1);
 
-    gn_node(g, "norm1+silu", spec_gn(g, "norm1", c->c, c->groups, c->eps), x, h1);
+    gn_node(g, "norm1+silu", spec_gn(g, "norm1", c->c, c->groups, c->eps, 1), x, h1);
     ConvShape s1 = {B, H, W, c->c, c->cout, 3, 1, 1, 0, 0};
     conv_node(g, "conv1", spec_conv(g, "conv1", s1, 1), h1, tproj, -1, h2);
-    gn_node(g, "norm2+silu", spec_gn(g, "norm2", c->cout, c->groups, c->eps), h2, h3);
+    gn_node(g, "norm2+silu", spec_gn(g, "norm2", c->cout, c->groups, c->eps, 1), h2, h3);
     int residual = x;
     if (sc >= 0) {
         ConvShape ss = {B, H, W, c->c, c->cout, 1, 1, 0, 0, 0};
@@ -128,6 +184,97 @@ static void build_conv(Graph *g, const BlockConfig *c) {
     g->out = y;
 }
 
+// One Transformer2DModel (sd-reference.md). Node names follow the issue's
+// short names (qkv, attn1, out1+res, ...), prefixed "bI." when depth > 1;
+// layer names are the checkpoint's.
+static void build_transformer(Graph *g, const BlockConfig *c) {
+    const int B = c->batch, H = c->h, W = c->w, C = c->c, S = H * W;
+    const int heads = c->heads, d = c->head_dim, L = c->context_len;
+    int x = graph_add_tensor(g, "x", B, H, W, C, 1);
+    int ctx = graph_add_tensor(g, "context", B, L, 1, c->context_dim, 1);
+    int hn = graph_add_tensor(g, "norm_out", B, H, W, C, 0);
+    int h = graph_add_tensor(g, "proj_in_out", B, H, W, C, 0);
+    gn_node(g, "norm", spec_gn(g, "norm", C, c->groups, c->eps, 0), x, hn);
+    if (c->proj_linear) {
+        gemm_node(g, "proj_in", spec_lin(g, "proj_in", C, C, 1, 0, 0), hn, -1, h);
+    } else {
+        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0};
+        conv_node(g, "proj_in", spec_conv(g, "proj_in", s, 1), hn, -1, -1, h);
+    }
+    for (int i = 0; i < c->depth; i++) {
+        char pre[16] = "", nm[32], ln[64], t0[64], t1[64], t2[64];
+        if (c->depth > 1) snprintf(pre, sizeof pre, "b%d.", i);
+#define NODE_NAME(s) (snprintf(nm, sizeof nm, "%s%s", pre, s), nm)
+#define LAYER(buf, s) (snprintf(buf, sizeof buf, "transformer_blocks.%d.%s", i, s), buf)
+#define TENSOR(s, nn, hh, ww, cc) (snprintf(nm, sizeof nm, "%s%s", pre, s), graph_add_tensor(g, nm, nn, hh, ww, cc, 0))
+        int n1 = TENSOR("ln1_out", B, H, W, C);
+        int qkv = TENSOR("qkv", B, H, W, 3 * C);
+        int a1 = TENSOR("attn1_out", B, H, W, C);
+        int h1 = TENSOR("h1", B, H, W, C);
+        int n2 = TENSOR("ln2_out", B, H, W, C);
+        int q2 = TENSOR("q2", B, H, W, C);
+        int kv2 = TENSOR("kv2", B, L, 1, 2 * C);
+        int a2 = TENSOR("attn2_out", B, H, W, C);
+        int h2 = TENSOR("h2", B, H, W, C);
+        int n3 = TENSOR("ln3_out", B, H, W, C);
+        int f1 = TENSOR("ff_hidden", B, H, W, 4 * C);
+        int h3 = TENSOR("h3", B, H, W, C);
+
+        ln_node(g, NODE_NAME("ln1"), spec_ln(g, LAYER(ln, "norm1"), C), h, n1);
+        LinearLayer *lq = spec_lin(g, LAYER(ln, "attn1.to_qkv"), C, 3 * C, 0, 0, 0);
+        linear_add_part(lq, LAYER(t0, "attn1.to_q"));
+        linear_add_part(lq, LAYER(t1, "attn1.to_k"));
+        linear_add_part(lq, LAYER(t2, "attn1.to_v"));
+        gemm_node(g, NODE_NAME("qkv"), lq, n1, -1, qkv);
+        attn_node(g, NODE_NAME("attn1"), qkv, 0, -1, C, 2 * C, S, S, heads, d, a1);
+        gemm_node(g, NODE_NAME("out1+res"), spec_lin(g, LAYER(ln, "attn1.to_out.0"), C, C, 1, 0, 0), a1, h, h1);
+
+        ln_node(g, NODE_NAME("ln2"), spec_ln(g, LAYER(ln, "norm2"), C), h1, n2);
+        gemm_node(g, NODE_NAME("q2"), spec_lin(g, LAYER(ln, "attn2.to_q"), C, C, 0, 0, 0), n2, -1, q2);
+        LinearLayer *lkv = spec_lin(g, LAYER(ln, "attn2.to_kv"), c->context_dim, 2 * C, 0, 0, 0);
+        linear_add_part(lkv, LAYER(t0, "attn2.to_k"));
+        linear_add_part(lkv, LAYER(t1, "attn2.to_v"));
+        gemm_node(g, NODE_NAME("kv2(ctx)"), lkv, ctx, -1, kv2);
+        attn_node(g, NODE_NAME("attn2"), q2, 0, kv2, 0, C, S, L, heads, d, a2);
+        gemm_node(g, NODE_NAME("out2+res"), spec_lin(g, LAYER(ln, "attn2.to_out.0"), C, C, 1, 0, 0), a2, h1, h2);
+
+        ln_node(g, NODE_NAME("ln3"), spec_ln(g, LAYER(ln, "norm3"), C), h2, n3);
+        gemm_node(g, NODE_NAME("ff1+geglu"), spec_lin(g, LAYER(ln, "ff.net.0.proj"), C, 8 * C, 1, 0, 1), n3, -1, f1);
+        gemm_node(g, NODE_NAME("ff2+res"), spec_lin(g, LAYER(ln, "ff.net.2"), 4 * C, C, 1, 0, 0), f1, h2, h3);
+#undef NODE_NAME
+#undef LAYER
+#undef TENSOR
+        h = h3;
+    }
+    int y = graph_add_tensor(g, "out", B, H, W, C, 0);
+    if (c->proj_linear) {
+        gemm_node(g, "proj_out+res", spec_lin(g, "proj_out", C, C, 1, 0, 0), h, x, y);
+    } else {
+        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0};
+        conv_node(g, "proj_out+res", spec_conv(g, "proj_out", s, 1), h, -1, x, y);
+    }
+    g->out = y;
+}
+
+// The attention kernel alone on random Q, K, V, in the block's layouts:
+// self = one fused (B, S, 3C) QKV tensor, cross = Q (B, S, C) and a fused
+// (B, L, 2C) KV tensor.
+static void build_attention(Graph *g, const BlockConfig *c) {
+    const int B = c->batch, C = c->heads * c->head_dim;
+    int y = -1;
+    if (!c->cross) {
+        int qkv = graph_add_tensor(g, "qkv", B, c->seq, 1, 3 * C, 1);
+        y = graph_add_tensor(g, "out", B, c->seq, 1, C, 0);
+        attn_node(g, "attn(self)", qkv, 0, -1, C, 2 * C, c->seq, c->seq, c->heads, c->head_dim, y);
+    } else {
+        int q = graph_add_tensor(g, "q", B, c->seq, 1, C, 1);
+        int kv = graph_add_tensor(g, "kv", B, c->kv, 1, 2 * C, 1);
+        y = graph_add_tensor(g, "out", B, c->seq, 1, C, 0);
+        attn_node(g, "attn(cross)", q, 0, kv, 0, C, c->seq, c->kv, c->heads, c->head_dim, y);
+    }
+    g->out = y;
+}
+
 void build_block(Graph *g, const BlockConfig *cfg) {
     memset(g, 0, sizeof(*g));
     g->cfg = *cfg;
@@ -135,6 +282,10 @@ void build_block(Graph *g, const BlockConfig *cfg) {
         build_resblock(g, cfg);
     else if (!strcmp(cfg->block, "conv"))
         build_conv(g, cfg);
+    else if (!strcmp(cfg->block, "transformer"))
+        build_transformer(g, cfg);
+    else if (!strcmp(cfg->block, "attention"))
+        build_attention(g, cfg);
     else
         die_internal("unknown block '%s' reached the graph builder", cfg->block);
 }
@@ -151,10 +302,10 @@ void graph_init_weights(Graph *g, int on_device, int want_host) {
         conv2d_layer_init(&g->conv[i], spec.name, spec.s, spec.has_bias, seed, on_device, want_host);
         g->conv[i].cfg = spec.cfg;
     }
-    for (int i = 0; i < g->nlin; i++) {
-        LinearLayer spec = g->lin[i];
-        linear_layer_init(&g->lin[i], spec.name, spec.k, spec.n, spec.has_bias, spec.silu_in, seed, on_device,
-                          want_host);
+    for (int i = 0; i < g->nlin; i++) linear_layer_init(&g->lin[i], seed, on_device, want_host);
+    for (int i = 0; i < g->nln; i++) {
+        LayerNormLayer spec = g->ln[i];
+        layernorm_layer_init(&g->ln[i], spec.name, spec.c, spec.eps, seed, on_device, want_host);
     }
 }
 
@@ -162,6 +313,7 @@ void graph_free(Graph *g) {
     for (int i = 0; i < g->ngn; i++) groupnorm_layer_free(&g->gn[i]);
     for (int i = 0; i < g->nconv; i++) conv2d_layer_free(&g->conv[i]);
     for (int i = 0; i < g->nlin; i++) linear_layer_free(&g->lin[i]);
+    for (int i = 0; i < g->nln; i++) layernorm_layer_free(&g->ln[i]);
     for (int i = 0; i < g->nt; i++) {
         free(g->t[i].h_fast);
         free(g->t[i].h_ref);
@@ -171,6 +323,45 @@ void graph_free(Graph *g) {
 
 static size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
 
+// Largest FP32 score matrix the attention reference needs (one (b, h) at a time).
+size_t graph_attn_scores(const Graph *g) {
+    size_t m = 0;
+    for (int i = 0; i < g->nn; i++)
+        if (g->nodes[i].op == OP_ATTENTION) {
+            size_t s = (size_t)g->nodes[i].attn.sq * g->nodes[i].attn.skv;
+            if (s > m) m = s;
+        }
+    return m;
+}
+
+// Largest split-K workspace over the candidate configs of a conv shape.
+static size_t max_conv_ws(const ConvShape *s, int num_sms) {
+    ConvConfig cand[128];
+    int nc = conv2d_candidates(s, num_sms, cand, 128);
+    size_t ws = 0;
+    for (int k = 0; k < nc; k++) {
+        size_t w = conv2d_workspace_bytes(s, cand[k]);
+        if (w > ws) ws = w;
+    }
+    return ws;
+}
+
+size_t graph_conv_workspace(const Graph *g, int num_sms) {
+    size_t ws = 0;
+    for (int i = 0; i < g->nn; i++) {
+        const Node *n = &g->nodes[i];
+        size_t w = 0;
+        if (n->op == OP_CONV) {
+            w = max_conv_ws(&n->conv->s, num_sms);
+        } else if (n->op == OP_GEMM) {
+            ConvShape s = gemm_as_conv((int)(g->t[n->in].numel / n->lin->k), n->lin->n, n->lin->k);
+            if (!conv2d_shape_init(&s)) w = max_conv_ws(&s, num_sms);
+        }
+        if (w > ws) ws = w;
+    }
+    return ws;
+}
+
 size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
     size_t b = 0, maxt = 0;
     for (int i = 0; i < g->nt; i++) {
@@ -178,22 +369,18 @@ size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
         if (ref_gpu) b += align_up(g->t[i].numel * 4);
         if (g->t[i].numel > maxt) maxt = g->t[i].numel;
     }
-    b += 4 * align_up(maxt * 4);  // layer-error scratch: up to 3 inputs + output, FP32
+    b += 6 * align_up(maxt * 4);  // layer-error scratch: 3 inputs, output, 2x temporary, FP32
+    if (ref_gpu) b += align_up(graph_attn_scores(g) * 4);
+    b += 2 * align_up(graph_conv_workspace(g, num_sms));
     for (int i = 0; i < g->nconv; i++) {
         const ConvShape *s = &g->conv[i].s;
         size_t nw = (size_t)s->cout * s->cin * s->ksize * s->ksize;
         b += nw * 2 + nw * 4 + nw * 4 /* transient PyTorch-layout copy */ + s->cout * 4;
-        ConvConfig cand[128];
-        int nc = conv2d_candidates(s, num_sms, cand, 128);
-        size_t ws = 0;
-        for (int k = 0; k < nc; k++) {
-            size_t w = conv2d_workspace_bytes(s, cand[k]);
-            if (w > ws) ws = w;
-        }
-        b += align_up(ws);
     }
-    for (int i = 0; i < g->nlin; i++) b += (size_t)g->lin[i].n * g->lin[i].k * 6 + g->lin[i].n * 4;
+    for (int i = 0; i < g->nlin; i++)
+        b += (size_t)g->lin[i].n * g->lin[i].k * (g->lin[i].geglu ? 10 : 6) + g->lin[i].n * 8;
     for (int i = 0; i < g->ngn; i++) b += (size_t)g->gn[i].c * 8 + (1 << 20);
+    for (int i = 0; i < g->nln; i++) b += (size_t)g->ln[i].c * 8;
     return b + (64u << 20);  // CUDA context slack, graph, cuRAND state
 }
 
@@ -203,7 +390,7 @@ size_t graph_cpu_bytes(const Graph *g) {
         b += g->t[i].numel * 8;
         if (g->t[i].numel > maxt) maxt = g->t[i].numel;
     }
-    b += 4 * maxt * 4;
+    b += 6 * maxt * 4 + graph_attn_scores(g) * 4;
     for (int i = 0; i < g->nconv; i++) {
         const ConvShape *s = &g->conv[i].s;
         b += (size_t)s->cout * s->cin * s->ksize * s->ksize * 12;

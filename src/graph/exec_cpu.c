@@ -12,6 +12,7 @@
 
 #include "../../weights/random.h"
 #include "../common.h"
+#include "../layers/attention.h"
 #include "graph.h"
 
 void node_cpu(const Graph *g, const Node *n, const float *in, const float *aux, const float *res, float *out,
@@ -28,8 +29,32 @@ void node_cpu(const Graph *g, const Node *n, const float *in, const float *aux, 
                 silu_ref_cpu(in, tmp, ti->numel);
                 x = tmp;
             }
-            linear_ref_cpu(x, fast_emulation ? L->h_w_fast : L->h_w_ref, L->h_bias, out, ti->n, L->k, L->n);
+            linear_ref_cpu(x, fast_emulation ? L->h_w_fast : L->h_w_ref, L->h_bias, NULL, out, ti->n, L->k, L->n);
             free(tmp);
+            break;
+        }
+        case OP_GEMM: {
+            const LinearLayer *L = n->lin;
+            const float *w = fast_emulation ? L->h_w_fast : L->h_w_ref;
+            int rows = (int)(ti->numel / L->k);
+            if (L->geglu) {  // the 8C-wide projection stays FP32, as in the fast kernel's registers
+                float *tmp = xmalloc((size_t)rows * L->n * sizeof(float));
+                linear_ref_cpu(in, w, L->h_bias, NULL, tmp, rows, L->k, L->n);
+                geglu_ref_cpu(tmp, out, rows, L->n / 2);
+                free(tmp);
+            } else {
+                linear_ref_cpu(in, w, L->h_bias, res, out, rows, L->k, L->n);
+            }
+            break;
+        }
+        case OP_LAYERNORM: {
+            const LayerNormLayer *L = n->ln;
+            layernorm_ref_cpu(in, out, L->h_gamma, L->h_beta, (int)(ti->numel / L->c), L->c, L->eps);
+            break;
+        }
+        case OP_ATTENTION: {
+            const float *kv = n->aux >= 0 ? aux : in;
+            attention_ref_cpu(&n->attn, in + n->q_col, kv + n->k_col, kv + n->v_col, out, n->attn_scale);
             break;
         }
         case OP_GROUPNORM: {
@@ -84,10 +109,19 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
             for (size_t k = 0; k < t->numel; k++) t->h_fast[k] = t->h_ref[k] = NAN;  // poison
         }
     }
-    for (int i = 0; i < g->nn; i++)
-        snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu %s",
-                 g->nodes[i].op == OP_CONV ? "conv2d fp16-emul" :
-                 g->nodes[i].op == OP_GROUPNORM ? "groupnorm+silu fp16-emul" : "linear fp16-emul");
+    for (int i = 0; i < g->nn; i++) {
+        const Node *n = &g->nodes[i];
+        const char *k = "linear";
+        switch (n->op) {
+            case OP_CONV: k = "conv2d"; break;
+            case OP_GROUPNORM: k = n->gn->silu ? "groupnorm+silu" : "groupnorm"; break;
+            case OP_LINEAR: k = "linear"; break;
+            case OP_GEMM: k = n->lin->geglu ? "linear+geglu" : "linear"; break;
+            case OP_LAYERNORM: k = "layernorm"; break;
+            case OP_ATTENTION: k = "attention"; break;
+        }
+        snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu %s fp16-emul", k);
+    }
 
     // Fast chain: warm-up, then timed iterations (per node and whole chain).
     for (int it = 0; it < opt->warmup; it++) run_chain(g, 1, NULL);

@@ -25,8 +25,11 @@
 #include "graph.h"
 
 typedef struct {
-    float *s_in, *s_aux, *s_res, *s_out, *s_tmp;  // FP32 scratch, maxt elements each
-    float *conv_ws;                               // split-K partials
+    float *s_in, *s_aux, *s_res, *s_out;  // FP32 scratch, maxt elements each
+    float *s_tmp;                         // FP32 scratch, 2 * maxt (GEGLU's 8C-wide projection)
+    float *scores;                        // attention reference scores, sq * skv
+    float *conv_ws;                       // split-K partials (convs and GEMMs) of the main chain
+    float *side_ws;                       // split-K partials of side-branch GEMMs (run concurrently)
 } Scratch;
 
 static size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
@@ -40,11 +43,26 @@ static void node_fast_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
                                        L->silu_in, st));
             break;
         }
+        case OP_GEMM: {
+            LinearLayer *L = n->lin;
+            int rows = (int)(t[n->in].numel / L->k);
+            cudaCheck(gemm_fp16(rows, L->n, L->k, L->cfg, t[n->in].d16, L->d_w16, L->d_bias_fast,
+                                n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
+                                L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->side ? sc->side_ws : sc->conv_ws, st));
+            break;
+        }
         case OP_GROUPNORM: {
             GroupNormLayer *L = n->gn;
             Tensor *x = &t[n->in];
             cudaCheck(groupnorm_silu_fp16(x->d16, t[n->out].d16, L->d_gamma, L->d_beta, x->n, x->h * x->w, x->c,
                                           L->groups, L->eps, L->silu, n->gn_splits, n->gn_ws, st));
+            break;
+        }
+        case OP_LAYERNORM: {
+            LayerNormLayer *L = n->ln;
+            Tensor *x = &t[n->in];
+            cudaCheck(layernorm_fp16(x->d16, t[n->out].d16, L->d_gamma, L->d_beta, (int)(x->numel / L->c), L->c,
+                                     L->eps, st));
             break;
         }
         case OP_CONV: {
@@ -54,12 +72,20 @@ static void node_fast_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
                                         t[n->out].d16, sc->conv_ws, st));
             break;
         }
+        case OP_ATTENTION: {
+            const uint16_t *kv = t[n->aux >= 0 ? n->aux : n->in].d16;
+            cudaCheck(attention_fp16(&n->attn, n->attn_cfg, t[n->in].d16 + n->q_col, kv + n->k_col, kv + n->v_col,
+                                     t[n->out].d16, n->attn_scale, st));
+            break;
+        }
     }
 }
 
+// FP32 reference of one node; in/aux/res/out are FP32 device tensors.
 static void node_ref_gpu(Graph *g, Node *n, const float *in, const float *aux, const float *res, float *out,
-                         float *tmp, cudaStream_t st) {
+                         const Scratch *sc, cudaStream_t st) {
     Tensor *ti = &g->t[n->in];
+    float *tmp = sc->s_tmp;
     switch (n->op) {
         case OP_LINEAR: {
             LinearLayer *L = n->lin;
@@ -71,6 +97,17 @@ static void node_ref_gpu(Graph *g, Node *n, const float *in, const float *aux, c
             cudaCheck(linear_ref_f32(x, L->d_w_ref, L->d_bias, NULL, out, ti->n, L->k, L->n, st));
             break;
         }
+        case OP_GEMM: {
+            LinearLayer *L = n->lin;
+            int rows = (int)(ti->numel / L->k);
+            if (L->geglu) {
+                cudaCheck(linear_ref_f32(in, L->d_w_ref, L->d_bias, NULL, tmp, rows, L->k, L->n, st));
+                cudaCheck(geglu_ref_f32(tmp, out, rows, L->n / 2, st));
+            } else {
+                cudaCheck(linear_ref_f32(in, L->d_w_ref, L->d_bias, res, out, rows, L->k, L->n, st));
+            }
+            break;
+        }
         case OP_GROUPNORM: {
             GroupNormLayer *L = n->gn;
             cudaCheck(groupnorm_ref_f32(in, out, L->d_gamma, L->d_beta, ti->n, ti->h * ti->w, ti->c, L->groups,
@@ -78,54 +115,72 @@ static void node_ref_gpu(Graph *g, Node *n, const float *in, const float *aux, c
             if (L->silu) cudaCheck(silu_ref_f32(out, out, ti->numel, st));
             break;
         }
+        case OP_LAYERNORM: {
+            LayerNormLayer *L = n->ln;
+            cudaCheck(layernorm_ref_f32(in, out, L->d_gamma, L->d_beta, (int)(ti->numel / L->c), L->c, L->eps, st));
+            break;
+        }
         case OP_CONV: {
             Conv2dLayer *L = n->conv;
             cudaCheck(conv2d_ref_f32(&L->s, in, L->d_w_ref, L->d_bias, aux, res, out, st));
             break;
         }
+        case OP_ATTENTION: {
+            const float *kv = n->aux >= 0 ? aux : in;
+            cudaCheck(attention_ref_f32(&n->attn, in + n->q_col, kv + n->k_col, kv + n->v_col, out, n->attn_scale,
+                                        sc->scores, st));
+            break;
+        }
     }
 }
 
-// Side branch: a node that reads only block inputs and feeds a later node
-// (the time-embedding projection) runs on a second stream, so in the CUDA
-// graph it overlaps norm1 instead of adding its launch to the critical path.
+// Side branch: nodes that read only block inputs and feed later nodes (the
+// time-embedding projection, the cross-attention K/V projections of the
+// context) run on a second stream, so in the CUDA graph they overlap the
+// main chain instead of adding their launches to the critical path. Each
+// side node records an event; the first main node that reads its output
+// waits on it.
+#define MAX_SIDE MAX_DEPTH
 typedef struct {
     cudaStream_t side;
-    cudaEvent_t fork, join;
+    cudaEvent_t fork, join[MAX_SIDE];
 } Branch;
 
 static int is_side_node(const Graph *g, const Node *n) {
-    return n->op == OP_LINEAR && g->t[n->in].is_input;
+    return (n->op == OP_LINEAR || n->op == OP_GEMM) && g->t[n->in].is_input && n->res < 0;
 }
 
 static void fast_chain(Graph *g, const Scratch *sc, cudaStream_t st, const Branch *br) {
-    int pending = -1;  // output tensor of the side node not yet joined
+    int pending[MAX_SIDE], np = 0;  // side outputs not yet joined (tensor ids, event index = slot)
     if (br) {
         cudaCheck(cudaEventRecord(br->fork, st));
         cudaCheck(cudaStreamWaitEvent(br->side, br->fork, 0));
     }
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
-        if (br && is_side_node(g, n) && pending < 0) {
+        if (br && n->side) {
+            if (np == MAX_SIDE) die_internal("more than %d side-branch nodes", MAX_SIDE);
             node_fast_gpu(g, n, sc, br->side);
-            cudaCheck(cudaEventRecord(br->join, br->side));
-            pending = n->out;
+            cudaCheck(cudaEventRecord(br->join[np], br->side));
+            pending[np++] = n->out;
             continue;
         }
-        if (pending >= 0 && (n->in == pending || n->aux == pending || n->res == pending)) {
-            cudaCheck(cudaStreamWaitEvent(st, br->join, 0));
-            pending = -1;
-        }
+        for (int k = 0; k < np; k++)
+            if (pending[k] >= 0 && (n->in == pending[k] || n->aux == pending[k] || n->res == pending[k])) {
+                cudaCheck(cudaStreamWaitEvent(st, br->join[k], 0));
+                pending[k] = -1;
+            }
         node_fast_gpu(g, n, sc, st);
     }
-    if (pending >= 0) cudaCheck(cudaStreamWaitEvent(st, br->join, 0));
+    for (int k = 0; k < np; k++)
+        if (pending[k] >= 0) cudaCheck(cudaStreamWaitEvent(st, br->join[k], 0));
 }
 
-static void ref_chain_gpu(Graph *g, float *tmp, cudaStream_t st) {
+static void ref_chain_gpu(Graph *g, const Scratch *sc, cudaStream_t st) {
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         node_ref_gpu(g, n, g->t[n->in].dref, n->aux >= 0 ? g->t[n->aux].dref : NULL,
-                     n->res >= 0 ? g->t[n->res].dref : NULL, g->t[n->out].dref, tmp, st);
+                     n->res >= 0 ? g->t[n->res].dref : NULL, g->t[n->out].dref, sc, st);
     }
 }
 
@@ -168,8 +223,8 @@ static void download_f16(const Tensor *t, float *host) {
     free(tmp);
 }
 
-// Times `reps` back-to-back launches of one conv config; returns seconds per launch.
-static double time_conv_config(Graph *g, Node *n, const Scratch *sc, cudaStream_t st, cudaEvent_t e0,
+// Times `reps` back-to-back launches of a node's current config; returns seconds per launch.
+static double time_config(Graph *g, Node *n, const Scratch *sc, cudaStream_t st, cudaEvent_t e0,
                                cudaEvent_t e1) {
     const int reps = 8;
     for (int i = 0; i < 2; i++) node_fast_gpu(g, n, sc, st);
@@ -187,9 +242,23 @@ static void set_kernel_name(Node *n) {
         case OP_LINEAR:
             snprintf(n->kernel, sizeof(n->kernel), "linear_rows%s", n->lin->silu_in ? " silu-in" : "");
             break;
+        case OP_GEMM:
+            if (n->lin->cfg.splits > 1)
+                snprintf(n->kernel, sizeof(n->kernel), "gemm %s splitk=%d%s", conv2d_tile_name(n->lin->cfg.tile),
+                         n->lin->cfg.splits, n->lin->geglu ? " geglu" : "");
+            else
+                snprintf(n->kernel, sizeof(n->kernel), "gemm %s%s", conv2d_tile_name(n->lin->cfg.tile),
+                         n->lin->geglu ? " geglu" : "");
+            break;
         case OP_GROUPNORM:
             snprintf(n->kernel, sizeof(n->kernel), "groupnorm%s splits=%d", n->gn->silu ? "_silu" : "",
                      n->gn_splits);
+            break;
+        case OP_LAYERNORM:
+            snprintf(n->kernel, sizeof(n->kernel), "layernorm warp/row");
+            break;
+        case OP_ATTENTION:
+            snprintf(n->kernel, sizeof(n->kernel), "%s", attention_config_name(&n->attn, n->attn_cfg));
             break;
         case OP_CONV:
             if (n->conv->cfg.splits > 1)
@@ -225,19 +294,15 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     graph_init_weights(g, 1, ref_cpu);
 
     // --- one arena for activations, reference tensors, scratch, workspaces ---
-    size_t maxt = 0, conv_ws = 0, gn_ws_total = 0;
+    size_t maxt = 0, gn_ws_total = 0;
     for (int i = 0; i < g->nt; i++)
         if (g->t[i].numel > maxt) maxt = g->t[i].numel;
+    const size_t conv_ws = graph_conv_workspace(g, r->num_sms);  // the side branch gets its own copy
+    for (int i = 0; i < g->nn; i++) g->nodes[i].side = is_side_node(g, &g->nodes[i]);
+    const size_t scores = ref_gpu ? graph_attn_scores(g) : 0;
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
-        if (n->op == OP_CONV) {
-            ConvConfig cand[128];
-            int nc = conv2d_candidates(&n->conv->s, r->num_sms, cand, 128);
-            for (int k = 0; k < nc; k++) {
-                size_t w = conv2d_workspace_bytes(&n->conv->s, cand[k]);
-                if (w > conv_ws) conv_ws = w;
-            }
-        } else if (n->op == OP_GROUPNORM) {
+        if (n->op == OP_GROUPNORM) {
             const Tensor *x = &g->t[n->in];
             n->gn_splits = groupnorm_splits(x->n, x->h * x->w, x->c, r->num_sms);
             gn_ws_total += align_up(groupnorm_workspace_bytes(x->n, n->gn->groups, n->gn_splits, x->c));
@@ -249,7 +314,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         if (ref_gpu) total += align_up(g->t[i].numel * sizeof(float));
     }
     const size_t scratch_each = align_up(maxt * sizeof(float));
-    total += 5 * scratch_each + align_up(conv_ws) + gn_ws_total;
+    total += 6 * scratch_each + align_up(scores * sizeof(float)) + 2 * align_up(conv_ws) + gn_ws_total;
     char *arena = NULL;
     cudaError_t aerr = cudaMalloc((void **)&arena, total);
     if (aerr == cudaErrorMemoryAllocation)
@@ -270,9 +335,13 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     sc.s_aux = (float *)(p + scratch_each);
     sc.s_res = (float *)(p + 2 * scratch_each);
     sc.s_out = (float *)(p + 3 * scratch_each);
-    sc.s_tmp = (float *)(p + 4 * scratch_each);
-    p += 5 * scratch_each;
+    sc.s_tmp = (float *)(p + 4 * scratch_each);  // two slots
+    p += 6 * scratch_each;
+    sc.scores = scores ? (float *)p : NULL;
+    p += align_up(scores * sizeof(float));
     sc.conv_ws = conv_ws ? (float *)p : NULL;
+    p += align_up(conv_ws);
+    sc.side_ws = conv_ws ? (float *)p : NULL;
     p += align_up(conv_ws);
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
@@ -294,20 +363,31 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     }
     cudaCheck(cudaStreamSynchronize(st));
 
-    // --- conv tile / split-K selection ---
+    // --- kernel configuration per node: conv / GEMM tile and split-K, attention variant ---
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
-        if (n->op != OP_CONV) continue;
-        if (opt->conv_select == CONV_SELECT_HEURISTIC) {
-            n->conv->cfg = conv2d_heuristic(&n->conv->s, r->num_sms);
-        } else {
+        ConvConfig *cc = NULL;
+        ConvShape cs;
+        if (n->op == OP_CONV) {
+            cc = &n->conv->cfg;
+            cs = n->conv->s;
+        } else if (n->op == OP_GEMM) {
+            cc = &n->lin->cfg;
+            cs = gemm_as_conv((int)(g->t[n->in].numel / n->lin->k), n->lin->n, n->lin->k);
+            if (conv2d_shape_init(&cs)) die_internal("GEMM shape of %s unsupported", n->name);
+        }
+        if (cc) {
+            if (opt->conv_select == CONV_SELECT_HEURISTIC) {
+                *cc = conv2d_heuristic(&cs, r->num_sms);
+                continue;
+            }
             ConvConfig cand[128];
-            int nc = conv2d_candidates(&n->conv->s, r->num_sms, cand, 128);
+            int nc = conv2d_candidates(&cs, r->num_sms, cand, 128);
             double best = 1e30;
             ConvConfig pick = cand[0];
             for (int k = 0; k < nc; k++) {
-                n->conv->cfg = cand[k];
-                double t = time_conv_config(g, n, &sc, st, e0, e1);
+                *cc = cand[k];
+                double t = time_config(g, n, &sc, st, e0, e1);
                 if (opt->verbose)
                     fprintf(stderr, "tune %-14s %-16s splitk=%-3d %8.2f us\n", n->name, conv2d_tile_name(cand[k].tile),
                             cand[k].splits, t * 1e6);
@@ -316,7 +396,29 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
                     pick = cand[k];
                 }
             }
-            n->conv->cfg = pick;
+            *cc = pick;
+        } else if (n->op == OP_ATTENTION) {
+            if (opt->conv_select == CONV_SELECT_HEURISTIC) {
+                n->attn_cfg = attention_heuristic(&n->attn, r->num_sms);
+                continue;
+            }
+            AttnConfig cand[32];
+            int nc = attention_candidates(&n->attn, r->num_sms, cand, 32);
+            if (nc <= 0) die_internal("no attention kernel for head dim %d", n->attn.d);
+            double best = 1e30;
+            AttnConfig pick = cand[0];
+            for (int k = 0; k < nc; k++) {
+                n->attn_cfg = cand[k];
+                double t = time_config(g, n, &sc, st, e0, e1);
+                if (opt->verbose)
+                    fprintf(stderr, "tune %-14s %-28s %8.2f us\n", n->name, attention_config_name(&n->attn, cand[k]),
+                            t * 1e6);
+                if (t < best) {
+                    best = t;
+                    pick = cand[k];
+                }
+            }
+            n->attn_cfg = pick;
         }
     }
     for (int i = 0; i < g->nn; i++) set_kernel_name(&g->nodes[i]);
@@ -337,9 +439,9 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     r->checked = opt->ref != REF_NONE;
     r->pass = 1;
     if (ref_gpu) {
-        ref_chain_gpu(g, sc.s_tmp, st);  // first run also warms up
+        ref_chain_gpu(g, &sc, st);  // first run also warms up
         cudaCheck(cudaEventRecord(e0, st));
-        ref_chain_gpu(g, sc.s_tmp, st);
+        ref_chain_gpu(g, &sc, st);
         cudaCheck(cudaEventRecord(e1, st));
         cudaCheck(cudaEventSynchronize(e1));
         float ms = 0.f;
@@ -381,7 +483,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
                 if (n->res >= 0) cudaCheck(f16_to_f32_dev(g->t[n->res].d16, sc.s_res, g->t[n->res].numel, st));
                 cudaCheck(fill_f32_dev(sc.s_out, NAN, to->numel, st));
                 node_ref_gpu(g, n, sc.s_in, n->aux >= 0 ? sc.s_aux : NULL, n->res >= 0 ? sc.s_res : NULL, sc.s_out,
-                             sc.s_tmp, st);
+                             &sc, st);
                 cudaCheck(cudaStreamSynchronize(st));
                 cudaCheck(cudaMemcpy(ref, sc.s_out, to->numel * sizeof(float), cudaMemcpyDeviceToHost));
                 n->layer_err = compare_outputs(fast, ref, to->numel);
@@ -417,7 +519,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     Branch br;
     cudaCheck(cudaStreamCreateWithFlags(&br.side, cudaStreamNonBlocking));
     cudaCheck(cudaEventCreateWithFlags(&br.fork, cudaEventDisableTiming));
-    cudaCheck(cudaEventCreateWithFlags(&br.join, cudaEventDisableTiming));
+    for (int k = 0; k < MAX_SIDE; k++) cudaCheck(cudaEventCreateWithFlags(&br.join[k], cudaEventDisableTiming));
     cudaCheck(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
     fast_chain(g, &sc, st, &br);
     cudaCheck(cudaStreamEndCapture(st, &graph));
@@ -439,7 +541,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
 
     cudaCheck(cudaStreamDestroy(br.side));
     cudaCheck(cudaEventDestroy(br.fork));
-    cudaCheck(cudaEventDestroy(br.join));
+    for (int k = 0; k < MAX_SIDE; k++) cudaCheck(cudaEventDestroy(br.join[k]));
     cudaCheck(cudaGraphExecDestroy(exec));
     cudaCheck(cudaGraphDestroy(graph));
     cudaCheck(cudaEventDestroy(e0));

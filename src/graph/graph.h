@@ -14,22 +14,34 @@
 
 #include "../layers/conv2d.h"
 #include "../layers/groupnorm.h"
+#include "../layers/layernorm.h"
 #include "../layers/linear.h"
 
-#define MAX_TENSORS 16
-#define MAX_NODES 16
+// A transformer of depth D has 3 + 12 D nodes and 5 + 12 D tensors.
+#define MAX_DEPTH 10
+#define MAX_TENSORS 136
+#define MAX_NODES 128
+#define MAX_LINEAR (7 * MAX_DEPTH + 3)
+#define MAX_LAYERNORM (3 * MAX_DEPTH)
 
 typedef enum { DEVICE_AUTO, DEVICE_CUDA, DEVICE_CPU } DeviceKind;
 typedef enum { REF_DEFAULT, REF_GPU, REF_CPU, REF_NONE } RefMode;
-typedef enum { CONV_SELECT_TUNE, CONV_SELECT_HEURISTIC } ConvSelect;
+typedef enum { CONV_SELECT_TUNE, CONV_SELECT_HEURISTIC } ConvSelect;  // also GEMM and attention configs
 
 // What to build (from the command line).
 typedef struct {
-    const char *block;  // "resblock", "conv"
+    const char *block;  // "resblock", "conv", "transformer", "attention"
     int c, cout, h, w, batch;
     int temb_dim, groups;
-    double eps;
+    double eps;         // GroupNorm epsilon (1e-5 ResBlock, 1e-6 transformer)
     int ksize, stride;  // --block conv only
+    // transformer / attention
+    int heads, head_dim;
+    int context_len, context_dim;
+    int proj_linear;    // proj_in/out as Linear (SD2/SDXL) instead of 1x1 conv (SD1)
+    int depth;          // BasicTransformerBlocks per Transformer2DModel
+    int cross;          // --block attention: 1 = cross (kv from a separate sequence)
+    int seq, kv;        // --block attention: query and key/value lengths
     uint64_t seed;
 } BlockConfig;
 
@@ -59,7 +71,14 @@ typedef struct {
     float *h_ref;   // FP32 reference chain
 } Tensor;
 
-typedef enum { OP_GROUPNORM, OP_CONV, OP_LINEAR } OpKind;
+typedef enum {
+    OP_GROUPNORM,  // GroupNorm (+ SiLU)
+    OP_CONV,       // implicit-GEMM convolution
+    OP_LINEAR,     // a few rows (time embedding): one warp per output
+    OP_GEMM,       // Linear over token rows on the tensor-core GEMM
+    OP_LAYERNORM,
+    OP_ATTENTION
+} OpKind;
 
 typedef struct {
     double rel_l2, max_abs, cosine;
@@ -78,8 +97,18 @@ typedef struct {
     OpKind op;
     GroupNormLayer *gn;
     Conv2dLayer *conv;
-    LinearLayer *lin;
-    int in, aux, res, out;  // tensor ids; aux = time embedding, res = residual; -1 = none
+    LinearLayer *lin;  // OP_LINEAR, OP_GEMM
+    LayerNormLayer *ln;
+    // OP_ATTENTION: Q at column q_col of `in`, K and V at k_col and v_col of
+    // `aux` (or of `in` when aux < 0: self-attention on a fused QKV tensor).
+    AttnShape attn;
+    AttnConfig attn_cfg;
+    int q_col, k_col, v_col;
+    float attn_scale;
+    int side;  // runs on the side stream in the CUDA graph (reads only block inputs)
+    // tensor ids, -1 = none: aux = time embedding (conv) or K/V source
+    // (attention), res = residual added in the epilogue
+    int in, aux, res, out;
     double flops, bytes;
     // results
     TimeStats time;
@@ -100,8 +129,10 @@ typedef struct {
     int ngn;
     Conv2dLayer conv[4];
     int nconv;
-    LinearLayer lin[2];
+    LinearLayer lin[MAX_LINEAR];
     int nlin;
+    LayerNormLayer ln[MAX_LAYERNORM];
+    int nln;
 } Graph;
 
 typedef struct {
@@ -130,6 +161,8 @@ int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int
 // Bytes the GPU path will allocate (weights + arena + workspaces).
 size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu);
 size_t graph_cpu_bytes(const Graph *g);
+size_t graph_attn_scores(const Graph *g);                   // floats of the attention reference's scores
+size_t graph_conv_workspace(const Graph *g, int num_sms);   // bytes of split-K workspace (convs and GEMMs)
 
 // Executors (src/graph/exec_gpu.c, exec_cpu.c).
 void run_gpu(Graph *g, const RunOptions *opt, RunResult *res);

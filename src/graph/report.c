@@ -49,6 +49,14 @@ static void config_line(const Graph *g, char *buf, size_t n) {
     if (!strcmp(c->block, "conv"))
         snprintf(buf, n, "conv %dx%d stride %d  cin %d -> cout %d  %dx%d (HxW)  batch %d", c->ksize, c->ksize,
                  c->stride, c->c, c->cout, c->h, c->w, c->batch);
+    else if (!strcmp(c->block, "transformer"))
+        snprintf(buf, n, "transformer  C %d  %dx%d (HxW, %d tokens)  batch %d  heads %d x %d  context %d x %d  "
+                 "proj %s  depth %d  groups %d  eps %g", c->c, c->h, c->w, c->h * c->w, c->batch, c->heads,
+                 c->head_dim, c->context_len, c->context_dim, c->proj_linear ? "linear" : "conv", c->depth, c->groups,
+                 c->eps);
+    else if (!strcmp(c->block, "attention"))
+        snprintf(buf, n, "attention (%s)  batch %d  heads %d x %d  Sq %d  Skv %d  scale 1/sqrt(%d)",
+                 c->cross ? "cross" : "self", c->batch, c->heads, c->head_dim, c->seq, c->kv, c->head_dim);
     else
         snprintf(buf, n, "%s  cin %d -> cout %d  %dx%d (HxW)  batch %d  groups %d  eps %g  temb %d", c->block, c->c,
                  c->cout, c->h, c->w, c->batch, c->groups, c->eps, c->temb_dim);
@@ -70,6 +78,8 @@ void print_report(const Graph *g, const RunOptions *opt, const RunResult *r) {
 
     printf("%-14s %-30s %-16s %9s %9s %8s %8s | %-17s | %-17s\n", "node", "kernel", "output (NHWC)", "median", "p90",
            "TFLOP/s", "GB/s", "layer relL2 maxabs", "chain relL2 maxabs");
+    if (!strcmp(g->cfg.block, "transformer") || !strcmp(g->cfg.block, "attention"))
+        printf("%-14s %-30s %-16s\n", "", "", "(tokens: B x S x 1 x C)");
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
         const Tensor *t = &g->t[n->out];
@@ -163,10 +173,25 @@ int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r,
     if (!strcmp(c->block, "conv")) {
         cJSON_AddNumberToObject(cfg, "ksize", c->ksize);
         cJSON_AddNumberToObject(cfg, "stride", c->stride);
-    } else {
+    } else if (!strcmp(c->block, "resblock")) {
         cJSON_AddNumberToObject(cfg, "temb_dim", c->temb_dim);
         cJSON_AddNumberToObject(cfg, "groups", c->groups);
         cJSON_AddNumberToObject(cfg, "eps", c->eps);
+    } else {
+        cJSON_AddNumberToObject(cfg, "heads", c->heads);
+        cJSON_AddNumberToObject(cfg, "head_dim", c->head_dim);
+        if (!strcmp(c->block, "transformer")) {
+            cJSON_AddNumberToObject(cfg, "context_len", c->context_len);
+            cJSON_AddNumberToObject(cfg, "context_dim", c->context_dim);
+            cJSON_AddStringToObject(cfg, "proj", c->proj_linear ? "linear" : "conv");
+            cJSON_AddNumberToObject(cfg, "depth", c->depth);
+            cJSON_AddNumberToObject(cfg, "groups", c->groups);
+            cJSON_AddNumberToObject(cfg, "eps", c->eps);
+        } else {
+            cJSON_AddStringToObject(cfg, "kind", c->cross ? "cross" : "self");
+            cJSON_AddNumberToObject(cfg, "seq", c->seq);
+            cJSON_AddNumberToObject(cfg, "kv", c->kv);
+        }
     }
     cJSON *wts = cJSON_AddObjectToObject(root, "weights");
     cJSON_AddStringToObject(wts, "source", "random");

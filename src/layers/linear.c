@@ -6,46 +6,87 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../kernels/kernels.h"
 #include "../../weights/random.h"
 #include "../common.h"
 
-void linear_layer_init(LinearLayer *L, const char *name, int k, int n, int has_bias, int silu_in,
-                       uint64_t seed, int on_device, int want_host) {
+void linear_layer_spec(LinearLayer *L, const char *name, int k, int n, int has_bias, int silu_in, int geglu) {
     memset(L, 0, sizeof(*L));
     snprintf(L->name, sizeof(L->name), "%s", name);
     L->k = k;
     L->n = n;
     L->has_bias = has_bias;
     L->silu_in = silu_in;
+    L->geglu = geglu;
+    L->cfg.tile = 0;
+    L->cfg.splits = 1;
+}
+
+void linear_add_part(LinearLayer *L, const char *part_name) {
+    if (L->nparts >= LINEAR_MAX_PARTS) die_internal("too many parts in linear layer %s", L->name);
+    snprintf(L->part[L->nparts++], sizeof(L->part[0]), "%s", part_name);
+}
+
+int linear_out_width(const LinearLayer *L) { return L->geglu ? L->n / 2 : L->n; }
+
+// Fills the (N, K) weight and (N) bias of every part, host or device.
+static void fill_parts(const LinearLayer *L, uint64_t seed, float *w, float *b, int on_device) {
+    const int np = L->nparts ? L->nparts : 1;
+    const int rows = L->n / np;
+    const float bound = 1.0f / sqrtf((float)L->k);
+    for (int p = 0; p < np; p++) {
+        const char *pname = L->nparts ? L->part[p] : L->name;
+        char wname[96], bname[96];
+        snprintf(wname, sizeof(wname), "%s.weight", pname);
+        snprintf(bname, sizeof(bname), "%s.bias", pname);
+        random_uniform(wname, seed, w + (size_t)p * rows * L->k, (size_t)rows * L->k, 0.0f, bound, on_device);
+        if (L->has_bias) random_uniform(bname, seed, b + (size_t)p * rows, rows, 0.0f, bound, on_device);
+    }
+}
+
+void linear_layer_init(LinearLayer *L, uint64_t seed, int on_device, int want_host) {
+    const int k = L->k, n = L->n;
     const size_t nw = (size_t)n * k;
-    const float bound = 1.0f / sqrtf((float)k);
-    char wname[64], bname[64];
-    snprintf(wname, sizeof(wname), "%s.weight", name);
-    snprintf(bname, sizeof(bname), "%s.bias", name);
+    if (L->geglu && (n % 16)) die_internal("GEGLU layer %s needs a multiple of 16 outputs", L->name);
     if (on_device) {
         cudaCheck(cudaMalloc((void **)&L->d_w_ref, nw * sizeof(float)));
         cudaCheck(cudaMalloc((void **)&L->d_w16, nw * sizeof(uint16_t)));
-        random_uniform(wname, seed, L->d_w_ref, nw, 0.0f, bound, 1);
-        cudaCheck(f32_to_f16_dev(L->d_w_ref, L->d_w16, nw, 0));
-        if (has_bias) {
-            cudaCheck(cudaMalloc((void **)&L->d_bias, n * sizeof(float)));
-            random_uniform(bname, seed, L->d_bias, n, 0.0f, bound, 1);
+        if (L->has_bias) cudaCheck(cudaMalloc((void **)&L->d_bias, n * sizeof(float)));
+        fill_parts(L, seed, L->d_w_ref, L->d_bias, 1);
+        L->d_bias_fast = L->d_bias;
+        if (L->geglu) {
+            // The fast kernel wants a/g rows interleaved in blocks of 8.
+            float *w = host_copy_f32(L->d_w_ref, nw), *wi = xmalloc(nw * sizeof(float));
+            float *tmp = NULL;
+            geglu_interleave_rows(w, wi, n / 2, k);
+            cudaCheck(cudaMalloc((void **)&tmp, nw * sizeof(float)));
+            cudaCheck(cudaMemcpy(tmp, wi, nw * sizeof(float), cudaMemcpyHostToDevice));
+            cudaCheck(f32_to_f16_dev(tmp, L->d_w16, nw, 0));
+            cudaCheck(cudaDeviceSynchronize());
+            cudaCheck(cudaFree(tmp));
+            if (L->has_bias) {
+                float *bb = host_copy_f32(L->d_bias, n), *bi = xmalloc(n * sizeof(float));
+                geglu_interleave_rows(bb, bi, n / 2, 1);
+                cudaCheck(cudaMalloc((void **)&L->d_bias_fast, n * sizeof(float)));
+                cudaCheck(cudaMemcpy(L->d_bias_fast, bi, n * sizeof(float), cudaMemcpyHostToDevice));
+                free(bb);
+                free(bi);
+            }
+            free(w);
+            free(wi);
+        } else {
+            cudaCheck(f32_to_f16_dev(L->d_w_ref, L->d_w16, nw, 0));
         }
         cudaCheck(cudaDeviceSynchronize());
         if (!want_host) return;
         L->h_w_ref = host_copy_f32(L->d_w_ref, nw);
-        if (has_bias) L->h_bias = host_copy_f32(L->d_bias, n);
+        if (L->has_bias) L->h_bias = host_copy_f32(L->d_bias, n);
         return;
     }
     L->h_w_ref = xmalloc(nw * sizeof(float));
     L->h_w_fast = xmalloc(nw * sizeof(float));
-    random_uniform(wname, seed, L->h_w_ref, nw, 0.0f, bound, 0);
+    if (L->has_bias) L->h_bias = xmalloc(n * sizeof(float));
+    fill_parts(L, seed, L->h_w_ref, L->h_bias, 0);
     for (size_t i = 0; i < nw; i++) L->h_w_fast[i] = round_f16(L->h_w_ref[i]);
-    if (has_bias) {
-        L->h_bias = xmalloc(n * sizeof(float));
-        random_uniform(bname, seed, L->h_bias, n, 0.0f, bound, 0);
-    }
 }
 
 void linear_layer_free(LinearLayer *L) {
@@ -54,8 +95,11 @@ void linear_layer_free(LinearLayer *L) {
     free(L->h_bias);
     if (L->d_w16) cudaCheck(cudaFree(L->d_w16));
     if (L->d_w_ref) cudaCheck(cudaFree(L->d_w_ref));
+    if (L->d_bias_fast && L->d_bias_fast != L->d_bias) cudaCheck(cudaFree(L->d_bias_fast));
     if (L->d_bias) cudaCheck(cudaFree(L->d_bias));
-    memset(L, 0, sizeof(*L));
+    L->h_w_ref = L->h_w_fast = L->h_bias = NULL;
+    L->d_w16 = NULL;
+    L->d_w_ref = L->d_bias = L->d_bias_fast = NULL;
 }
 
 double linear_flops(int rows, int k, int n) { return 2.0 * rows * (double)k * n; }
@@ -64,12 +108,25 @@ double linear_min_bytes(int rows, int k, int n, int has_bias) {
     return 2.0 * ((double)n * k + (double)rows * k + (double)rows * n) + (has_bias ? 4.0 * n : 0.0);
 }
 
-void linear_ref_cpu(const float *x, const float *w, const float *bias, float *y, int rows, int k, int n) {
+void linear_ref_cpu(const float *x, const float *w, const float *bias, const float *residual, float *y, int rows,
+                    int k, int n) {
+#pragma omp parallel for schedule(static)
     for (int b = 0; b < rows; b++)
         for (int o = 0; o < n; o++) {
             float acc = 0.0f;
             for (int kk = 0; kk < k; kk++) acc += x[(size_t)b * k + kk] * w[(size_t)o * k + kk];
             if (bias) acc += bias[o];
+            if (residual) acc += residual[(size_t)b * n + o];
             y[(size_t)b * n + o] = acc;
+        }
+}
+
+float gelu_erf_ref(float x) { return 0.5f * x * (1.0f + erff(x * 0.70710678118654752f)); }
+
+void geglu_ref_cpu(const float *x, float *y, int m, int f) {
+    for (int r = 0; r < m; r++)
+        for (int j = 0; j < f; j++) {
+            float a = x[(size_t)r * 2 * f + j], g = x[(size_t)r * 2 * f + f + j];
+            y[(size_t)r * f + j] = a * gelu_erf_ref(g);
         }
 }

@@ -1,29 +1,53 @@
-// linear.h: fully connected layer y = act(x) W^T + b (here: time_emb_proj).
+// linear.h: fully connected layers y = act(x) W^T + b.
+//
+// Used for the time-embedding projection (a few rows, SiLU on the input) and
+// for every Linear of the transformer block (token rows on the tensor-core
+// GEMM). A layer may fuse several checkpoint Linears that read the same
+// input (to_q/to_k/to_v, to_k/to_v): their weights are stacked along N, each
+// part keeping its own checkpoint name, so loading stays a name lookup.
 #ifndef UNETRUN_LAYER_LINEAR_H
 #define UNETRUN_LAYER_LINEAR_H
 
 #include <stdint.h>
 
+#include "../../kernels/kernels.h"
+
+#define LINEAR_MAX_PARTS 3
+
 typedef struct {
-    char name[48];  // checkpoint name, e.g. "time_emb_proj"
-    int k, n, has_bias, silu_in;
-    float *h_w_ref;   // (N, K) FP32
+    char name[64];  // report name, e.g. "transformer_blocks.0.attn1.to_qkv"
+    int k, n;       // in_features, out_features (all parts; 8C for ff.net.0.proj)
+    int has_bias, silu_in;
+    int geglu;      // output = a * gelu_erf(g) over the two halves: width n / 2
+    int nparts;
+    char part[LINEAR_MAX_PARTS][64];  // checkpoint names, each part (n / nparts, k)
+    float *h_w_ref;   // (N, K) FP32, parts stacked, checkpoint row order
     float *h_w_fast;  // (N, K) FP16-rounded values (CPU emulation)
     float *h_bias;    // (N)
-    uint16_t *d_w16;  // (N, K) FP16
-    float *d_w_ref;   // (N, K) FP32
-    float *d_bias;    // (N)
+    uint16_t *d_w16;  // (N, K) FP16; rows interleaved for GEGLU (geglu_interleave_rows)
+    float *d_w_ref;   // (N, K) FP32, checkpoint row order
+    float *d_bias;    // (N) checkpoint order
+    float *d_bias_fast;  // (N) the fast kernel's order (interleaved for GEGLU, else == d_bias)
+    ConvConfig cfg;      // GEMM tile / split-K (token linears)
 } LinearLayer;
 
-// PyTorch default init: weights and bias uniform in +-1/sqrt(K).
-void linear_layer_init(LinearLayer *L, const char *name, int k, int n, int has_bias, int silu_in,
-                       uint64_t seed, int on_device, int want_host);
+// Describes the layer (no memory): one part named `name` unless parts are
+// added with linear_add_part.
+void linear_layer_spec(LinearLayer *L, const char *name, int k, int n, int has_bias, int silu_in, int geglu);
+void linear_add_part(LinearLayer *L, const char *part_name);
+// PyTorch default init per part: weights and bias uniform in +-1/sqrt(K).
+void linear_layer_init(LinearLayer *L, uint64_t seed, int on_device, int want_host);
 void linear_layer_free(LinearLayer *L);
+int linear_out_width(const LinearLayer *L);  // n, or n / 2 with GEGLU
 
 double linear_flops(int rows, int k, int n);
 double linear_min_bytes(int rows, int k, int n, int has_bias);
 
-// CPU twin of linear_ref_f32: y[b, n] = sum_k x[b, k] w[n, k] + bias[n].
-void linear_ref_cpu(const float *x, const float *w, const float *bias, float *y, int rows, int k, int n);
+// CPU twin of linear_ref_f32: y[m, n] = sum_k x[m, k] w[n, k] + bias[n] + residual[m, n].
+void linear_ref_cpu(const float *x, const float *w, const float *bias, const float *residual, float *y, int rows,
+                    int k, int n);
+// CPU twin of geglu_ref_f32: y[m, j] = x[m, j] * gelu_erf(x[m, F + j]), x (M, 2F).
+void geglu_ref_cpu(const float *x, float *y, int m, int f);
+float gelu_erf_ref(float x);
 
 #endif

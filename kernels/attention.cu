@@ -1,0 +1,660 @@
+// attention.cu: multi-head attention, padded flash-attention pipeline.
+//
+// What it computes
+//   For every batch b, head h and query row i:
+//     O[b,i,h,:] = sum_j softmax_j(scale * Q[b,i,h,:] . K[b,j,h,:]) * V[b,j,h,:]
+//   FP16 Q/K/V/O, FP32 scores, softmax statistics and accumulators. The
+//   strided layout (see kernels.h) lets a fused QKV GEMM output (B, S, 3C)
+//   or a packed cross-attention KV (B, S_kv, 2C) be read without a copy.
+//
+// Tile design (constants and variant table below)
+//   - One CTA = NW warps; each warp owns MT m16 row blocks of queries
+//     (Br = 16*MT rows per warp, 16*MT*NW rows per CTA) and walks all keys
+//     in tiles of BC = 64. Grid = (ceil(sq / (16*MT*NW)), heads, batch):
+//     neighbouring CTAs share (b, h), so K/V of a head stay hot in L2.
+//   - Q tile: cp.async into shared memory once, then (Q register cache)
+//     loaded once into m16k16 A fragments that live in registers for the
+//     whole key loop. Where MT*d > 128 the fragments would cost more than
+//     40 registers and push the kernel into spills, so those variants
+//     (d = 160, and d = 80 with MT = 2) re-read them from shared memory with
+//     ldmatrix at every key tile instead (+10 ldmatrix.x4 per warp per tile).
+//   - K and V tiles: STAGES-deep cp.async ring (16-byte chunks, load of tile
+//     j+1 in flight while tile j is multiplied). STAGES = 2: on the H100 a
+//     64-key tile is 1-4 us of tensor work for the CTA, far more than L2
+//     latency, so a deeper ring only costs shared memory.
+//   - S = Q K^T on mma.sync m16n8k16 (FP16 in, FP32 accumulate); K B
+//     fragments via ldmatrix (K rows are already the "col" operand).
+//   - Online softmax straight on the S accumulators (no shared-memory score
+//     buffer): a lane holds 2 rows x 16 columns of each 16x64 tile, the
+//     row max is reduced over the quad with __shfl_xor_sync 1 and 2; scores
+//     are exponentiated with ex2.approx and scale*log2(e) folded into one
+//     FMA; the running max m is kept in that scaled log2 domain, and the
+//     running sum and output are rescaled by alpha = 2^(m_old - m_new):
+//         l = l * alpha + rowsum(p),   O = O * alpha + P V
+//     (the missing l rescale was the seed's Phase 6 Step 1 bug). Each lane
+//     keeps a partial l over its own 16 columns; the quad sum is taken once
+//     at the end.
+//   - P -> FP16 A fragments straight from registers: the m16n8 C layout of
+//     two adjacent n8 blocks is the m16k16 A layout, so no shuffles. O += P V
+//     with V B fragments from ldmatrix.trans.
+//   - Tails: Q rows past sq are zero-filled (cp.async src-size 0) and never
+//     stored; K/V rows past skv are zero-filled in shared memory (so no NaN
+//     can come from uninitialised shared memory: 0 * NaN = NaN in P V) and
+//     their scores are set to -inf before the row max, in the last tile only.
+//     Every tile holds at least one real key, so the running max is finite
+//     after the first tile and alpha never sees inf - inf.
+//   - Warps whose 16*MT rows all lie past sq skip the math (they still load
+//     and meet the barriers).
+//
+// Shared-memory padding (seed Obs W/X): an ldmatrix phase reads 8 rows of
+// 16 bytes; they hit 8 distinct 16-byte bank groups iff the row stride in
+// 16-byte units is odd. Row stride LDS per head dim:
+//     d =  40: 5 units, already odd -> LDS = 40, no padding. (40 + 8 = 48
+//              would be 6 units, even: 2-way conflicts; 56 = 7 units is
+//              conflict-free too but costs 17% more K/V smem for nothing.
+//              The "pad56" variant keeps that choice measurable.)
+//     d =  64: 8 units  -> 72 (+12.5% smem)
+//     d =  80: 10 units -> 88 (+10% smem). The "nopad" variant (LDS = 80,
+//              2-way conflicts on every ldmatrix) keeps the cost measurable.
+//     d = 128: 16 units -> 136 (+6%)
+//     d = 160: 20 units -> 168 (+5%)
+//   On the H100 (228 KB smem per SM) padding never costs occupancy here:
+//   registers limit residency first (see the variant table).
+//
+// Head dims that are not multiples of 16 (d = 40): QK^T runs two k16 steps
+// plus one m16n8k8 step, and P V runs 5 n8 blocks (the last with an
+// ldmatrix.x2.trans), so no MMA work is spent on zero padding (padding d to
+// 48 would add 20% to QK^T, to 64 60%). d = 80: 5 k16 steps, 10 n8 blocks.
+//
+// Limits
+//   d in {40, 64, 80, 128, 160}; d, ldq, ldkv, ldo multiples of 8 and the
+//   four pointers 16-byte aligned (16-byte cp.async chunks); any sq >= 1,
+//   skv >= 1; batch and heads <= 65535; scale finite and > 0 (the row max is
+//   taken on unscaled scores). mma.sync reaches roughly 60-75% of the H100
+//   tensor peak; the wgmma/TMA path (sm_90a) is not used here.
+#include "kernels.h"
+
+#include <cuda_fp16.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+
+namespace {
+
+constexpr int BC = 64;        // keys per K/V tile
+constexpr int MROWS = 16;     // query rows of one m16 fragment
+constexpr int STAGES = 2;     // K/V cp.async ring depth
+constexpr int PAD = 8;        // halves added to a row whose stride would be an even number of 16-byte units
+constexpr float LOG2E = 1.4426950408889634f;
+
+// Default shared-memory row stride (halves) for head dim d: the smallest
+// stride >= d whose length in 16-byte units is odd (conflict-free ldmatrix).
+constexpr int default_lds(int d) { return ((d / 8) % 2 == 1) ? d : d + PAD; }
+
+struct AttnParams {
+    const half *q;  // (B, sq, ldq)   head h at column h*d
+    const half *k;  // (B, skv, ldkv)
+    const half *v;  // (B, skv, ldkv)
+    half *o;        // (B, sq, ldo)
+    int sq, skv, ldq, ldkv, ldo;
+    float scale_log2;  // scale * log2(e)
+};
+
+__device__ __forceinline__ uint32_t smem_u32(const void *p) {
+    return static_cast<uint32_t>(__cvta_generic_to_shared(p));
+}
+
+__device__ __forceinline__ void cp_async_16(uint32_t dst, const void *src, bool valid) {
+    int n = valid ? 16 : 0;  // src-size 0: nothing is read, 16 zero bytes are written
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(n));
+}
+__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
+template <int N>
+__device__ __forceinline__ void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N)); }
+
+__device__ __forceinline__ void ldmatrix_x4(uint32_t addr, uint32_t &r0, uint32_t &r1, uint32_t &r2,
+                                            uint32_t &r3) {
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                 : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+                 : "r"(addr));
+}
+__device__ __forceinline__ void ldmatrix_x2(uint32_t addr, uint32_t &r0, uint32_t &r1) {
+    asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0,%1}, [%2];\n" : "=r"(r0), "=r"(r1) : "r"(addr));
+}
+__device__ __forceinline__ void ldmatrix_x4_trans(uint32_t addr, uint32_t &r0, uint32_t &r1, uint32_t &r2,
+                                                  uint32_t &r3) {
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+                 : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+                 : "r"(addr));
+}
+__device__ __forceinline__ void ldmatrix_x2_trans(uint32_t addr, uint32_t &r0, uint32_t &r1) {
+    asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0,%1}, [%2];\n"
+                 : "=r"(r0), "=r"(r1)
+                 : "r"(addr));
+}
+
+// c (16x8 f32) += a (16x16 f16, row) * b (16x8 f16, col)
+__device__ __forceinline__ void mma_16816(float *c, const uint32_t *a, uint32_t b0, uint32_t b1) {
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+        "{%8,%9}, {%0,%1,%2,%3};\n"
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+// c (16x8 f32) += a (16x8 f16, row) * b (8x8 f16, col)
+__device__ __forceinline__ void mma_1688(float *c, const uint32_t *a, uint32_t b0) {
+    asm volatile(
+        "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, "
+        "{%0,%1,%2,%3};\n"
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
+        : "r"(a[0]), "r"(a[1]), "r"(b0));
+}
+
+__device__ __forceinline__ float fast_exp2(float x) {  // 2^x, -inf -> +0
+    float y;
+    asm("ex2.approx.ftz.f32 %0, %1;\n" : "=f"(y) : "f"(x));
+    return y;
+}
+
+__device__ __forceinline__ uint32_t pack_half2(float lo, float hi) {
+    __half2 h = __floats2half2_rn(lo, hi);  // .x (low 16 bits) = lo
+    return *reinterpret_cast<uint32_t *>(&h);
+}
+
+// D: head dim; NW: warps per CTA; MT: m16 row blocks per warp; LDS: smem
+// row stride in halves.
+template <int D, int NW, int MT, int LDS>
+__global__ void __launch_bounds__(NW * 32) flash_attn_kernel(AttnParams p) {
+    constexpr int THREADS = NW * 32;
+    constexpr int BM = NW * MT * MROWS;  // query rows per CTA
+    constexpr int CH = D / 8;            // 16-byte chunks per row
+    constexpr int KS = D / 16;           // k16 steps of Q K^T
+    constexpr bool K8 = (D % 16) != 0;   // plus one k8 step (d = 40)
+    constexpr int NB = D / 8;            // n8 blocks of O
+    constexpr bool QREG = MT * D <= 128; // Q fragments cached in registers
+    static_assert(D % 8 == 0 && LDS >= D && LDS % 8 == 0, "bad head dim / stride");
+    static_assert(BC == 64, "softmax and P fragments assume 8 n8 blocks per tile");
+
+    extern __shared__ __align__(16) unsigned char smem[];
+    half *sQ = reinterpret_cast<half *>(smem);  // [BM][LDS]
+    half *sK = sQ + BM * LDS;                   // [STAGES][BC][LDS]
+    half *sV = sK + STAGES * BC * LDS;          // [STAGES][BC][LDS]
+
+    const int tid = threadIdx.x;
+    const int lane = tid & 31;
+    const int warp = tid >> 5;
+    const int h = blockIdx.y;
+    const int b = blockIdx.z;
+    const int m0 = blockIdx.x * BM;
+    const int wrow = warp * MT * MROWS;  // first row of this warp inside the CTA tile
+    const bool warp_active = m0 + wrow < p.sq;
+
+    const half *qg = p.q + (size_t)b * p.sq * p.ldq + (size_t)h * D;    // (sq, ldq)
+    const half *kg = p.k + (size_t)b * p.skv * p.ldkv + (size_t)h * D;  // (skv, ldkv)
+    const half *vg = p.v + (size_t)b * p.skv * p.ldkv + (size_t)h * D;  // (skv, ldkv)
+
+    // Q tile (BM rows), rows past sq zero-filled. Same commit group as K/V tile 0.
+#pragma unroll
+    for (int c = tid; c < BM * CH; c += THREADS) {
+        int r = c / CH, ch = c % CH;
+        bool ok = m0 + r < p.sq;
+        const half *src = ok ? qg + (size_t)(m0 + r) * p.ldq + ch * 8 : qg;
+        cp_async_16(smem_u32(sQ + r * LDS + ch * 8), src, ok);
+    }
+    auto load_kv = [&](int tile, int stage) {
+        half *dK = sK + stage * BC * LDS;
+        half *dV = sV + stage * BC * LDS;
+#pragma unroll
+        for (int c = tid; c < BC * CH; c += THREADS) {
+            int r = c / CH, ch = c % CH;
+            int key = tile * BC + r;
+            bool ok = key < p.skv;
+            size_t off = ok ? (size_t)key * p.ldkv + ch * 8 : 0;
+            cp_async_16(smem_u32(dK + r * LDS + ch * 8), kg + off, ok);
+            cp_async_16(smem_u32(dV + r * LDS + ch * 8), vg + off, ok);
+        }
+    };
+
+    const int ntiles = (p.skv + BC - 1) / BC;
+#pragma unroll
+    for (int s = 0; s < STAGES - 1; s++) {
+        if (s < ntiles) load_kv(s, s);
+        cp_async_commit();
+    }
+
+    const float sl2 = p.scale_log2;
+    float o_acc[MT][NB][4];  // O rows (g, g+8) x cols (nb*8 + 2t, +1), unnormalized
+    float m_run[MT][2];      // running row max, scaled log2 domain (identical across the quad)
+    float l_run[MT][2];      // running row sum, this lane's 16 columns per tile only
+#pragma unroll
+    for (int mt = 0; mt < MT; mt++) {
+#pragma unroll
+        for (int nb = 0; nb < NB; nb++)
+#pragma unroll
+            for (int e = 0; e < 4; e++) o_acc[mt][nb][e] = 0.f;
+        m_run[mt][0] = m_run[mt][1] = -INFINITY;
+        l_run[mt][0] = l_run[mt][1] = 0.f;
+    }
+    uint32_t qf[QREG ? MT : 1][KS > 0 ? KS : 1][4];  // Q A fragments (register cache)
+    uint32_t qf8[MT][2];                              // Q A fragment of the k8 step (d = 40)
+
+    // ldmatrix lane offsets (halves). A (Q): rows lane&15, col (lane>>4)*8.
+    // B non-trans (K): rows (lane&7) + (lane>>4)*8, col ((lane>>3)&1)*8.
+    // B trans (V): rows (lane&7) + ((lane>>3)&1)*8, col (lane>>4)*8.
+    const int a_off = (wrow + (lane & 15)) * LDS + (lane >> 4) * 8;
+    const int a8_off = (wrow + (lane & 15)) * LDS + KS * 16;
+    const int kb_off = ((lane & 7) + (lane >> 4) * 8) * LDS + ((lane >> 3) & 1) * 8;
+    const int k8_off = lane * LDS + KS * 16;
+    const int vb_off = ((lane & 7) + ((lane >> 3) & 1) * 8) * LDS + (lane >> 4) * 8;
+    const int v2_off = (lane & 15) * LDS;
+
+    for (int j = 0; j < ntiles; j++) {
+        cp_async_wait<STAGES - 2>();
+        __syncthreads();
+        {  // refill the stage consumed in the previous iteration
+            int jn = j + STAGES - 1;
+            if (jn < ntiles) load_kv(jn, jn % STAGES);
+            cp_async_commit();
+        }
+        if (!warp_active) continue;
+        const half *tK = sK + (j % STAGES) * BC * LDS;
+        const half *tV = sV + (j % STAGES) * BC * LDS;
+
+        if (j == 0) {
+#pragma unroll
+            for (int mt = 0; mt < MT; mt++) {
+                if (QREG) {
+#pragma unroll
+                    for (int ks = 0; ks < KS; ks++)
+                        ldmatrix_x4(smem_u32(sQ + a_off + mt * MROWS * LDS + ks * 16), qf[QREG ? mt : 0][ks][0],
+                                    qf[QREG ? mt : 0][ks][1], qf[QREG ? mt : 0][ks][2], qf[QREG ? mt : 0][ks][3]);
+                }
+                if (K8) ldmatrix_x2(smem_u32(sQ + a8_off + mt * MROWS * LDS), qf8[mt][0], qf8[mt][1]);
+            }
+        }
+
+        // ---- S = Q K^T (16*MT x 64 per warp) ----
+        float s_acc[MT][8][4];
+#pragma unroll
+        for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+            for (int nb = 0; nb < 8; nb++)
+#pragma unroll
+                for (int e = 0; e < 4; e++) s_acc[mt][nb][e] = 0.f;
+#pragma unroll
+        for (int ks = 0; ks < KS; ks++) {
+            uint32_t qa[MT][4];
+#pragma unroll
+            for (int mt = 0; mt < MT; mt++) {
+                if (QREG) {
+#pragma unroll
+                    for (int e = 0; e < 4; e++) qa[mt][e] = qf[QREG ? mt : 0][ks][e];
+                } else {
+                    ldmatrix_x4(smem_u32(sQ + a_off + mt * MROWS * LDS + ks * 16), qa[mt][0], qa[mt][1], qa[mt][2],
+                                qa[mt][3]);
+                }
+            }
+#pragma unroll
+            for (int nb = 0; nb < 8; nb += 2) {
+                uint32_t b0, b1, b2, b3;
+                ldmatrix_x4(smem_u32(tK + kb_off + nb * 8 * LDS + ks * 16), b0, b1, b2, b3);
+#pragma unroll
+                for (int mt = 0; mt < MT; mt++) {
+                    mma_16816(s_acc[mt][nb], qa[mt], b0, b1);
+                    mma_16816(s_acc[mt][nb + 1], qa[mt], b2, b3);
+                }
+            }
+        }
+        if (K8) {
+#pragma unroll
+            for (int nb = 0; nb < 8; nb += 4) {
+                uint32_t b0, b1, b2, b3;  // n8 blocks nb..nb+3, d columns KS*16..KS*16+7
+                ldmatrix_x4(smem_u32(tK + k8_off + nb * 8 * LDS), b0, b1, b2, b3);
+#pragma unroll
+                for (int mt = 0; mt < MT; mt++) {
+                    mma_1688(s_acc[mt][nb], qf8[mt], b0);
+                    mma_1688(s_acc[mt][nb + 1], qf8[mt], b1);
+                    mma_1688(s_acc[mt][nb + 2], qf8[mt], b2);
+                    mma_1688(s_acc[mt][nb + 3], qf8[mt], b3);
+                }
+            }
+        }
+
+        // ---- mask keys past skv (last tile only) ----
+        if ((j + 1) * BC > p.skv) {
+            const int kbase = j * BC + 2 * (lane & 3);
+#pragma unroll
+            for (int nb = 0; nb < 8; nb++)
+#pragma unroll
+                for (int e = 0; e < 4; e++)
+                    if (kbase + nb * 8 + (e & 1) >= p.skv)
+#pragma unroll
+                        for (int mt = 0; mt < MT; mt++) s_acc[mt][nb][e] = -INFINITY;
+        }
+
+        // ---- online softmax on the fragments ----
+        uint32_t pa[MT][4][4];  // P as m16k16 A fragments, one per 16-key step
+#pragma unroll
+        for (int mt = 0; mt < MT; mt++) {
+#pragma unroll
+            for (int r = 0; r < 2; r++) {  // r = 0: row g, r = 1: row g + 8
+                float mx = -INFINITY;
+#pragma unroll
+                for (int nb = 0; nb < 8; nb++) mx = fmaxf(mx, fmaxf(s_acc[mt][nb][2 * r], s_acc[mt][nb][2 * r + 1]));
+                mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
+                mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+                const float m_new = fmaxf(m_run[mt][r], mx * sl2);  // finite: every tile has a real key
+                const float alpha = fast_exp2(m_run[mt][r] - m_new);  // first tile: 2^-inf = 0
+                m_run[mt][r] = m_new;
+                float rs = 0.f;
+#pragma unroll
+                for (int nb = 0; nb < 8; nb++)
+#pragma unroll
+                    for (int c = 0; c < 2; c++) {
+                        float pv = fast_exp2(fmaf(s_acc[mt][nb][2 * r + c], sl2, -m_new));
+                        s_acc[mt][nb][2 * r + c] = pv;
+                        rs += pv;
+                    }
+                l_run[mt][r] = l_run[mt][r] * alpha + rs;
+#pragma unroll
+                for (int nb = 0; nb < NB; nb++) {
+                    o_acc[mt][nb][2 * r] *= alpha;
+                    o_acc[mt][nb][2 * r + 1] *= alpha;
+                }
+            }
+#pragma unroll
+            for (int kk = 0; kk < 4; kk++) {
+                pa[mt][kk][0] = pack_half2(s_acc[mt][2 * kk][0], s_acc[mt][2 * kk][1]);
+                pa[mt][kk][1] = pack_half2(s_acc[mt][2 * kk][2], s_acc[mt][2 * kk][3]);
+                pa[mt][kk][2] = pack_half2(s_acc[mt][2 * kk + 1][0], s_acc[mt][2 * kk + 1][1]);
+                pa[mt][kk][3] = pack_half2(s_acc[mt][2 * kk + 1][2], s_acc[mt][2 * kk + 1][3]);
+            }
+        }
+
+        // ---- O += P V ----
+#pragma unroll
+        for (int kk = 0; kk < 4; kk++) {
+#pragma unroll
+            for (int nb = 0; nb + 1 < NB; nb += 2) {
+                uint32_t b0, b1, b2, b3;
+                ldmatrix_x4_trans(smem_u32(tV + vb_off + kk * 16 * LDS + nb * 8), b0, b1, b2, b3);
+#pragma unroll
+                for (int mt = 0; mt < MT; mt++) {
+                    mma_16816(o_acc[mt][nb], pa[mt][kk], b0, b1);
+                    mma_16816(o_acc[mt][nb + 1], pa[mt][kk], b2, b3);
+                }
+            }
+            if (NB % 2) {
+                uint32_t b0, b1;
+                ldmatrix_x2_trans(smem_u32(tV + v2_off + kk * 16 * LDS + (NB - 1) * 8), b0, b1);
+#pragma unroll
+                for (int mt = 0; mt < MT; mt++) mma_16816(o_acc[mt][NB - 1], pa[mt][kk], b0, b1);
+            }
+        }
+    }
+    cp_async_wait<0>();
+    if (!warp_active) return;
+
+    // ---- normalize and store ----
+    const int g = lane >> 2;
+    const int t2 = (lane & 3) * 2;
+#pragma unroll
+    for (int mt = 0; mt < MT; mt++)
+#pragma unroll
+        for (int r = 0; r < 2; r++) {
+            float l = l_run[mt][r];
+            l += __shfl_xor_sync(0xffffffffu, l, 1);
+            l += __shfl_xor_sync(0xffffffffu, l, 2);
+            const float inv = 1.0f / l;
+            const int row = m0 + wrow + mt * MROWS + g + r * 8;
+            if (row >= p.sq) continue;
+            half *dst = p.o + ((size_t)b * p.sq + row) * p.ldo + (size_t)h * D + t2;
+#pragma unroll
+            for (int nb = 0; nb < NB; nb++)
+                *reinterpret_cast<__half2 *>(dst + nb * 8) =
+                    __floats2half2_rn(o_acc[mt][nb][2 * r] * inv, o_acc[mt][nb][2 * r + 1] * inv);
+        }
+}
+
+template <int D, int NW, int MT, int LDS>
+constexpr size_t variant_smem() {
+    return (size_t)(NW * MT * MROWS + 2 * STAGES * BC) * LDS * sizeof(half);
+}
+
+template <int D, int NW, int MT, int LDS>
+cudaError_t launch_variant(const AttnParams &p, int batch, int heads, cudaStream_t stream) {
+    static bool attr_set = false;  // per instantiation
+    constexpr size_t smem = variant_smem<D, NW, MT, LDS>();
+    if (!attr_set) {
+        cudaError_t e = cudaFuncSetAttribute(flash_attn_kernel<D, NW, MT, LDS>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (e != cudaSuccess) return e;
+        e = cudaFuncSetAttribute(flash_attn_kernel<D, NW, MT, LDS>,
+                                 cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared);
+        if (e != cudaSuccess) return e;
+        attr_set = true;
+    }
+    constexpr int BM = NW * MT * MROWS;
+    dim3 grid((unsigned)((p.sq + BM - 1) / BM), (unsigned)heads, (unsigned)batch);
+    flash_attn_kernel<D, NW, MT, LDS><<<grid, NW * 32, smem, stream>>>(p);
+    return cudaGetLastError();
+}
+
+template <int D, int NW, int MT, int LDS>
+const void *variant_func() {
+    return reinterpret_cast<const void *>(&flash_attn_kernel<D, NW, MT, LDS>);
+}
+
+typedef cudaError_t (*LaunchFn)(const AttnParams &, int, int, cudaStream_t);
+typedef const void *(*FuncFn)();
+
+struct Variant {
+    int d, nw, mt, lds;
+    size_t smem;
+    LaunchFn launch;
+    FuncFn func;
+};
+
+// The compiled variants, in order of preference for each head dim (ties in
+// the heuristic go to the earlier one): (d, NW, MT, LDS). MT = 2 halves the
+// ldmatrix traffic per MMA (each K/V fragment feeds two m16 blocks); it is
+// compiled where the registers allow (d <= 80). The two variants with a
+// non-default LDS exist to measure the padding choice (see the header).
+#define ATTN_VARIANTS(X) \
+    X(40, 4, 2, 40)      \
+    X(40, 8, 2, 40)      \
+    X(40, 2, 2, 40)      \
+    X(40, 4, 1, 40)      \
+    X(40, 8, 1, 40)      \
+    X(40, 2, 1, 40)      \
+    X(40, 4, 2, 56)      \
+    X(64, 4, 2, 72)      \
+    X(64, 8, 2, 72)      \
+    X(64, 2, 2, 72)      \
+    X(64, 4, 1, 72)      \
+    X(64, 8, 1, 72)      \
+    X(64, 2, 1, 72)      \
+    X(80, 4, 2, 88)      \
+    X(80, 8, 2, 88)      \
+    X(80, 2, 2, 88)      \
+    X(80, 4, 1, 88)      \
+    X(80, 8, 1, 88)      \
+    X(80, 2, 1, 88)      \
+    X(80, 4, 2, 80)      \
+    X(128, 4, 1, 136)    \
+    X(128, 8, 1, 136)    \
+    X(128, 2, 1, 136)    \
+    X(160, 4, 1, 168)    \
+    X(160, 8, 1, 168)    \
+    X(160, 2, 1, 168)
+
+#define VARIANT_ENTRY(d, nw, mt, lds) \
+    {d, nw, mt, lds, variant_smem<d, nw, mt, lds>(), &launch_variant<d, nw, mt, lds>, &variant_func<d, nw, mt, lds>},
+const Variant kVariants[] = {ATTN_VARIANTS(VARIANT_ENTRY)};
+constexpr int kNumVariants = sizeof(kVariants) / sizeof(kVariants[0]);
+
+static_assert(default_lds(40) == 40 && default_lds(64) == 72 && default_lds(80) == 88 && default_lds(128) == 136 &&
+                  default_lds(160) == 168,
+              "padding rule");
+
+// "flash d<d> <NW>w Br<rows per warp> Bc64", plus " pad<LDS>" or " nopad"
+// where the row stride is not the default one. Built once, then stable.
+char g_names[kNumVariants][48];
+bool g_names_ready = false;
+
+const char *variant_name(int gi) {
+    if (!g_names_ready) {
+        for (int i = 0; i < kNumVariants; i++) {
+            const Variant &v = kVariants[i];
+            char suffix[16] = "";
+            if (v.lds != default_lds(v.d)) {
+                if (v.lds > v.d) snprintf(suffix, sizeof suffix, " pad%d", v.lds);
+                else snprintf(suffix, sizeof suffix, " nopad");
+            }
+            snprintf(g_names[i], sizeof g_names[i], "flash d%d %dw Br%d Bc%d%s", v.d, v.nw, MROWS * v.mt, BC, suffix);
+        }
+        g_names_ready = true;
+    }
+    return g_names[gi];
+}
+
+// Global index of the cfg-th variant for head dim d, or -1.
+int variant_index(int d, int cfg) {
+    if (cfg < 0) return -1;
+    for (int i = 0; i < kNumVariants; i++)
+        if (kVariants[i].d == d && cfg-- == 0) return i;
+    return -1;
+}
+
+int ceil_div(long long a, long long b) { return (int)((a + b - 1) / b); }
+
+// CTAs of variant gi resident per SM (from the compiled register count and
+// the shared-memory size); 0 if unknown (no device).
+int ctas_per_sm(int gi) {
+    static int cache[kNumVariants];
+    static bool done[kNumVariants];
+    if (done[gi]) return cache[gi];
+    const Variant &v = kVariants[gi];
+    int dev = 0, smem_sm = 0, regs_sm = 0;
+    cudaFuncAttributes fa;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&smem_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&regs_sm, cudaDevAttrMaxRegistersPerMultiprocessor, dev) != cudaSuccess ||
+        cudaFuncGetAttributes(&fa, v.func()) != cudaSuccess) {
+        cudaGetLastError();  // leave no error behind for the caller's next check
+        return 0;
+    }
+    int regs = (fa.numRegs + 7) / 8 * 8;  // per-thread allocation granularity
+    int by_regs = regs_sm / (regs * 32 * v.nw);
+    int by_smem = smem_sm / (int)(v.smem + 1024);  // 1 KB reserved per CTA
+    int by_warps = 64 / v.nw;
+    int n = by_regs < by_smem ? by_regs : by_smem;
+    if (by_warps < n) n = by_warps;
+    cache[gi] = n < 1 ? 1 : n;
+    done[gi] = true;
+    return cache[gi];
+}
+
+bool shape_ok(const AttnShape *s) {
+    if (!s || s->batch < 1 || s->heads < 1 || s->sq < 1 || s->skv < 1) return false;
+    if (s->batch > 65535 || s->heads > 65535) return false;
+    if (!attention_head_dim_supported(s->d)) return false;
+    long long c = (long long)s->heads * s->d;
+    if (s->ldq < c || s->ldkv < c || s->ldo < c) return false;
+    if (s->ldq % 8 || s->ldkv % 8 || s->ldo % 8) return false;
+    return true;
+}
+
+}  // namespace
+
+extern "C" int attention_head_dim_supported(int d) {
+    for (int i = 0; i < kNumVariants; i++)
+        if (kVariants[i].d == d) return 1;
+    return 0;
+}
+
+extern "C" const char *attention_head_dims(void) { return "40, 64, 80, 128, 160"; }
+
+// Every compiled variant of the head dim, except those whose CTA would be
+// more than half idle warps for this sq when a smaller CTA exists.
+extern "C" int attention_candidates(const AttnShape *s, int num_sms, AttnConfig *out, int max) {
+    (void)num_sms;
+    if (!shape_ok(s)) return 0;
+    const int row_blocks = ceil_div(s->sq, MROWS);
+    int min_blocks = 1 << 30;
+    for (int i = 0; i < kNumVariants; i++)
+        if (kVariants[i].d == s->d && kVariants[i].nw * kVariants[i].mt < min_blocks)
+            min_blocks = kVariants[i].nw * kVariants[i].mt;
+    int n = 0;
+    for (int cfg = 0;; cfg++) {
+        int gi = variant_index(s->d, cfg);
+        if (gi < 0) break;
+        int blocks = kVariants[gi].nw * kVariants[gi].mt;
+        if (blocks > min_blocks && 2 * row_blocks < blocks) continue;
+        if (n < max) out[n++] = (AttnConfig){cfg};
+    }
+    return n;
+}
+
+// Time model: a warp-tile (16 query rows x 64 keys) costs c[MT] SM time
+// units when the SM is saturated; one warp alone needs lat[MT] units per
+// key tile (latency bound). A wave of n CTAs per SM runs a key tile in
+// max(n * NW * MT * c, lat); the last partial wave is charged by its own
+// CTAs per SM.
+extern "C" AttnConfig attention_heuristic(const AttnShape *s, int num_sms) {
+    AttnConfig cand[64];
+    AttnConfig pick = {0};
+    int nc = attention_candidates(s, num_sms, cand, 64);
+    if (nc == 0) return pick;
+    if (num_sms < 1) num_sms = 1;
+    const double c[3] = {0, 1.0, 0.8}, lat[3] = {0, 8.0, 10.0};
+    const int tiles = ceil_div(s->skv, BC);
+    double best = 1e300;
+    for (int i = 0; i < nc; i++) {
+        int gi = variant_index(s->d, cand[i].variant);
+        const Variant &v = kVariants[gi];
+        int bm = v.nw * v.mt * MROWS;
+        long long ctas = (long long)ceil_div(s->sq, bm) * s->heads * s->batch;
+        int occ = ctas_per_sm(gi);
+        if (occ == 0) occ = 16 / v.nw > 0 ? 16 / v.nw : 1;  // no device: assume 16 warps per SM
+        long long slots = (long long)num_sms * occ;
+        long long full = ctas / slots, rem = ctas % slots;
+        double wave = fmax(occ * v.nw * v.mt * c[v.mt], lat[v.mt]);
+        double t = (double)full * tiles * wave;
+        if (rem) {
+            int per_sm = ceil_div(rem, num_sms);
+            t += tiles * fmax(per_sm * v.nw * v.mt * c[v.mt], lat[v.mt]);
+        }
+        if (t < best * 0.999) {
+            best = t;
+            pick = cand[i];
+        }
+    }
+    return pick;
+}
+
+extern "C" const char *attention_config_name(const AttnShape *s, AttnConfig cfg) {
+    int gi = s ? variant_index(s->d, cfg.variant) : -1;
+    return gi < 0 ? "?" : variant_name(gi);
+}
+
+extern "C" cudaError_t attention_fp16(const AttnShape *s, AttnConfig cfg, const uint16_t *q, const uint16_t *k,
+                                      const uint16_t *v, uint16_t *o, float scale, cudaStream_t stream) {
+    if (!shape_ok(s) || !q || !k || !v || !o) return cudaErrorInvalidValue;
+    if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v | (uintptr_t)o) & 15) return cudaErrorInvalidValue;
+    if (!(scale > 0.f) || !isfinite(scale)) return cudaErrorInvalidValue;
+    int gi = variant_index(s->d, cfg.variant);
+    if (gi < 0) return cudaErrorInvalidValue;
+    AttnParams p;
+    p.q = reinterpret_cast<const half *>(q);
+    p.k = reinterpret_cast<const half *>(k);
+    p.v = reinterpret_cast<const half *>(v);
+    p.o = reinterpret_cast<half *>(o);
+    p.sq = s->sq;
+    p.skv = s->skv;
+    p.ldq = s->ldq;
+    p.ldkv = s->ldkv;
+    p.ldo = s->ldo;
+    p.scale_log2 = scale * LOG2E;
+    return kVariants[gi].launch(p, s->batch, s->heads, stream);
+}

@@ -1,0 +1,64 @@
+// layernorm.c: LayerNorm layer: parameters, counts, CPU reference.
+#include "layernorm.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../weights/random.h"
+#include "../common.h"
+
+void layernorm_layer_init(LayerNormLayer *L, const char *name, int c, float eps, uint64_t seed, int on_device,
+                          int want_host) {
+    memset(L, 0, sizeof(*L));
+    snprintf(L->name, sizeof(L->name), "%s", name);
+    L->c = c;
+    L->eps = eps;
+    char gname[80], bname[80];
+    snprintf(gname, sizeof(gname), "%s.weight", name);
+    snprintf(bname, sizeof(bname), "%s.bias", name);
+    if (on_device) {
+        cudaCheck(cudaMalloc((void **)&L->d_gamma, c * sizeof(float)));
+        cudaCheck(cudaMalloc((void **)&L->d_beta, c * sizeof(float)));
+        random_uniform(gname, seed, L->d_gamma, c, 1.0f, 0.25f, 1);
+        random_uniform(bname, seed, L->d_beta, c, 0.0f, 0.25f, 1);
+        if (!want_host) return;
+        L->h_gamma = host_copy_f32(L->d_gamma, c);
+        L->h_beta = host_copy_f32(L->d_beta, c);
+        return;
+    }
+    L->h_gamma = xmalloc(c * sizeof(float));
+    L->h_beta = xmalloc(c * sizeof(float));
+    random_uniform(gname, seed, L->h_gamma, c, 1.0f, 0.25f, 0);
+    random_uniform(bname, seed, L->h_beta, c, 0.0f, 0.25f, 0);
+}
+
+void layernorm_layer_free(LayerNormLayer *L) {
+    free(L->h_gamma);
+    free(L->h_beta);
+    if (L->d_gamma) cudaCheck(cudaFree(L->d_gamma));
+    if (L->d_beta) cudaCheck(cudaFree(L->d_beta));
+    memset(L, 0, sizeof(*L));
+}
+
+// mean (1), centered square (3), normalize + affine (3) per element
+double layernorm_flops(size_t numel) { return 7.0 * (double)numel; }
+
+double layernorm_min_bytes(size_t numel, int c) { return 4.0 * (double)numel + 8.0 * c; }
+
+void layernorm_ref_cpu(const float *x, float *y, const float *gamma, const float *beta, int m, int c, float eps) {
+#pragma omp parallel for schedule(static)
+    for (int r = 0; r < m; r++) {
+        const float *xr = x + (size_t)r * c;
+        float *yr = y + (size_t)r * c;
+        double s = 0.0;
+        for (int i = 0; i < c; i++) s += xr[i];
+        double mean = s / c;
+        double q = 0.0;
+        for (int i = 0; i < c; i++) q += (xr[i] - mean) * (xr[i] - mean);
+        float rstd = (float)(1.0 / sqrt(q / c + (double)eps));
+        float fmean = (float)mean;
+        for (int i = 0; i < c; i++) yr[i] = (xr[i] - fmean) * rstd * gamma[i] + beta[i];
+    }
+}

@@ -1,0 +1,131 @@
+// cpu_attention.c: the CPU attention reference (attention_ref_cpu) against
+// a hand-computed case and against a naive double-precision computation on
+// random data; FLOP and byte counts.
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../src/common.h"
+#include "../src/layers/attention.h"
+#include "harness.h"
+
+// Uniform in [-1, 1) from a 64-bit hash of (seed, i).
+static float hash_uniform(uint64_t seed, size_t i) {
+    uint64_t z = seed * 0x9E3779B97F4A7C15ull + i + 0x632BE59BD9B4E019ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return (float)((double)(z >> 11) * (1.0 / 9007199254740992.0) * 2.0 - 1.0);
+}
+
+// Hand-computed: 1 head, sq = 2, skv = 3, d = 2, scale = 0.5.
+//   q0 = (2, 0), q1 = (0, 2); k0 = (0, ln 3), k1 = (ln 2, 0), k2 = (ln 5, 0)
+//   scores row 0 = 0.5 * 2 * k[:,0] = (0, ln 2, ln 5) -> p = (1, 2, 5) / 8
+//   scores row 1 = 0.5 * 2 * k[:,1] = (ln 3, 0, 0)    -> p = (3, 1, 1) / 5
+//   v0 = (8, 0), v1 = (0, 4), v2 = (8, 8)
+//   o0 = (8, 0)/8 + 2 (0, 4)/8 + 5 (8, 8)/8 = (1 + 5, 1 + 5) = (6, 6)
+//   o1 = 3 (8, 0)/5 + (0, 4)/5 + (8, 8)/5 = (4.8 + 1.6, 0.8 + 1.6) = (6.4, 2.4)
+// ldo = 4: columns 2 and 3 of each o row must stay untouched.
+static void test_hand_case(void) {
+    const float q[4] = {2, 0, 0, 2};
+    const float k[6] = {0, logf(3), logf(2), 0, logf(5), 0};
+    const float v[6] = {8, 0, 0, 4, 8, 8};
+    float o[8];
+    for (int i = 0; i < 8; i++) o[i] = -123.f;
+    AttnShape s = {1, 1, 2, 3, 2, 2, 2, 4};
+    attention_ref_cpu(&s, q, k, v, o, 0.5f);
+    const float want[4] = {6, 6, 6.4f, 2.4f};
+    double err = 0;
+    for (int i = 0; i < 2; i++)
+        for (int e = 0; e < 2; e++) err = fmax(err, fabs(o[i * 4 + e] - want[i * 2 + e]));
+    int untouched = o[2] == -123.f && o[3] == -123.f && o[6] == -123.f && o[7] == -123.f;
+    result(err <= 1e-5 && untouched,
+           "attention_ref_cpu hand case B=1 H=1 sq=2 skv=3 d=2 scale=0.5 ldo=4: o = [[6,6],[6.4,2.4]] "
+           "(got [[%.6g,%.6g],[%.6g,%.6g]], max err %.2e <= 1e-5, ldo gap untouched %d)",
+           o[0], o[1], o[4], o[5], err, untouched);
+}
+
+// Naive double precision: scores, max-subtracted softmax, P V.
+static void naive_double(const AttnShape *s, const float *q, const float *k, const float *v, double *o,
+                         double scale) {
+    const int d = s->d;
+    double *p = xmalloc((size_t)s->skv * sizeof(double));
+    for (int b = 0; b < s->batch; b++)
+        for (int h = 0; h < s->heads; h++)
+            for (int i = 0; i < s->sq; i++) {
+                const float *qi = q + ((size_t)b * s->sq + i) * s->ldq + h * d;
+                double mx = -INFINITY, sum = 0;
+                for (int j = 0; j < s->skv; j++) {
+                    const float *kj = k + ((size_t)b * s->skv + j) * s->ldkv + h * d;
+                    double a = 0;
+                    for (int e = 0; e < d; e++) a += (double)qi[e] * kj[e];
+                    p[j] = a * scale;
+                    if (p[j] > mx) mx = p[j];
+                }
+                for (int j = 0; j < s->skv; j++) sum += (p[j] = exp(p[j] - mx));
+                for (int e = 0; e < d; e++) {
+                    double a = 0;
+                    for (int j = 0; j < s->skv; j++) a += p[j] * v[((size_t)b * s->skv + j) * s->ldkv + h * d + e];
+                    o[((size_t)b * s->sq + i) * s->ldo + h * d + e] = a / sum;
+                }
+            }
+    free(p);
+}
+
+// Random inputs in [-1, 1); max |o - o_double| <= tol over the written
+// columns, and the columns past heads*d of every o row untouched.
+static void test_random(int B, int H, int sq, int skv, int d, int ldq, int ldkv, int ldo, float scale, double tol) {
+    AttnShape s = {B, H, sq, skv, d, ldq, ldkv, ldo};
+    size_t nq = (size_t)B * sq * ldq, nkv = (size_t)B * skv * ldkv, no = (size_t)B * sq * ldo;
+    float *q = xmalloc(nq * 4), *k = xmalloc(nkv * 4), *v = xmalloc(nkv * 4), *o = xmalloc(no * 4);
+    double *ref = xmalloc(no * 8);
+    for (size_t i = 0; i < nq; i++) q[i] = hash_uniform(1, i);
+    for (size_t i = 0; i < nkv; i++) k[i] = hash_uniform(2, i);
+    for (size_t i = 0; i < nkv; i++) v[i] = hash_uniform(3, i);
+    for (size_t i = 0; i < no; i++) o[i] = -123.f;
+    attention_ref_cpu(&s, q, k, v, o, scale);
+    naive_double(&s, q, k, v, ref, scale);
+    double err = 0;
+    int untouched = 1;
+    for (size_t r = 0; r < (size_t)B * sq; r++)
+        for (int c = 0; c < ldo; c++) {
+            size_t i = r * ldo + c;
+            if (c < H * d) err = fmax(err, isfinite(o[i]) ? fabs(o[i] - ref[i]) : INFINITY);
+            else untouched &= o[i] == -123.f;
+        }
+    result(err <= tol && untouched,
+           "attention_ref_cpu vs naive double B=%d H=%d sq=%d skv=%d d=%d ldq=%d ldkv=%d ldo=%d scale=%g "
+           "(max abs err %.2e <= %.0e, ldo gap untouched %d)",
+           B, H, sq, skv, d, ldq, ldkv, ldo, scale, err, tol, untouched);
+    free(q), free(k), free(v), free(o), free(ref);
+}
+
+void cpu_suite_attention(void) {
+    test_hand_case();
+    // |o| <= 1 (convex combination of v in [-1, 1]); FP32 rounding of the
+    // scores and sums gives errors near 1e-7, bounded here by 1e-6.
+    test_random(1, 1, 5, 7, 8, 8, 8, 8, 1.f / sqrtf(8.f), 1e-6);
+    test_random(2, 3, 9, 13, 16, 56, 64, 72, 0.25f, 1e-6);
+    test_random(2, 2, 33, 77, 40, 80, 96, 80, 1.f / sqrtf(40.f), 1e-6);
+    test_random(1, 4, 1, 1, 64, 256, 256, 264, 0.125f, 1e-6);
+    test_random(2, 8, 17, 100, 80, 648, 1288, 640, 1.f / sqrtf(80.f), 1e-6);
+    test_random(1, 2, 4, 300, 160, 320, 336, 328, 1.f / sqrtf(160.f), 1e-6);
+    // Logits up to ~100: exp without the max subtraction would overflow FP32
+    // (e^88.7 = FLT_MAX). A score error of 1e-7 relative is 1e-5 absolute in
+    // the logit, hence the looser bound.
+    test_random(2, 2, 6, 50, 16, 32, 40, 32, 30.f, 1e-5);
+
+    AttnShape s = {2, 8, 4096, 4096, 40, 320, 320, 320};
+    double f = attention_flops(&s), by = attention_min_bytes(&s);
+    result(f == 42949672960.0 && by == 20971520.0,
+           "attention_flops B=2 H=8 sq=skv=4096 d=40 = 4*B*H*sq*skv*d = 42949672960, min_bytes = 2 B * 2 (Q, O, K, V "
+           "of 2*4096*320) = 20971520 (got %.0f %.0f)",
+           f, by);
+    AttnShape x = {2, 8, 4096, 77, 40, 320, 640, 320};
+    by = attention_min_bytes(&x);
+    result(by == 2.0 * (2 * 4096 * 320 * 2 + 2 * 77 * 320 * 2),
+           "attention_min_bytes cross B=2 H=8 sq=4096 skv=77 d=40 = 2 * (Q+O: 2*2*4096*320 + K+V: 2*2*77*320) "
+           "(got %.0f)",
+           by);
+}
