@@ -52,7 +52,7 @@ $(ARCH_STAMP):
 	@rm -f $(BUILD)/.arch-*
 	@touch $@
 
-$(BUILD)/kernels/%.o: kernels/%.cu kernels/kernels.h $(ARCH_STAMP)
+$(BUILD)/kernels/%.o: kernels/%.cu kernels/kernels.h $(wildcard kernels/*.cuh) $(ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
@@ -89,3 +89,34 @@ test-gpu: $(BUILD)/unetrun $(BUILD)/test_gpu
 
 clean:
 	rm -rf $(BUILD)
+
+# --- checkpoint tools ---------------------------------------------------------
+# mkcheckpoint: synthetic SD UNet checkpoints (weights/synth.c); the CPU tests
+# run it, so `test` builds it too.
+WEIGHTS_OBJS := $(patsubst %.c,$(BUILD)/%.o,src/common.c $(wildcard weights/*.c))
+
+$(BUILD)/mkcheckpoint: $(BUILD)/tools/mkcheckpoint.o $(WEIGHTS_OBJS) $(KERNEL_OBJS)
+	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
+
+all: $(BUILD)/mkcheckpoint
+test: $(BUILD)/mkcheckpoint
+
+# make fuzz [FUZZ_SECONDS=600]: libFuzzer + ASan + UBSan on the safetensors
+# reader and the block description code; seeds in tests/corpus/safetensors
+# (read only), new inputs kept in build/fuzz-corpus.
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_SRCS := tests/fuzz_safetensors.c weights/safetensors.c weights/names.c weights/blockinfo.c src/common.c
+FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	-I$(CUDA_HOME)/include $(DEPS_INC)
+
+$(BUILD)/fuzz_safetensors: $(FUZZ_SRCS) $(wildcard weights/*.h src/common.h)
+	@mkdir -p $(BUILD)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_SRCS) -L$(CUDA_HOME)/lib64 -Wl,-rpath=$(CUDA_HOME)/lib64 \
+		$(subst -Xlinker ,-Wl$(comma),$(DEPS_LIB)) -lcudart -lcjson -lm
+
+.PHONY: fuzz
+fuzz: $(BUILD)/fuzz_safetensors
+	@mkdir -p $(BUILD)/fuzz-corpus
+	$(BUILD)/fuzz_safetensors -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+		-print_final_stats=1 -dict=tests/corpus/safetensors.dict $(BUILD)/fuzz-corpus tests/corpus/safetensors

@@ -7,64 +7,95 @@
 //   strided layout (see kernels.h) lets a fused QKV GEMM output (B, S, 3C)
 //   or a packed cross-attention KV (B, S_kv, 2C) be read without a copy.
 //
-// Tile design (constants and variant table below)
-//   - One CTA = NW warps; each warp owns MT m16 row blocks of queries
-//     (Br = 16*MT rows per warp, 16*MT*NW rows per CTA) and walks all keys
-//     in tiles of BC = 64. Grid = (ceil(sq / (16*MT*NW)), heads, batch):
-//     neighbouring CTAs share (b, h), so K/V of a head stay hot in L2.
-//   - Q tile: cp.async into shared memory once, then (Q register cache)
-//     loaded once into m16k16 A fragments that live in registers for the
-//     whole key loop. Where MT*d > 128 the fragments would cost more than
-//     40 registers and push the kernel into spills, so those variants
-//     (d = 160, and d = 80 with MT = 2) re-read them from shared memory with
-//     ldmatrix at every key tile instead (+10 ldmatrix.x4 per warp per tile).
-//   - K and V tiles: STAGES-deep cp.async ring (16-byte chunks, load of tile
-//     j+1 in flight while tile j is multiplied). STAGES = 2: on the H100 a
-//     64-key tile is 1-4 us of tensor work for the CTA, far more than L2
-//     latency, so a deeper ring only costs shared memory.
-//   - S = Q K^T on mma.sync m16n8k16 (FP16 in, FP32 accumulate); K B
+// Tile design (one kernel template, variant table below)
+//   - A CTA is NW warps (2, 4 or 8); each warp owns MT m16 blocks of query
+//     rows (Br = 16*MT rows per warp: 16 or 32) and walks all keys in tiles
+//     of BC = 64. Grid = (ceil(sq / (16*MT*NW)), heads, batch): neighbouring
+//     CTAs share (b, h), so the K/V of a head stay hot in L2.
+//   - Q: cp.async into shared memory once, then loaded once into m16k16 A
+//     fragments kept in registers for the whole key loop (Q register cache).
+//     Where MT*d > 128 (d = 160; d = 80 with MT = 2) they would take more
+//     than 40 registers and cause spills, so those variants re-read them
+//     from shared memory with ldmatrix at every key tile.
+//   - K and V: two-stage cp.async ring (16-byte chunks; tile j+1 loads while
+//     tile j is multiplied). A 64-key tile is ~2 us of tensor work for a
+//     4-warp CTA at two CTAs per SM, far above L2 latency, so deeper rings
+//     would only cost shared memory. Each smem row has CHP chunk slots (d/8
+//     rounded up to a power of two), so a thread keeps one chunk column and
+//     fixed rows and the per-tile load is a few adds per 16 bytes. A generic
+//     chunk loop (a divide per chunk, 64-bit index math) was ~30% of the
+//     loop's instructions; removing it (and the max/sum chains, now trees)
+//     took d = 64 from 288 to 304 TFLOP/s (different machines, same shape).
+//   - S = Q K^T on mma.sync m16n8k16 (FP16 in, FP32 accumulate), K B
 //     fragments via ldmatrix (K rows are already the "col" operand).
 //   - Online softmax straight on the S accumulators (no shared-memory score
-//     buffer): a lane holds 2 rows x 16 columns of each 16x64 tile, the
-//     row max is reduced over the quad with __shfl_xor_sync 1 and 2; scores
-//     are exponentiated with ex2.approx and scale*log2(e) folded into one
-//     FMA; the running max m is kept in that scaled log2 domain, and the
-//     running sum and output are rescaled by alpha = 2^(m_old - m_new):
+//     buffer): a lane holds 2 rows x 16 columns of each 16x64 tile; the row
+//     max is a tree over the lane's 16 values, then __shfl_xor_sync 1 and 2
+//     over the quad; p = ex2.approx(s * scale*log2(e) - m) in one FMA, the
+//     running max m kept in that scaled log2 domain; the running sum and
+//     the output are rescaled by alpha = 2^(m_old - m_new):
 //         l = l * alpha + rowsum(p),   O = O * alpha + P V
 //     (the missing l rescale was the seed's Phase 6 Step 1 bug). Each lane
-//     keeps a partial l over its own 16 columns; the quad sum is taken once
-//     at the end.
+//     keeps a partial l over its own columns; the quad sum is taken once at
+//     the end, before the 1/l normalization and the FP16 store.
 //   - P -> FP16 A fragments straight from registers: the m16n8 C layout of
 //     two adjacent n8 blocks is the m16k16 A layout, so no shuffles. O += P V
 //     with V B fragments from ldmatrix.trans.
+//   - QK-ahead variants ("qk-ahead"): step j computes S_{j+1} = Q K_{j+1}^T
+//     in the same basic block as the softmax and P V of tile j, so the
+//     compiler interleaves tensor and FP32/MUFU work inside one warp (the
+//     SASS shows HMMA between the FMNMX/FFMA/MUFU of the softmax). K runs a
+//     tile ahead of V; two score tiles are live, so MT = 1 (MT = 2 at d = 40).
 //   - Tails: Q rows past sq are zero-filled (cp.async src-size 0) and never
 //     stored; K/V rows past skv are zero-filled in shared memory (so no NaN
 //     can come from uninitialised shared memory: 0 * NaN = NaN in P V) and
 //     their scores are set to -inf before the row max, in the last tile only.
 //     Every tile holds at least one real key, so the running max is finite
-//     after the first tile and alpha never sees inf - inf.
-//   - Warps whose 16*MT rows all lie past sq skip the math (they still load
-//     and meet the barriers).
+//     after the first tile and alpha never sees inf - inf. Warps whose rows
+//     all lie past sq skip the math (they still load and meet the barriers).
+//
+// Occupancy on the H100 (228 KB smem, 64K registers per SM): registers, not
+// shared memory, limit residency (the largest variant, d = 160 with 8 warps,
+// uses 129 KB; most use 30-75 KB), so the GA104 50 KB cliff is irrelevant.
+// Each variant is compiled for 12 resident warps (at most 168 registers)
+// where one m16 block per warp and d <= 80 fit in that, else for 8 (255);
+// none spills. Registers (sm_90): d=64 Br32 228-230 (2 CTAs of 4 warps per
+// SM), d=64 Br16 134-138, d=64 qk-ahead 163-170, d=40 Br32 188-194 (qk-ahead
+// 249), d=40 Br16 111, d=80 Br32 232, d=80 Br16 144-146 (qk-ahead 167-194),
+// d=128 196-198 (qk-ahead 223-233), d=160 186 (qk-ahead 215).
 //
 // Shared-memory padding (seed Obs W/X): an ldmatrix phase reads 8 rows of
 // 16 bytes; they hit 8 distinct 16-byte bank groups iff the row stride in
 // 16-byte units is odd. Row stride LDS per head dim:
 //     d =  40: 5 units, already odd -> LDS = 40, no padding. (40 + 8 = 48
-//              would be 6 units, even: 2-way conflicts; 56 = 7 units is
-//              conflict-free too but costs 17% more K/V smem for nothing.
-//              The "pad56" variant keeps that choice measurable.)
+//              is 6 units, even: 2-way conflicts; 56 = 7 units is also
+//              conflict-free but takes 17% more K/V smem. The "pad56"
+//              variant (4w Br32) vs LDS = 40 at B2 H8 4096x4096, four runs:
+//              221.0/220.6, 194.3/196.3, 220.2/221.7, 224.7/230.5 TFLOP/s,
+//              i.e. 56 is 0-2.6% faster, about the run-to-run spread; 40 is
+//              kept as the default and pad56 stays a timed candidate.)
 //     d =  64: 8 units  -> 72 (+12.5% smem)
-//     d =  80: 10 units -> 88 (+10% smem). The "nopad" variant (LDS = 80,
-//              2-way conflicts on every ldmatrix) keeps the cost measurable.
+//     d =  80: 10 units -> 88 (+10% smem). Measured with the "nopad" variant
+//              (LDS = 80, 2-way conflicts, 4w Br32) at B2 H8 1024x1024:
+//              padded 168.1 vs 155.6 TFLOP/s (+8%; +5-8% in three earlier
+//              runs).
 //     d = 128: 16 units -> 136 (+6%)
 //     d = 160: 20 units -> 168 (+5%)
-//   On the H100 (228 KB smem per SM) padding never costs occupancy here:
-//   registers limit residency first (see the variant table).
 //
 // Head dims that are not multiples of 16 (d = 40): QK^T runs two k16 steps
-// plus one m16n8k8 step, and P V runs 5 n8 blocks (the last with an
+// plus one m16n8k8 step and P V runs 5 n8 blocks (the last with an
 // ldmatrix.x2.trans), so no MMA work is spent on zero padding (padding d to
-// 48 would add 20% to QK^T, to 64 60%). d = 80: 5 k16 steps, 10 n8 blocks.
+// 48 would add 20% to the QK^T MMAs, to 64 60%). d = 80: 5 k16 steps and 10
+// n8 blocks, no padding. The cost of a small head dim is the softmax: its
+// work per tile does not shrink with d, so d = 40 reaches 235 TFLOP/s where
+// d = 64 reaches 306 (same shape, same run).
+//
+// Measured (H100 SXM, B2 H8 unless noted, median of 30, best variant):
+// 4096x4096 d40 235 TFLOP/s (1.16x PyTorch SDPA), d64 306 (0.74x), B2 H10
+// d64 258, 1024x1024 d80 181 (1.27x), 256x256 d160 45.5 (1.98x), 4096x77
+// d40 46 (1.66x). At d = 64 the mma.sync kernel is latency-bound (ncu: 2
+// warps per scheduler, 4.1 cycles between issues, tensor pipe ~41% busy);
+// the SDPA number comes from a Hopper (wgmma) kernel.
 //
 // Limits
 //   d in {40, 64, 80, 128, 160}; d, ldq, ldkv, ldo multiples of 8 and the
@@ -73,6 +104,7 @@
 //   taken on unscaled scores). mma.sync reaches roughly 60-75% of the H100
 //   tensor peak; the wgmma/TMA path (sm_90a) is not used here.
 #include "kernels.h"
+#include "pdl.cuh"
 
 #include <cuda_fp16.h>
 #include <math.h>
@@ -161,10 +193,17 @@ __device__ __forceinline__ uint32_t pack_half2(float lo, float hi) {
     return *reinterpret_cast<uint32_t *>(&h);
 }
 
+// Resident warps per SM each variant is compiled for (register cap 64K /
+// (warps * 32)): 12 (168 registers) where one m16 block per warp and d <= 80
+// fit in that, else 8 (255 registers).
+constexpr int target_warps(int d, int mt) { return mt == 1 && d <= 80 ? 12 : 8; }
+constexpr int min_ctas(int d, int nw, int mt) { return target_warps(d, mt) / nw > 0 ? target_warps(d, mt) / nw : 1; }
+
 // D: head dim; NW: warps per CTA; MT: m16 row blocks per warp; LDS: smem
-// row stride in halves.
-template <int D, int NW, int MT, int LDS>
-__global__ void __launch_bounds__(NW * 32) flash_attn_kernel(AttnParams p) {
+// row stride in halves; QKA: QK^T one tile ahead (see the header).
+template <int D, int NW, int MT, int LDS, bool QKA>
+__global__ void __launch_bounds__(NW * 32, min_ctas(D, NW, MT)) flash_attn_kernel(AttnParams p) {
+    pdl_wait();  // Q/K/V come from the previous kernel
     constexpr int THREADS = NW * 32;
     constexpr int BM = NW * MT * MROWS;  // query rows per CTA
     constexpr int CH = D / 8;            // 16-byte chunks per row
@@ -201,27 +240,39 @@ __global__ void __launch_bounds__(NW * 32) flash_attn_kernel(AttnParams p) {
         const half *src = ok ? qg + (size_t)(m0 + r) * p.ldq + ch * 8 : qg;
         cp_async_16(smem_u32(sQ + r * LDS + ch * 8), src, ok);
     }
-    auto load_kv = [&](int tile, int stage) {
-        half *dK = sK + stage * BC * LDS;
-        half *dV = sV + stage * BC * LDS;
-#pragma unroll
-        for (int c = tid; c < BC * CH; c += THREADS) {
-            int r = c / CH, ch = c % CH;
-            int key = tile * BC + r;
-            bool ok = key < p.skv;
-            size_t off = ok ? (size_t)key * p.ldkv + ch * 8 : 0;
-            cp_async_16(smem_u32(dK + r * LDS + ch * 8), kg + off, ok);
-            cp_async_16(smem_u32(dV + r * LDS + ch * 8), vg + off, ok);
+    // One 64-row K or V tile into a stage, rows past skv zero-filled. Each
+    // row is given CHP chunk slots (CH rounded up to a power of two) so that
+    // a thread keeps one chunk column and a fixed set of rows: all offsets
+    // are per-thread constants and the loop unrolls (lanes whose slot is past
+    // CH idle; d = 40, 80, 160 leave 3/8 of the lanes idle here).
+    constexpr int CHP = CH <= 8 ? 8 : (CH <= 16 ? 16 : 32);
+    constexpr int RPP = THREADS / CHP;  // rows per pass
+    constexpr int LITERS = BC / RPP;    // passes per tile
+    constexpr int LUNROLL = LITERS < 4 ? LITERS : 4;
+    static_assert(THREADS % CHP == 0 && BC % RPP == 0, "tile load mapping");
+    const int ld_ch = tid % CHP, ld_row = tid / CHP;
+    const bool ld_on = ld_ch < CH;
+    const int ld_soff = ld_row * LDS + ld_ch * 8;                     // halves
+    const size_t ld_goff = (size_t)ld_row * p.ldkv + ld_ch * 8;       // elements
+    const size_t ld_gstep = (size_t)RPP * p.ldkv;                     // elements per pass
+    auto load_tile = [&](const half *g, half *dst, int tile) {
+        if (!ld_on) return;
+        const half *src = g + (size_t)tile * BC * p.ldkv + ld_goff;  // advanced pass by pass
+        const int key0 = tile * BC + ld_row;
+        const uint32_t sdst = smem_u32(dst + ld_soff);
+        // Unrolled by at most 4: fully unrolled 8-32 passes (2-warp CTAs, d >= 80)
+        // make the compiler keep every pass's address live and spill.
+#pragma unroll(LUNROLL)
+        for (int i = 0; i < LITERS; i++) {
+            const bool ok = key0 + i * RPP < p.skv;
+            cp_async_16(sdst + i * RPP * LDS * (int)sizeof(half), ok ? src : g, ok);
+            src += ld_gstep;
         }
     };
+    auto load_k = [&](int tile, int stage) { load_tile(kg, sK + stage * BC * LDS, tile); };
+    auto load_v = [&](int tile, int stage) { load_tile(vg, sV + stage * BC * LDS, tile); };
 
     const int ntiles = (p.skv + BC - 1) / BC;
-#pragma unroll
-    for (int s = 0; s < STAGES - 1; s++) {
-        if (s < ntiles) load_kv(s, s);
-        cp_async_commit();
-    }
-
     const float sl2 = p.scale_log2;
     float o_acc[MT][NB][4];  // O rows (g, g+8) x cols (nb*8 + 2t, +1), unnormalized
     float m_run[MT][2];      // running row max, scaled log2 domain (identical across the quad)
@@ -248,33 +299,21 @@ __global__ void __launch_bounds__(NW * 32) flash_attn_kernel(AttnParams p) {
     const int vb_off = ((lane & 7) + ((lane >> 3) & 1) * 8) * LDS + (lane >> 4) * 8;
     const int v2_off = (lane & 15) * LDS;
 
-    for (int j = 0; j < ntiles; j++) {
-        cp_async_wait<STAGES - 2>();
-        __syncthreads();
-        {  // refill the stage consumed in the previous iteration
-            int jn = j + STAGES - 1;
-            if (jn < ntiles) load_kv(jn, jn % STAGES);
-            cp_async_commit();
-        }
-        if (!warp_active) continue;
-        const half *tK = sK + (j % STAGES) * BC * LDS;
-        const half *tV = sV + (j % STAGES) * BC * LDS;
-
-        if (j == 0) {
+    auto load_q_frags = [&]() {
 #pragma unroll
-            for (int mt = 0; mt < MT; mt++) {
-                if (QREG) {
+        for (int mt = 0; mt < MT; mt++) {
+            if (QREG) {
 #pragma unroll
-                    for (int ks = 0; ks < KS; ks++)
-                        ldmatrix_x4(smem_u32(sQ + a_off + mt * MROWS * LDS + ks * 16), qf[QREG ? mt : 0][ks][0],
-                                    qf[QREG ? mt : 0][ks][1], qf[QREG ? mt : 0][ks][2], qf[QREG ? mt : 0][ks][3]);
-                }
-                if (K8) ldmatrix_x2(smem_u32(sQ + a8_off + mt * MROWS * LDS), qf8[mt][0], qf8[mt][1]);
+                for (int ks = 0; ks < KS; ks++)
+                    ldmatrix_x4(smem_u32(sQ + a_off + mt * MROWS * LDS + ks * 16), qf[QREG ? mt : 0][ks][0],
+                                qf[QREG ? mt : 0][ks][1], qf[QREG ? mt : 0][ks][2], qf[QREG ? mt : 0][ks][3]);
             }
+            if (K8) ldmatrix_x2(smem_u32(sQ + a8_off + mt * MROWS * LDS), qf8[mt][0], qf8[mt][1]);
         }
+    };
 
-        // ---- S = Q K^T (16*MT x 64 per warp) ----
-        float s_acc[MT][8][4];
+    // S = Q K^T for one key tile (16*MT x 64 per warp).
+    auto qk_tile = [&](float (&s_acc)[MT][8][4], const half *tK) {
 #pragma unroll
         for (int mt = 0; mt < MT; mt++)
 #pragma unroll
@@ -319,8 +358,10 @@ __global__ void __launch_bounds__(NW * 32) flash_attn_kernel(AttnParams p) {
                 }
             }
         }
+    };
 
-        // ---- mask keys past skv (last tile only) ----
+    // Scores of keys past skv -> -inf (only the last tile has any).
+    auto mask_tile = [&](float (&s_acc)[MT][8][4], int j) {
         if ((j + 1) * BC > p.skv) {
             const int kbase = j * BC + 2 * (lane & 3);
 #pragma unroll
@@ -331,31 +372,40 @@ __global__ void __launch_bounds__(NW * 32) flash_attn_kernel(AttnParams p) {
 #pragma unroll
                         for (int mt = 0; mt < MT; mt++) s_acc[mt][nb][e] = -INFINITY;
         }
+    };
 
-        // ---- online softmax on the fragments ----
+    // Online softmax of one score tile on the fragments, then O += P V.
+    auto softmax_pv = [&](float (&s_acc)[MT][8][4], const half *tV) {
         uint32_t pa[MT][4][4];  // P as m16k16 A fragments, one per 16-key step
 #pragma unroll
         for (int mt = 0; mt < MT; mt++) {
 #pragma unroll
             for (int r = 0; r < 2; r++) {  // r = 0: row g, r = 1: row g + 8
-                float mx = -INFINITY;
+                float t[8];  // row max as a tree (depth 4, not a chain of 16)
 #pragma unroll
-                for (int nb = 0; nb < 8; nb++) mx = fmaxf(mx, fmaxf(s_acc[mt][nb][2 * r], s_acc[mt][nb][2 * r + 1]));
+                for (int nb = 0; nb < 8; nb++) t[nb] = fmaxf(s_acc[mt][nb][2 * r], s_acc[mt][nb][2 * r + 1]);
+#pragma unroll
+                for (int w = 4; w >= 1; w >>= 1)
+#pragma unroll
+                    for (int i = 0; i < w; i++) t[i] = fmaxf(t[i], t[i + w]);
+                float mx = t[0];
                 mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
                 mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
-                const float m_new = fmaxf(m_run[mt][r], mx * sl2);  // finite: every tile has a real key
+                const float m_new = fmaxf(m_run[mt][r], mx * sl2);    // finite: every tile has a real key
                 const float alpha = fast_exp2(m_run[mt][r] - m_new);  // first tile: 2^-inf = 0
                 m_run[mt][r] = m_new;
-                float rs = 0.f;
 #pragma unroll
-                for (int nb = 0; nb < 8; nb++)
+                for (int nb = 0; nb < 8; nb++) {
 #pragma unroll
-                    for (int c = 0; c < 2; c++) {
-                        float pv = fast_exp2(fmaf(s_acc[mt][nb][2 * r + c], sl2, -m_new));
-                        s_acc[mt][nb][2 * r + c] = pv;
-                        rs += pv;
-                    }
-                l_run[mt][r] = l_run[mt][r] * alpha + rs;
+                    for (int c = 0; c < 2; c++)
+                        s_acc[mt][nb][2 * r + c] = fast_exp2(fmaf(s_acc[mt][nb][2 * r + c], sl2, -m_new));
+                    t[nb] = s_acc[mt][nb][2 * r] + s_acc[mt][nb][2 * r + 1];
+                }
+#pragma unroll
+                for (int w = 4; w >= 1; w >>= 1)  // row sum as a tree
+#pragma unroll
+                    for (int i = 0; i < w; i++) t[i] += t[i + w];
+                l_run[mt][r] = l_run[mt][r] * alpha + t[0];
 #pragma unroll
                 for (int nb = 0; nb < NB; nb++) {
                     o_acc[mt][nb][2 * r] *= alpha;
@@ -370,8 +420,6 @@ __global__ void __launch_bounds__(NW * 32) flash_attn_kernel(AttnParams p) {
                 pa[mt][kk][3] = pack_half2(s_acc[mt][2 * kk + 1][2], s_acc[mt][2 * kk + 1][3]);
             }
         }
-
-        // ---- O += P V ----
 #pragma unroll
         for (int kk = 0; kk < 4; kk++) {
 #pragma unroll
@@ -390,6 +438,86 @@ __global__ void __launch_bounds__(NW * 32) flash_attn_kernel(AttnParams p) {
 #pragma unroll
                 for (int mt = 0; mt < MT; mt++) mma_16816(o_acc[mt][NB - 1], pa[mt][kk], b0, b1);
             }
+        }
+    };
+
+    if constexpr (!QKA) {
+        // Tile j: wait for K_j, V_j; refill the stage freed by tile j-1; S = Q K_j^T;
+        // softmax; O += P V_j.
+#pragma unroll
+        for (int s = 0; s < STAGES - 1; s++) {
+            if (s < ntiles) {
+                load_k(s, s);
+                load_v(s, s);
+            }
+            cp_async_commit();
+        }
+        for (int j = 0; j < ntiles; j++) {
+            cp_async_wait<STAGES - 2>();
+            __syncthreads();
+            {  // refill the stage consumed in the previous iteration
+                int jn = j + STAGES - 1;
+                if (jn < ntiles) {
+                    load_k(jn, jn % STAGES);
+                    load_v(jn, jn % STAGES);
+                }
+                cp_async_commit();
+            }
+            if (!warp_active) continue;
+            if (j == 0) load_q_frags();
+            float s_acc[MT][8][4];
+            qk_tile(s_acc, sK + (j % STAGES) * BC * LDS);
+            mask_tile(s_acc, j);
+            softmax_pv(s_acc, sV + (j % STAGES) * BC * LDS);
+        }
+    } else {
+        // QK^T one tile ahead: step j computes S_{j+1} = Q K_{j+1}^T while it
+        // runs the softmax and P V of tile j, in one basic block, so the
+        // tensor work of one overlaps the FP32/MUFU work of the other inside
+        // a single warp. K runs one tile ahead of V: step j waits for K_{j+1}
+        // and V_j (loaded during step j-1) and loads K_{j+2} and V_{j+1} into
+        // the stages steps j-1 read. Two score buffers swap roles every step
+        // (the loop is unrolled by two so no register copies are needed).
+        static_assert(STAGES == 2, "the QK-ahead schedule is written for two stages");
+        load_k(0, 0);
+        load_v(0, 0);
+        if (ntiles > 1) load_k(1, 1);
+        cp_async_commit();
+        cp_async_wait<0>();
+        __syncthreads();
+        float sa[MT][8][4], sb[MT][8][4];
+        if (warp_active) {
+            load_q_frags();
+            qk_tile(sa, sK);
+            mask_tile(sa, 0);
+        }
+        auto step = [&](float (&cur)[MT][8][4], float (&nxt)[MT][8][4], int j) {
+            cp_async_wait<0>();
+            __syncthreads();
+            if (j + 2 < ntiles) load_k(j + 2, j % 2);
+            if (j + 1 < ntiles) load_v(j + 1, (j + 1) % 2);
+            cp_async_commit();
+            if (!warp_active) return;
+            qk_tile(nxt, sK + ((j + 1) % 2) * BC * LDS);
+            softmax_pv(cur, sV + (j % 2) * BC * LDS);
+            mask_tile(nxt, j + 1);
+        };
+        auto last = [&](float (&cur)[MT][8][4], int j) {
+            cp_async_wait<0>();
+            __syncthreads();
+            if (warp_active) softmax_pv(cur, sV + (j % 2) * BC * LDS);
+        };
+        for (int j = 0;;) {
+            if (j == ntiles - 1) {
+                last(sa, j);
+                break;
+            }
+            step(sa, sb, j++);
+            if (j == ntiles - 1) {
+                last(sb, j);
+                break;
+            }
+            step(sb, sa, j++);
         }
     }
     cp_async_wait<0>();
@@ -416,80 +544,94 @@ __global__ void __launch_bounds__(NW * 32) flash_attn_kernel(AttnParams p) {
         }
 }
 
-template <int D, int NW, int MT, int LDS>
+template <int NW, int MT, int LDS>
 constexpr size_t variant_smem() {
-    return (size_t)(NW * MT * MROWS + 2 * STAGES * BC) * LDS * sizeof(half);
+    return (size_t)(NW * MT * MROWS + 2 * STAGES * BC) * LDS * sizeof(half);  // Q + K ring + V ring
 }
 
-template <int D, int NW, int MT, int LDS>
+template <int D, int NW, int MT, int LDS, bool QKA>
 cudaError_t launch_variant(const AttnParams &p, int batch, int heads, cudaStream_t stream) {
     static bool attr_set = false;  // per instantiation
-    constexpr size_t smem = variant_smem<D, NW, MT, LDS>();
+    constexpr size_t smem = variant_smem<NW, MT, LDS>();
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(flash_attn_kernel<D, NW, MT, LDS>,
+        cudaError_t e = cudaFuncSetAttribute(flash_attn_kernel<D, NW, MT, LDS, QKA>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess) return e;
-        e = cudaFuncSetAttribute(flash_attn_kernel<D, NW, MT, LDS>,
+        e = cudaFuncSetAttribute(flash_attn_kernel<D, NW, MT, LDS, QKA>,
                                  cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxShared);
         if (e != cudaSuccess) return e;
         attr_set = true;
     }
     constexpr int BM = NW * MT * MROWS;
     dim3 grid((unsigned)((p.sq + BM - 1) / BM), (unsigned)heads, (unsigned)batch);
-    flash_attn_kernel<D, NW, MT, LDS><<<grid, NW * 32, smem, stream>>>(p);
-    return cudaGetLastError();
+    return pdl_launch(flash_attn_kernel<D, NW, MT, LDS, QKA>, grid, dim3(NW * 32), smem, stream, p);
 }
 
-template <int D, int NW, int MT, int LDS>
+template <int D, int NW, int MT, int LDS, bool QKA>
 const void *variant_func() {
-    return reinterpret_cast<const void *>(&flash_attn_kernel<D, NW, MT, LDS>);
+    return reinterpret_cast<const void *>(&flash_attn_kernel<D, NW, MT, LDS, QKA>);
 }
 
 typedef cudaError_t (*LaunchFn)(const AttnParams &, int, int, cudaStream_t);
 typedef const void *(*FuncFn)();
 
 struct Variant {
-    int d, nw, mt, lds;
+    int d, nw, mt, lds, qka;
     size_t smem;
     LaunchFn launch;
     FuncFn func;
 };
 
-// The compiled variants, in order of preference for each head dim (ties in
-// the heuristic go to the earlier one): (d, NW, MT, LDS). MT = 2 halves the
-// ldmatrix traffic per MMA (each K/V fragment feeds two m16 blocks); it is
-// compiled where the registers allow (d <= 80). The two variants with a
-// non-default LDS exist to measure the padding choice (see the header).
-#define ATTN_VARIANTS(X) \
-    X(40, 4, 2, 40)      \
-    X(40, 8, 2, 40)      \
-    X(40, 2, 2, 40)      \
-    X(40, 4, 1, 40)      \
-    X(40, 8, 1, 40)      \
-    X(40, 2, 1, 40)      \
-    X(40, 4, 2, 56)      \
-    X(64, 4, 2, 72)      \
-    X(64, 8, 2, 72)      \
-    X(64, 2, 2, 72)      \
-    X(64, 4, 1, 72)      \
-    X(64, 8, 1, 72)      \
-    X(64, 2, 1, 72)      \
-    X(80, 4, 2, 88)      \
-    X(80, 8, 2, 88)      \
-    X(80, 2, 2, 88)      \
-    X(80, 4, 1, 88)      \
-    X(80, 8, 1, 88)      \
-    X(80, 2, 1, 88)      \
-    X(80, 4, 2, 80)      \
-    X(128, 4, 1, 136)    \
-    X(128, 8, 1, 136)    \
-    X(128, 2, 1, 136)    \
-    X(160, 4, 1, 168)    \
-    X(160, 8, 1, 168)    \
-    X(160, 2, 1, 168)
+// The compiled variants (d, NW, MT, LDS, QK-ahead), in order of preference
+// for each head dim (ties in the heuristic go to the earlier one). MT = 2
+// halves the ldmatrix traffic per MMA (each K/V fragment feeds two m16
+// blocks); it is compiled where the registers allow (d <= 80). QK-ahead
+// keeps two score tiles live, so it is compiled with MT = 1 (and MT = 2 for
+// d = 40 only). The two variants with a non-default LDS exist to measure
+// the padding choice (see the header).
+#define ATTN_VARIANTS(X)    \
+    X(40, 4, 2, 40, false)  \
+    X(40, 8, 2, 40, false)  \
+    X(40, 2, 2, 40, false)  \
+    X(40, 4, 1, 40, false)  \
+    X(40, 8, 1, 40, false)  \
+    X(40, 2, 1, 40, false)  \
+    X(40, 4, 1, 40, true)   \
+    X(40, 8, 1, 40, true)   \
+    X(40, 4, 2, 40, true)   \
+    X(40, 4, 2, 56, false)  \
+    X(64, 4, 2, 72, false)  \
+    X(64, 8, 2, 72, false)  \
+    X(64, 2, 2, 72, false)  \
+    X(64, 4, 1, 72, false)  \
+    X(64, 8, 1, 72, false)  \
+    X(64, 2, 1, 72, false)  \
+    X(64, 4, 1, 72, true)   \
+    X(64, 8, 1, 72, true)   \
+    X(64, 2, 1, 72, true)   \
+    X(80, 4, 2, 88, false)  \
+    X(80, 8, 2, 88, false)  \
+    X(80, 2, 2, 88, false)  \
+    X(80, 4, 1, 88, false)  \
+    X(80, 8, 1, 88, false)  \
+    X(80, 2, 1, 88, false)  \
+    X(80, 4, 1, 88, true)   \
+    X(80, 8, 1, 88, true)   \
+    X(80, 4, 2, 80, false)  \
+    X(128, 4, 1, 136, false) \
+    X(128, 8, 1, 136, false) \
+    X(128, 2, 1, 136, false) \
+    X(128, 4, 1, 136, true)  \
+    X(128, 8, 1, 136, true)  \
+    X(160, 4, 1, 168, false) \
+    X(160, 8, 1, 168, false) \
+    X(160, 2, 1, 168, false) \
+    X(160, 4, 1, 168, true)  \
+    X(160, 2, 1, 168, true)
 
-#define VARIANT_ENTRY(d, nw, mt, lds) \
-    {d, nw, mt, lds, variant_smem<d, nw, mt, lds>(), &launch_variant<d, nw, mt, lds>, &variant_func<d, nw, mt, lds>},
+#define VARIANT_ENTRY(d, nw, mt, lds, qka)                                                            \
+    {d,   nw, mt, lds, qka ? 1 : 0, variant_smem<nw, mt, lds>(), &launch_variant<d, nw, mt, lds, qka>, \
+     &variant_func<d, nw, mt, lds, qka>},
 const Variant kVariants[] = {ATTN_VARIANTS(VARIANT_ENTRY)};
 constexpr int kNumVariants = sizeof(kVariants) / sizeof(kVariants[0]);
 
@@ -497,8 +639,9 @@ static_assert(default_lds(40) == 40 && default_lds(64) == 72 && default_lds(80) 
                   default_lds(160) == 168,
               "padding rule");
 
-// "flash d<d> <NW>w Br<rows per warp> Bc64", plus " pad<LDS>" or " nopad"
-// where the row stride is not the default one. Built once, then stable.
+// "flash d<d> <NW>w Br<rows per warp> Bc64", plus " qk-ahead" for that
+// schedule and " pad<LDS>" or " nopad" where the row stride is not the
+// default one. Built once, then stable.
 char g_names[kNumVariants][48];
 bool g_names_ready = false;
 
@@ -511,7 +654,8 @@ const char *variant_name(int gi) {
                 if (v.lds > v.d) snprintf(suffix, sizeof suffix, " pad%d", v.lds);
                 else snprintf(suffix, sizeof suffix, " nopad");
             }
-            snprintf(g_names[i], sizeof g_names[i], "flash d%d %dw Br%d Bc%d%s", v.d, v.nw, MROWS * v.mt, BC, suffix);
+            snprintf(g_names[i], sizeof g_names[i], "flash d%d %dw Br%d Bc%d%s%s", v.d, v.nw, MROWS * v.mt, BC,
+                     v.qka ? " qk-ahead" : "", suffix);
         }
         g_names_ready = true;
     }
@@ -596,18 +740,27 @@ extern "C" int attention_candidates(const AttnShape *s, int num_sms, AttnConfig 
     return n;
 }
 
-// Time model: a warp-tile (16 query rows x 64 keys) costs c[MT] SM time
-// units when the SM is saturated; one warp alone needs lat[MT] units per
-// key tile (latency bound). A wave of n CTAs per SM runs a key tile in
-// max(n * NW * MT * c, lat); the last partial wave is charged by its own
-// CTAs per SM.
+// Time model, in SM time units per warp-tile (16 query rows x 64 keys):
+//   cost c = c0 + LOAD_COST / BM when the SM is saturated, c0 = 1 for one
+//     m16 block per warp, 0.75 for two (half the ldmatrix per MMA), times
+//     0.9 (0.95 with MT = 2) for QK-ahead, times 1.05 for the padding-study
+//     variants; LOAD_COST / BM: the K/V tile loads and barriers shared by the
+//     BM rows of a CTA.
+//   latency floor L = 6 (MT = 1) or 12 (MT = 2) + BM / 128 units per key
+//     tile: what a lone CTA needs however empty the SM is.
+// A wave of n CTAs per SM runs a key tile in max(n * NW * MT * c, L); the
+// last partial wave is charged by its own CTAs per SM. CTAs per SM come
+// from the compiled register count. The constants were fitted to the H100
+// timings of all variants at the eight benchmark shapes of
+// tests/gpu_attention.c (the pick is within 3% of the best there); timing
+// the candidates is still the better choice.
 extern "C" AttnConfig attention_heuristic(const AttnShape *s, int num_sms) {
     AttnConfig cand[64];
     AttnConfig pick = {0};
     int nc = attention_candidates(s, num_sms, cand, 64);
     if (nc == 0) return pick;
     if (num_sms < 1) num_sms = 1;
-    const double c[3] = {0, 1.0, 0.8}, lat[3] = {0, 8.0, 10.0};
+    const double LOAD_COST = 4.0;
     const int tiles = ceil_div(s->skv, BC);
     double best = 1e300;
     for (int i = 0; i < nc; i++) {
@@ -617,13 +770,17 @@ extern "C" AttnConfig attention_heuristic(const AttnShape *s, int num_sms) {
         long long ctas = (long long)ceil_div(s->sq, bm) * s->heads * s->batch;
         int occ = ctas_per_sm(gi);
         if (occ == 0) occ = 16 / v.nw > 0 ? 16 / v.nw : 1;  // no device: assume 16 warps per SM
+        double c = v.mt == 2 ? 0.75 : 1.0;
+        if (v.qka) c *= v.mt == 2 ? 0.95 : 0.9;
+        if (v.lds != default_lds(v.d)) c *= 1.05;
+        c += LOAD_COST / bm;
+        const double lat = (v.mt == 2 ? 12.0 : 6.0) + bm / 128.0;
         long long slots = (long long)num_sms * occ;
         long long full = ctas / slots, rem = ctas % slots;
-        double wave = fmax(occ * v.nw * v.mt * c[v.mt], lat[v.mt]);
-        double t = (double)full * tiles * wave;
+        double t = (double)full * tiles * fmax(occ * v.nw * v.mt * c, lat);
         if (rem) {
             int per_sm = ceil_div(rem, num_sms);
-            t += tiles * fmax(per_sm * v.nw * v.mt * c[v.mt], lat[v.mt]);
+            t += tiles * fmax(per_sm * v.nw * v.mt * c, lat);
         }
         if (t < best * 0.999) {
             best = t;

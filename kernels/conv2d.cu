@@ -46,6 +46,7 @@
 //   below 2^31. mma.sync reaches roughly 60-75% of H100 tensor peak; the
 //   wgmma/TMA path (sm_90a) is not used here.
 #include "kernels.h"
+#include "pdl.cuh"
 
 #include <cuda_fp16.h>
 #include <stdint.h>
@@ -136,6 +137,7 @@ __device__ __forceinline__ void geglu_store2(const ConvParams &p, int m, int n, 
 
 template <int BM, int BN, int BK, int WM, int WN, int STAGES>
 __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
+    pdl_wait();
     constexpr int LDS = BK + PAD;           // smem row stride in halves
     constexpr int CHUNKS_PER_ROW = BK / 8;  // 16-byte chunks per K-tile row
     constexpr int THREADS = WM * WN * 32;
@@ -327,6 +329,7 @@ __device__ __forceinline__ float2 sum_splits(const ConvParams &p, size_t e) {
 }
 
 __global__ void conv_splitk_reduce_kernel(ConvParams p) {
+    pdl_wait();
     const int ncols = p.geglu ? p.N / 2 : p.N;  // output channels
     size_t pairs = (size_t)p.M * ncols / 2;
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < pairs;
@@ -356,13 +359,17 @@ struct TileInfo {
 #define CONV_TILES(X)               \
     X(128, 128, 32, 2, 4, 4)        \
     X(128, 128, 64, 2, 4, 3)        \
+    X(128, 128, 32, 2, 2, 4)        \
+    X(128, 128, 64, 2, 2, 3)        \
+    X(128, 256, 32, 2, 4, 3)        \
+    X(256, 128, 32, 4, 2, 3)        \
     X(128, 64, 32, 2, 2, 4)         \
     X(128, 64, 64, 2, 2, 3)         \
     X(64, 128, 32, 2, 2, 4)         \
     X(64, 128, 64, 2, 2, 3)         \
     X(64, 64, 32, 2, 2, 4)          \
     X(64, 64, 64, 2, 2, 3)
-#define TILE_INFO(bm, bn, bk, wm, wn, st) {bm, bn, bk, wm, wn, st, #bm "x" #bn "x" #bk "/" #st "st"},
+#define TILE_INFO(bm, bn, bk, wm, wn, st) {bm, bn, bk, wm, wn, st, #bm "x" #bn "x" #bk "/" #st "st/" #wm "x" #wn "w"},
 const TileInfo kTiles[] = {CONV_TILES(TILE_INFO)};
 constexpr int kNumTiles = sizeof(kTiles) / sizeof(kTiles[0]);
 
@@ -379,8 +386,7 @@ cudaError_t launch_tile(const ConvParams &p, cudaStream_t stream) {
         attr_set = true;
     }
     dim3 grid((p.M + BM - 1) / BM, (p.N + BN - 1) / BN, p.splits);
-    conv_igemm_kernel<BM, BN, BK, WM, WN, STAGES><<<grid, WM * WN * 32, smem, stream>>>(p);
-    return cudaGetLastError();
+    return pdl_launch(conv_igemm_kernel<BM, BN, BK, WM, WN, STAGES>, grid, dim3(WM * WN * 32), smem, stream, p);
 }
 
 typedef cudaError_t (*LaunchFn)(const ConvParams &, cudaStream_t);
@@ -498,8 +504,7 @@ cudaError_t igemm_launch(const ConvShape *s, ConvConfig cfg, const uint16_t *x, 
     size_t pairs = (size_t)p.M * p.N / 2;
     int blocks = (int)((pairs + 255) / 256);
     if (blocks > 4096) blocks = 4096;
-    conv_splitk_reduce_kernel<<<blocks, 256, 0, stream>>>(p);
-    return cudaGetLastError();
+    return pdl_launch(conv_splitk_reduce_kernel, dim3(blocks), dim3(256), 0, stream, p);
 }
 }  // namespace
 

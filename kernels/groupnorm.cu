@@ -22,6 +22,7 @@
 //   C a multiple of 8 and of G, C <= 8192. Variance is E[x^2] - mean^2 from
 //   FP64-combined FP32 partials: fine while |mean|/std stays below ~1e3.
 #include "kernels.h"
+#include "pdl.cuh"
 
 #include <cuda_fp16.h>
 #include <stdint.h>
@@ -58,6 +59,7 @@ inline int rows_per_block(int c) {
 __global__ void gn_stats_kernel(const half *__restrict__ x, const float *__restrict__ gamma,
                                 const float *__restrict__ beta, int hw, int c, int groups, float eps,
                                 int splits, int rows, GnWorkspace ws) {
+    pdl_wait();
     extern __shared__ float sm[];  // [rows][c] sums, then [rows][c] sums of squares
     float *s_sum = sm;
     float *s_sq = sm + rows * c;
@@ -159,6 +161,7 @@ __device__ __forceinline__ float silu_f(float v) { return v / (1.f + __expf(-v))
 
 __global__ void gn_apply_kernel(const half *__restrict__ x, half *__restrict__ y, int hw, int c,
                                 size_t nvec, int apply_silu, GnWorkspace ws) {
+    pdl_wait();
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < nvec;
          i += (size_t)gridDim.x * blockDim.x) {
         size_t e = i * 8;
@@ -220,14 +223,12 @@ extern "C" cudaError_t groupnorm_silu_fp16(const uint16_t *x, uint16_t *y, const
         attr_set = true;
     }
     dim3 grid(splits, batch);
-    gn_stats_kernel<<<grid, threads, smem, stream>>>(reinterpret_cast<const half *>(x), gamma, beta, hw,
-                                                     c, groups, eps, splits, rows, ws);
-    cudaError_t e = cudaGetLastError();
+    cudaError_t e = pdl_launch(gn_stats_kernel, grid, dim3(threads), smem, stream, reinterpret_cast<const half *>(x),
+                               gamma, beta, hw, c, groups, eps, splits, rows, ws);
     if (e != cudaSuccess) return e;
     size_t nvec = (size_t)batch * hw * c / 8;
     int blocks = (int)((nvec + 255) / 256);
     if (blocks > 8192) blocks = 8192;
-    gn_apply_kernel<<<blocks, 256, 0, stream>>>(reinterpret_cast<const half *>(x),
-                                                reinterpret_cast<half *>(y), hw, c, nvec, apply_silu, ws);
-    return cudaGetLastError();
+    return pdl_launch(gn_apply_kernel, dim3(blocks), dim3(256), 0, stream, reinterpret_cast<const half *>(x),
+                      reinterpret_cast<half *>(y), hw, c, nvec, apply_silu, ws);
 }

@@ -184,8 +184,12 @@ cudaError_t attention_ref_f32(const AttnShape *s, const float *q, const float *k
                               float scale, float *scores, cudaStream_t stream);
 
 // ---------------------------------------------------------------------------
-// util.cu: conversions, poison, random-init transforms
+// util.cu: conversions, poison, random-init transforms, launch settings
 // ---------------------------------------------------------------------------
+// Programmatic dependent launch of the fast-path kernels (see pdl.cuh):
+// 1 = on (takes effect on sm_90 and newer), 0 = plain launches (default).
+void kernels_set_pdl(int on);
+int kernels_pdl(void);
 cudaError_t f32_to_f16_dev(const float *x, uint16_t *y, size_t n, cudaStream_t stream);
 cudaError_t f16_to_f32_dev(const uint16_t *x, float *y, size_t n, cudaStream_t stream);
 cudaError_t fill_u16_dev(uint16_t *y, uint16_t value, size_t n, cudaStream_t stream);

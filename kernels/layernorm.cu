@@ -18,6 +18,7 @@
 // Limits
 //   C a multiple of 8 and at most 4096 (NCH = 4, 8 or 16 chunks per lane).
 #include "kernels.h"
+#include "pdl.cuh"
 
 #include <cuda_fp16.h>
 #include <stdint.h>
@@ -30,6 +31,7 @@ template <int NCH>
 __global__ void __launch_bounds__(kRowsPerBlock * 32)
     layernorm_kernel(const half *__restrict__ x, half *__restrict__ y, const float *__restrict__ gamma,
                      const float *__restrict__ beta, int M, int C, float eps) {
+    pdl_wait();
     const int lane = threadIdx.x & 31;
     const int row = blockIdx.x * kRowsPerBlock + (threadIdx.x >> 5);
     if (row >= M) return;
@@ -96,11 +98,7 @@ extern "C" cudaError_t layernorm_fp16(const uint16_t *x, uint16_t *y, const floa
     const half *hx = reinterpret_cast<const half *>(x);
     half *hy = reinterpret_cast<half *>(y);
     dim3 grid((m + kRowsPerBlock - 1) / kRowsPerBlock), block(kRowsPerBlock * 32);
-    if (c <= 1024)
-        layernorm_kernel<4><<<grid, block, 0, stream>>>(hx, hy, gamma, beta, m, c, eps);
-    else if (c <= 2048)
-        layernorm_kernel<8><<<grid, block, 0, stream>>>(hx, hy, gamma, beta, m, c, eps);
-    else
-        layernorm_kernel<16><<<grid, block, 0, stream>>>(hx, hy, gamma, beta, m, c, eps);
-    return cudaGetLastError();
+    if (c <= 1024) return pdl_launch(layernorm_kernel<4>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
+    if (c <= 2048) return pdl_launch(layernorm_kernel<8>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
+    return pdl_launch(layernorm_kernel<16>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
 }

@@ -15,6 +15,7 @@
 // Limits
 //   K a multiple of 8. Large-M linear layers belong to the tiled GEMM.
 #include "kernels.h"
+#include "pdl.cuh"
 
 #include <cuda_fp16.h>
 
@@ -25,6 +26,7 @@ constexpr int kWarpsPerBlock = 8;
 __global__ void linear_rows_kernel(const half *__restrict__ x, const half *__restrict__ w,
                                    const float *__restrict__ bias, half *__restrict__ y, int batch,
                                    int k, int n, int silu_in) {
+    pdl_wait();
     int warp = (blockIdx.x * kWarpsPerBlock) + threadIdx.x / 32;
     int lane = threadIdx.x % 32;
     if (warp >= batch * n) return;
@@ -65,8 +67,7 @@ extern "C" cudaError_t linear_rows_fp16(const uint16_t *x, const uint16_t *w, co
     if (k % 8 || batch <= 0 || n <= 0) return cudaErrorInvalidValue;
     long long warps = (long long)batch * n;
     int blocks = (int)((warps + kWarpsPerBlock - 1) / kWarpsPerBlock);
-    linear_rows_kernel<<<blocks, kWarpsPerBlock * 32, 0, stream>>>(
-        reinterpret_cast<const half *>(x), reinterpret_cast<const half *>(w), bias,
-        reinterpret_cast<half *>(y), batch, k, n, silu_in);
-    return cudaGetLastError();
+    return pdl_launch(linear_rows_kernel, dim3(blocks), dim3(kWarpsPerBlock * 32), 0, stream,
+                      reinterpret_cast<const half *>(x), reinterpret_cast<const half *>(w), bias,
+                      reinterpret_cast<half *>(y), batch, k, n, silu_in);
 }

@@ -5,6 +5,7 @@
 // its rounding matches the host twin in
 // weights/random.c bit for bit.
 #include "kernels.h"
+#include "pdl.cuh"
 
 #include <cuda_fp16.h>
 
@@ -77,3 +78,8 @@ extern "C" cudaError_t conv_weight_layouts_dev(const float *w_oikk, uint16_t *w_
         w_oikk, reinterpret_cast<half *>(w_okki_f16), w_kkio_f32, cout, cin, k);
     return cudaGetLastError();
 }
+
+int g_pdl_enabled = 0;
+
+extern "C" void kernels_set_pdl(int on) { g_pdl_enabled = on ? 1 : 0; }
+extern "C" int kernels_pdl(void) { return g_pdl_enabled; }

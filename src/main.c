@@ -52,6 +52,8 @@ static const char *kUsage =
     "  --conv-select S     kernel configs (conv/GEMM tile and split-K,\n"
     "                      attention variant): tune (time the candidates)\n"
     "                      or heuristic                                   [tune]\n"
+    "  --pdl on|off        programmatic dependent launch between kernels\n"
+    "                      (sm_90+: hides launch gaps)                    [on]\n"
     "  --tol-fp16 X        relative-L2 tolerance of FP16 fast paths       [5e-3]\n"
     "  --check             exit 1 if any node breaches its tolerance\n"
     "  --json FILE         also write the report as JSON\n"
@@ -104,7 +106,7 @@ static double parse_double(const char *flag, const char *s, double min, double m
 enum {
     O_BLOCK = 256, O_C, O_COUT, O_HW, O_H, O_W, O_BATCH, O_TEMB, O_GROUPS, O_EPS, O_KSIZE, O_STRIDE, O_SEED,
     O_DEVICE, O_GPU, O_REF, O_WARMUP, O_ITERS, O_CONVSEL, O_TOL, O_CHECK, O_JSON, O_LIST, O_HELP, O_VERSION, O_VERBOSE,
-    O_HEADS, O_HEADDIM, O_CTXLEN, O_CTXDIM, O_PROJ, O_DEPTH, O_KIND, O_SEQ, O_KV
+    O_PDL, O_HEADS, O_HEADDIM, O_CTXLEN, O_CTXDIM, O_PROJ, O_DEPTH, O_KIND, O_SEQ, O_KV
 };
 
 static const char *no_gpu_reason(cudaError_t e) {
@@ -123,7 +125,7 @@ int main(int argc, char **argv) {
                        .head_dim = -1, .context_len = 77, .context_dim = 768, .proj_linear = 0, .depth = 1,
                        .cross = 0, .seq = 4096, .kv = -1, .seed = 1};
     RunOptions opt = {.device = DEVICE_AUTO, .gpu = 0, .ref = REF_DEFAULT, .warmup = -1, .iters = -1,
-                      .check = 0, .tol_fp16 = 5e-3, .conv_select = CONV_SELECT_TUNE,
+                      .check = 0, .tol_fp16 = 5e-3, .conv_select = CONV_SELECT_TUNE, .pdl = 1,
                       .json_path = NULL};
     int hw = -1;
     int groups_set = 0, eps_set = 0, temb_set = 0, ksize_set = 0, stride_set = 0, c_set = 0, cout_set = 0;
@@ -149,7 +151,7 @@ int main(int argc, char **argv) {
         {"context-len", required_argument, 0, O_CTXLEN}, {"context-dim", required_argument, 0, O_CTXDIM},
         {"proj", required_argument, 0, O_PROJ},       {"depth", required_argument, 0, O_DEPTH},
         {"kind", required_argument, 0, O_KIND},       {"seq", required_argument, 0, O_SEQ},
-        {"kv", required_argument, 0, O_KV},
+        {"kv", required_argument, 0, O_KV},           {"pdl", required_argument, 0, O_PDL},
         {0, 0, 0, 0}};
 
     opterr = 0;
@@ -217,6 +219,11 @@ int main(int argc, char **argv) {
                 if (!strcmp(optarg, "tune")) opt.conv_select = CONV_SELECT_TUNE;
                 else if (!strcmp(optarg, "heuristic")) opt.conv_select = CONV_SELECT_HEURISTIC;
                 else die_user("--conv-select must be tune or heuristic (got '%s')", optarg);
+                break;
+            case O_PDL:
+                if (!strcmp(optarg, "on")) opt.pdl = 1;
+                else if (!strcmp(optarg, "off")) opt.pdl = 0;
+                else die_user("--pdl must be on or off (got '%s')", optarg);
                 break;
             case O_TOL: opt.tol_fp16 = parse_double("--tol-fp16", optarg, 0.0, 1e3); break;
             case O_CHECK: opt.check = 1; break;

@@ -284,6 +284,8 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     r->ref = opt->ref;
     r->tol = opt->tol_fp16;
     const int ref_gpu = opt->ref == REF_GPU, ref_cpu = opt->ref == REF_CPU;
+    r->pdl = opt->pdl && prop.major >= 9;
+    kernels_set_pdl(r->pdl);
 
     cudaStream_t st;
     cudaCheck(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));

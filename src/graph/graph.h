@@ -56,6 +56,7 @@ typedef struct {
     ConvSelect conv_select;
     const char *json_path;
     int verbose;  // print the conv tuning table on stderr
+    int pdl;      // programmatic dependent launch (sm_90+); 0 = plain launches
 } RunOptions;
 
 typedef struct {
@@ -150,6 +151,7 @@ typedef struct {
     int pass;           // all nodes within tolerance and finite
     int checked;        // errors were computed
     int replay_identical;  // GPU: graph replay output == first eager run, bitwise
+    int pdl;               // GPU: kernels were launched with programmatic dependent launch
 } RunResult;
 
 // Block builders (src/graph/blocks.c). Shapes were validated by the CLI.

@@ -73,8 +73,9 @@ void print_report(const Graph *g, const RunOptions *opt, const RunResult *r) {
     printf("block    %s\n", cfgline);
     printf("weights  random: cuRAND Philox, seed %llu, PyTorch default init; inputs ~ N(0,1) stored as FP16\n",
            (unsigned long long)g->cfg.seed);
-    printf("timing   %d warm-up + %d iterations per node (%s), median and p90; reference %s\n\n", opt->warmup,
-           opt->iters, r->on_gpu ? "CUDA events" : "wall clock", ref_name(r));
+    printf("timing   %d warm-up + %d iterations per node (%s), median and p90; reference %s%s\n\n", opt->warmup,
+           opt->iters, r->on_gpu ? "CUDA events" : "wall clock", ref_name(r),
+           r->on_gpu ? (r->pdl ? "; PDL on" : "; PDL off") : "");
 
     printf("%-14s %-30s %-16s %9s %9s %8s %8s | %-17s | %-17s\n", "node", "kernel", "output (NHWC)", "median", "p90",
            "TFLOP/s", "GB/s", "layer relL2 maxabs", "chain relL2 maxabs");
@@ -200,6 +201,7 @@ int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r,
     cJSON_AddNumberToObject(tim, "warmup", opt->warmup);
     cJSON_AddNumberToObject(tim, "iters", opt->iters);
     cJSON_AddStringToObject(tim, "clock", r->on_gpu ? "cuda_events" : "wall");
+    if (r->on_gpu) cJSON_AddBoolToObject(tim, "pdl", r->pdl);
     cJSON_AddStringToObject(root, "reference", r->ref == REF_GPU ? "gpu" : r->ref == REF_CPU ? "cpu" : "none");
 
     cJSON *nodes = cJSON_AddArrayToObject(root, "nodes");

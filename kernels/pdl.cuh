@@ -1,0 +1,43 @@
+// pdl.cuh: programmatic dependent launch (sm_90+) for the fast-path kernels.
+//
+// A block is a chain of small kernels; inside a CUDA graph each boundary
+// still costs the next grid's launch and ramp-up (a few microseconds, which
+// is most of a node at SD's 8x8 and 16x16 levels). Launched with the
+// programmatic-stream-serialization attribute, a kernel may be scheduled
+// before its predecessor has finished; every fast-path kernel therefore
+// begins with pdl_wait() (griddepcontrol.wait), which returns once the
+// preceding grid has completed and its writes are visible. Correctness is
+// the same as plain stream order; what is saved is the launch gap. On GPUs
+// before sm_90, or when disabled (kernels_set_pdl(0)), launches are plain.
+#ifndef UNETRUN_PDL_CUH
+#define UNETRUN_PDL_CUH
+
+#include <cuda_runtime.h>
+
+#include <utility>
+
+extern int g_pdl_enabled;  // util.cu; set by kernels_set_pdl()
+
+__device__ __forceinline__ void pdl_wait() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.wait;\n" ::: "memory");
+#endif
+}
+
+template <typename... KArgs, typename... Args>
+cudaError_t pdl_launch(void (*kernel)(KArgs...), dim3 grid, dim3 block, size_t smem, cudaStream_t stream,
+                       Args &&...args) {
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = grid;
+    cfg.blockDim = block;
+    cfg.dynamicSmemBytes = smem;
+    cfg.stream = stream;
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cfg.attrs = attr;
+    cfg.numAttrs = g_pdl_enabled ? 1 : 0;
+    return cudaLaunchKernelEx(&cfg, kernel, std::forward<Args>(args)...);
+}
+
+#endif
