@@ -1173,6 +1173,7 @@ int main(int argc, char **argv) {
 
     cpu_suite_attention();
     cpu_suite_transformer(bin);
+    cpu_suite_weights(bin);
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

@@ -455,8 +455,8 @@ int weights_print_blocks(const WeightsFile *w, FILE *out) {
     else
         fprintf(out, "family   %s (no transformer blocks; %s)\n", names_family_name(w->family),
                 family_heads_rule(w->family));
-    fprintf(out, "%-28s %-18s %-12s %-13s %-9s %-8s %-6s %-6s %s\n", "diffusers prefix", "LDM prefix", "kind",
-            "channels", "heads", "context", "depth", "dtype", "notes");
+    fprintf(out, "%-28s %-18s %-12s %-13s %-10s %-8s %-6s %-6s %s\n", "diffusers prefix", "LDM prefix", "kind",
+            "channels", "heads x d", "context", "depth", "dtype", "notes");
     for (int i = 0; i < n; i++) {
         char ch[32], heads[24], ctx[16], depth[16], notes[64];
         if (b[i].kind == BLOCK_RESBLOCK) {
@@ -472,7 +472,7 @@ int weights_print_blocks(const WeightsFile *w, FILE *out) {
             snprintf(depth, sizeof depth, "%d", b[i].depth);
             snprintf(notes, sizeof notes, "proj %s, ff %d", b[i].proj == PROJ_CONV ? "conv" : "linear", b[i].ff_inner);
         }
-        fprintf(out, "%-28s %-18s %-12s %-13s %-9s %-8s %-6s %-6s %s\n", b[i].diffusers, b[i].ldm,
+        fprintf(out, "%-28s %-18s %-12s %-13s %-10s %-8s %-6s %-6s %s\n", b[i].diffusers, b[i].ldm,
                 b[i].kind == BLOCK_RESBLOCK ? "resblock" : "transformer", ch, heads, ctx, depth,
                 st_dtype_name(b[i].dtype), notes);
     }

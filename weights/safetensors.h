@@ -111,9 +111,10 @@ int st_shape_equal(const StTensor *t, int ndim, const int64_t *shape);
 // Convert t's elements to FP32 into dst (t->numel floats). check_finite:
 // fail with ST_ERR_NONFINITE on the first NaN/Inf. Returns 0 or a code.
 int st_read_f32(const StFile *f, const StTensor *t, float *dst, int check_finite, StError *e);
-// Find name, check its shape (ndim < 0: any shape), load it as FP32 into a
-// new array (*out, free() it) and reject non-finite values. Errors: missing,
-// "expected [..], found [..]", unsupported dtype, non-finite.
+// Find name, check its shape (ndim < 0: any shape; st_find gives it), load
+// it as FP32 into a new array (*out, free() it) and reject non-finite values.
+// Errors: missing, "expected [..], found [..]", unsupported dtype,
+// non-finite. Block inputs (x NCHW, temb, context) load this way.
 int st_load_f32(const StFile *f, const char *name, int ndim, const int64_t *shape, float **out, StError *e);
 // st_load_f32, or die_user with the message.
 float *st_load_f32_or_die(const StFile *f, const char *name, int ndim, const int64_t *shape);
