@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -1114,5 +1115,10 @@ void cpu_suite_weights(const char *bin) {
 
     test_mkcheckpoint_cli();
 
+    // remove the temporary files and directory
+    DIR *d = opendir(g_dir);
+    for (struct dirent *de; d && (de = readdir(d));)
+        if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..")) remove(tmp_path(de->d_name));
+    if (d) closedir(d);
     rmdir(g_dir);
 }
