@@ -46,6 +46,7 @@
 //   below 2^31. mma.sync reaches roughly 60-75% of H100 tensor peak; the
 //   wgmma/TMA path (sm_90a) is not used here.
 #include "kernels.h"
+#include "mma.cuh"
 #include "pdl.cuh"
 
 #include <cuda_fp16.h>
@@ -69,33 +70,6 @@ struct ConvParams {
     int kchunks, splits;   // K in units of KSPLIT_ALIGN, number of K splits
     int geglu;             // GEGLU epilogue: N interleaved channels in, y is (M, N/2)
 };
-
-__device__ __forceinline__ uint32_t smem_u32(const void *p) {
-    return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-
-__device__ __forceinline__ void cp_async_16(uint32_t dst, const void *src, bool valid) {
-    int n = valid ? 16 : 0;  // src-size 0: nothing is read, 16 zero bytes are written
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src), "r"(n));
-}
-__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
-template <int N>
-__device__ __forceinline__ void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N)); }
-
-__device__ __forceinline__ void ldmatrix_x4(uint32_t addr, uint32_t &r0, uint32_t &r1, uint32_t &r2,
-                                            uint32_t &r3) {
-    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"
-                 : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
-                 : "r"(addr));
-}
-
-__device__ __forceinline__ void mma_16816(float *c, const uint32_t *a, const uint32_t *b) {
-    asm volatile(
-        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
-        "{%8,%9}, {%0,%1,%2,%3};\n"
-        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-}
 
 // Bias + time embedding + residual for two adjacent output channels of row m.
 __device__ __forceinline__ void epilogue_store2(const ConvParams &p, int m, int n, float v0, float v1) {
