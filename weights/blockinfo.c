@@ -10,18 +10,6 @@
 #define MAX_CHANNELS (1 << 20)  // sanity bound on any width taken from a file
 #define MAX_TDEPTH 64           // transformer_blocks per attention block
 
-static int set_err(StError *e, int code, const char *fmt, ...) UNETRUN_PRINTF(3, 4);
-static int set_err(StError *e, int code, const char *fmt, ...) {
-    if (e) {
-        e->code = code;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
 // ---------------------------------------------------------------------------
 // opening: naming scheme, blocks present, family
 // ---------------------------------------------------------------------------
@@ -92,7 +80,7 @@ int weights_init(WeightsFile *w, StFile *st, StError *e) {
         }
     }
     if (!cnt[0] && !cnt[1] && !cnt[2]) {
-        int rc = set_err(e, ST_ERR_BLOCK,
+        int rc = st_error(e, ST_ERR_BLOCK,
                          "%s: no UNet resnet or attention tensors (expected diffusers names like "
                          "down_blocks.0.resnets.0.conv1.weight or LDM names like "
                          "model.diffusion_model.input_blocks.1.0.in_layers.2.weight)",
@@ -174,7 +162,7 @@ static int need(const WeightsFile *w, const BlockInfo *b, const char *inner, int
     *out = NULL;
     show_key(w, b, inner, shown, sizeof shown);
     if (key_for(w, &b->id, inner, key, sizeof key) || !(*out = st_find(&w->st, key)))
-        return set_err(e, ST_ERR_MISSING, "%s: tensor %s is missing; block %s needs it", w->st.path, shown,
+        return st_error(e, ST_ERR_MISSING, "%s: tensor %s is missing; block %s needs it", w->st.path, shown,
                        b->diffusers);
     const StTensor *t = *out;
     int ok = ndim < 0 || t->ndim == ndim;
@@ -188,10 +176,10 @@ static int need(const WeightsFile *w, const BlockInfo *b, const char *inner, int
         }
         if (len < sizeof want) snprintf(want + len, sizeof want - len, "]");
         st_shape_str(t->ndim, t->shape, found, sizeof found);
-        return set_err(e, ST_ERR_WRONG_SHAPE, "%s: %s: expected %s, found %s", w->st.path, shown, want, found);
+        return st_error(e, ST_ERR_WRONG_SHAPE, "%s: %s: expected %s, found %s", w->st.path, shown, want, found);
     }
     if (!st_dtype_loadable(t->dtype))
-        return set_err(e, ST_ERR_UNSUPPORTED_DTYPE, "%s: %s has dtype %s; only F32, F16 and BF16 weights can be used",
+        return st_error(e, ST_ERR_UNSUPPORTED_DTYPE, "%s: %s has dtype %s; only F32, F16 and BF16 weights can be used",
                        w->st.path, shown, st_dtype_name(t->dtype));
     return 0;
 }
@@ -200,7 +188,7 @@ static int bad_width(const WeightsFile *w, const BlockInfo *b, const char *inner
     char shown[600], found[256];
     show_key(w, b, inner, shown, sizeof shown);
     st_shape_str(t->ndim, t->shape, found, sizeof found);
-    return set_err(e, ST_ERR_WRONG_SHAPE, "%s: %s: shape %s has a width outside 1..%d", w->st.path, shown, found,
+    return st_error(e, ST_ERR_WRONG_SHAPE, "%s: %s: shape %s has a width outside 1..%d", w->st.path, shown, found,
                    MAX_CHANNELS);
 }
 
@@ -242,7 +230,7 @@ static int describe_resblock(const WeightsFile *w, BlockInfo *b, StError *e) {
     } else if (ci != co) {
         char shown[600];
         show_key(w, b, "conv_shortcut.weight", shown, sizeof shown);
-        return set_err(e, ST_ERR_MISSING, "%s: tensor %s is missing; block %s maps %d to %d channels and needs it",
+        return st_error(e, ST_ERR_MISSING, "%s: tensor %s is missing; block %s maps %d to %d channels and needs it",
                        w->st.path, shown, b->diffusers, b->cin, b->cout);
     }
     return 0;
@@ -277,7 +265,7 @@ static int describe_transformer(const WeightsFile *w, BlockInfo *b, StError *e) 
         char shown[600], found[256];
         show_key(w, b, "proj_in.weight", shown, sizeof shown);
         st_shape_str(t->ndim, t->shape, found, sizeof found);
-        return set_err(e, ST_ERR_WRONG_SHAPE, "%s: %s: expected [%lld, %lld] (linear) or [%lld, %lld, 1, 1] (1x1 conv), found %s",
+        return st_error(e, ST_ERR_WRONG_SHAPE, "%s: %s: expected [%lld, %lld] (linear) or [%lld, %lld, 1, 1] (1x1 conv), found %s",
                        w->st.path, shown, (long long)C, (long long)C, (long long)C, (long long)C, found);
     }
     NEED("proj_in.bias", 1, C);
@@ -295,14 +283,14 @@ static int describe_transformer(const WeightsFile *w, BlockInfo *b, StError *e) 
         while (s[nd] >= '0' && s[nd] <= '9' && nd < 6) d = d * 10 + (s[nd] - '0'), nd++;
         if (nd == 0 || s[nd] != '.') continue;
         if (d >= MAX_TDEPTH)
-            return set_err(e, ST_ERR_BLOCK, "%s: block %s has transformer_blocks.%d; at most %d are supported",
+            return st_error(e, ST_ERR_BLOCK, "%s: block %s has transformer_blocks.%d; at most %d are supported",
                            w->st.path, b->diffusers, d, MAX_TDEPTH);
         if (d > maxd) maxd = d;
     }
     if (maxd < 0) {
         char shown[600];
         show_key(w, b, "transformer_blocks.0.norm1.weight", shown, sizeof shown);
-        return set_err(e, ST_ERR_MISSING, "%s: tensor %s is missing; block %s has no transformer_blocks", w->st.path,
+        return st_error(e, ST_ERR_MISSING, "%s: tensor %s is missing; block %s has no transformer_blocks", w->st.path,
                        shown, b->diffusers);
     }
     b->depth = maxd + 1;
@@ -357,7 +345,7 @@ static int describe_id(const WeightsFile *w, const BlockId *id, BlockInfo *b, St
     names_diffusers(id, b->diffusers, sizeof b->diffusers);
     names_ldm(id, b->ldm, sizeof b->ldm);
     if (find_block(w, id) < 0)
-        return set_err(e, ST_ERR_BLOCK, "%s: no block %s (%s) in the file; unetrun --list-weights %s shows its blocks",
+        return st_error(e, ST_ERR_BLOCK, "%s: no block %s (%s) in the file; unetrun --list-weights %s shows its blocks",
                        w->st.path, b->diffusers, b->ldm, w->st.path);
     return id->kind == BLOCK_RESBLOCK ? describe_resblock(w, b, e) : describe_transformer(w, b, e);
 }
@@ -370,7 +358,7 @@ int weights_describe(const WeightsFile *w, const char *prefix, BlockInfo *b, StE
         size_t i = 0;
         for (; prefix[i] && i < 160; i++) pb[i] = (prefix[i] >= 0x20 && prefix[i] < 0x7f) ? prefix[i] : '?';
         pb[i] = 0;
-        return set_err(e, ST_ERR_BLOCK,
+        return st_error(e, ST_ERR_BLOCK,
                        "'%s' is not a UNet resnet or attention block prefix (e.g. down_blocks.1.resnets.0, "
                        "mid_block.attentions.0, input_blocks.4.1, middle_block.1)",
                        pb);
@@ -391,7 +379,7 @@ int weights_tensor(const WeightsFile *w, const BlockInfo *b, const char *inner, 
                    float **out, StError *e) {
     *out = NULL;
     for (int i = 0; i < ndim; i++)
-        if (shape[i] < 0) return set_err(e, ST_ERR_ARG, "weights_tensor: negative expected size for %s", inner);
+        if (shape[i] < 0) return st_error(e, ST_ERR_ARG, "weights_tensor: negative expected size for %s", inner);
     const StTensor *t;
     int rc = need(w, b, inner, ndim, shape, &t, e);
     if (rc) return rc;
@@ -401,7 +389,7 @@ int weights_tensor(const WeightsFile *w, const BlockInfo *b, const char *inner, 
         char shown[600];
         show_key(w, b, inner, shown, sizeof shown);
         const char *what = strstr(e2.msg, "holds a non-finite");
-        set_err(e, rc, "%s: %s %s", w->st.path, shown, what ? what : e2.msg);
+        st_error(e, rc, "%s: %s %s", w->st.path, shown, what ? what : e2.msg);
         free(buf);
         return rc;
     }

@@ -20,8 +20,7 @@
 // ---------------------------------------------------------------------------
 // errors
 // ---------------------------------------------------------------------------
-static int set_err(StError *e, int code, const char *fmt, ...) UNETRUN_PRINTF(3, 4);
-static int set_err(StError *e, int code, const char *fmt, ...) {
+int st_error(StError *e, int code, const char *fmt, ...) {
     if (e) {
         e->code = code;
         va_list ap;
@@ -136,27 +135,27 @@ static int parse_entry(const cJSON *item, const char *label, uint64_t data_size,
     char nb[200];
     const char *nm = printable(item->string, nb, sizeof nb);
     if (!cJSON_IsObject(item))
-        return set_err(e, ST_ERR_ENTRY, "%s: header entry '%s' is not an object with dtype, shape and data_offsets",
+        return st_error(e, ST_ERR_ENTRY, "%s: header entry '%s' is not an object with dtype, shape and data_offsets",
                        label, nm);
     const cJSON *dt = cJSON_GetObjectItemCaseSensitive(item, "dtype");
     const cJSON *sh = cJSON_GetObjectItemCaseSensitive(item, "shape");
     const cJSON *off = cJSON_GetObjectItemCaseSensitive(item, "data_offsets");
     if (!dt || !sh || !off)
-        return set_err(e, ST_ERR_ENTRY, "%s: tensor '%s' lacks %s in the header", label, nm,
+        return st_error(e, ST_ERR_ENTRY, "%s: tensor '%s' lacks %s in the header", label, nm,
                        !dt ? "\"dtype\"" : !sh ? "\"shape\"" : "\"data_offsets\"");
     if (!cJSON_IsString(dt) || !dt->valuestring)
-        return set_err(e, ST_ERR_ENTRY, "%s: tensor '%s': dtype is not a string", label, nm);
+        return st_error(e, ST_ERR_ENTRY, "%s: tensor '%s': dtype is not a string", label, nm);
     if (st_dtype_parse(dt->valuestring, &t->dtype)) {
         char db[200];
-        return set_err(e, ST_ERR_DTYPE,
+        return st_error(e, ST_ERR_DTYPE,
                        "%s: tensor '%s' has unknown dtype '%s' (known: F32, F16, BF16, F64, I64, I32, I16, I8, U8, "
                        "BOOL, ...)",
                        label, nm, printable(dt->valuestring, db, sizeof db));
     }
-    if (!cJSON_IsArray(sh)) return set_err(e, ST_ERR_ENTRY, "%s: tensor '%s': shape is not an array", label, nm);
+    if (!cJSON_IsArray(sh)) return st_error(e, ST_ERR_ENTRY, "%s: tensor '%s': shape is not an array", label, nm);
     int nd = cJSON_GetArraySize(sh);
     if (nd > ST_MAX_DIMS)
-        return set_err(e, ST_ERR_SHAPE, "%s: tensor '%s' has rank %d; at most %d dimensions are supported", label, nm,
+        return st_error(e, ST_ERR_SHAPE, "%s: tensor '%s' has rank %d; at most %d dimensions are supported", label, nm,
                        nd, ST_MAX_DIMS);
     t->ndim = nd;
     uint64_t numel = 1;
@@ -164,7 +163,7 @@ static int parse_entry(const cJSON *item, const char *label, uint64_t data_size,
     for (const cJSON *d = sh->child; d; d = d->next, k++) {
         uint64_t v;
         if (json_uint(d, &v))
-            return set_err(e, ST_ERR_SHAPE,
+            return st_error(e, ST_ERR_SHAPE,
                            "%s: tensor '%s': shape dimension %d is not a non-negative integer below 2^53", label, nm,
                            k);
         t->shape[k] = (int64_t)v;
@@ -174,25 +173,25 @@ static int parse_entry(const cJSON *item, const char *label, uint64_t data_size,
     for (int i = 0; i < nd; i++)
         if (t->shape[i] == 0) numel = 0, overflow = 0;
     if (!cJSON_IsArray(off) || cJSON_GetArraySize(off) != 2)
-        return set_err(e, ST_ERR_OFFSETS, "%s: tensor '%s': data_offsets is not an array of two integers", label, nm);
+        return st_error(e, ST_ERR_OFFSETS, "%s: tensor '%s': data_offsets is not an array of two integers", label, nm);
     if (json_uint(off->child, &t->begin) || json_uint(off->child->next, &t->end))
-        return set_err(e, ST_ERR_OFFSETS, "%s: tensor '%s': data_offsets are not non-negative integers below 2^53",
+        return st_error(e, ST_ERR_OFFSETS, "%s: tensor '%s': data_offsets are not non-negative integers below 2^53",
                        label, nm);
     if (t->begin > t->end)
-        return set_err(e, ST_ERR_OFFSETS, "%s: tensor '%s': data_offsets [%llu, %llu] are reversed", label, nm,
+        return st_error(e, ST_ERR_OFFSETS, "%s: tensor '%s': data_offsets [%llu, %llu] are reversed", label, nm,
                        (unsigned long long)t->begin, (unsigned long long)t->end);
     if (t->end > data_size)
-        return set_err(e, ST_ERR_OFFSETS,
+        return st_error(e, ST_ERR_OFFSETS,
                        "%s: tensor '%s': data_offsets [%llu, %llu] run past the data section (%llu bytes)", label, nm,
                        (unsigned long long)t->begin, (unsigned long long)t->end, (unsigned long long)data_size);
     uint64_t bytes = 0;
     char sb[256];
     st_shape_str(t->ndim, t->shape, sb, sizeof sb);
     if (overflow || __builtin_mul_overflow(numel, (uint64_t)st_dtype_size(t->dtype), &bytes))
-        return set_err(e, ST_ERR_SIZE, "%s: tensor '%s': shape %s has more elements than any file can hold", label,
+        return st_error(e, ST_ERR_SIZE, "%s: tensor '%s': shape %s has more elements than any file can hold", label,
                        nm, sb);
     if (bytes != t->end - t->begin)
-        return set_err(e, ST_ERR_SIZE,
+        return st_error(e, ST_ERR_SIZE,
                        "%s: tensor '%s': shape %s of %s needs %llu bytes but data_offsets [%llu, %llu] span %llu",
                        label, nm, sb, st_dtype_name(t->dtype), (unsigned long long)bytes,
                        (unsigned long long)t->begin, (unsigned long long)t->end,
@@ -207,21 +206,21 @@ int st_parse(const void *buf, size_t size, const char *label, StFile *f, StError
     if (!label) label = "(buffer)";
     const uint8_t *p = buf;
     if (size < 8)
-        return set_err(e, ST_ERR_SHORT,
+        return st_error(e, ST_ERR_SHORT,
                        "%s: file is %zu bytes, too short for safetensors (it starts with an 8-byte header length)",
                        label, size);
     uint64_t hlen = 0;
     for (int i = 7; i >= 0; i--) hlen = (hlen << 8) | p[i];
     if (hlen > ST_MAX_HEADER)
-        return set_err(e, ST_ERR_HEADER_LEN,
+        return st_error(e, ST_ERR_HEADER_LEN,
                        "%s: header length %llu bytes is above the 100 MB limit (not a safetensors file?)", label,
                        (unsigned long long)hlen);
     if (hlen > size - 8)
-        return set_err(e, ST_ERR_HEADER_LEN,
+        return st_error(e, ST_ERR_HEADER_LEN,
                        "%s: header length %llu bytes runs past the end of the file (%zu bytes; truncated or not a "
                        "safetensors file?)",
                        label, (unsigned long long)hlen, size);
-    if (hlen == 0) return set_err(e, ST_ERR_JSON, "%s: header is empty (0 bytes of JSON)", label);
+    if (hlen == 0) return st_error(e, ST_ERR_JSON, "%s: header is empty (0 bytes of JSON)", label);
 
     // cJSON gets a NUL-terminated private copy, so it can never read past it.
     char *hdr = xmalloc((size_t)hlen + 1);
@@ -232,7 +231,7 @@ int st_parse(const void *buf, size_t size, const char *label, StFile *f, StError
     int rc = 0;
     if (!root) {
         long at = end && end >= hdr && end <= hdr + hlen ? (long)(end - hdr) : -1;
-        rc = set_err(e, ST_ERR_JSON, "%s: header is not valid JSON (error near byte %ld of %llu)", label, at,
+        rc = st_error(e, ST_ERR_JSON, "%s: header is not valid JSON (error near byte %ld of %llu)", label, at,
                      (unsigned long long)hlen);
         free(hdr);
         return rc;
@@ -240,12 +239,12 @@ int st_parse(const void *buf, size_t size, const char *label, StFile *f, StError
     // Only whitespace (writers pad with spaces) may follow the JSON object.
     for (const char *q = end; q && q < hdr + hlen; q++)
         if (*q != ' ' && *q != '\t' && *q != '\n' && *q != '\r') {
-            rc = set_err(e, ST_ERR_JSON, "%s: header has bytes after the JSON object (at byte %ld of %llu)", label,
+            rc = st_error(e, ST_ERR_JSON, "%s: header has bytes after the JSON object (at byte %ld of %llu)", label,
                          (long)(q - hdr), (unsigned long long)hlen);
             goto out;
         }
     if (!cJSON_IsObject(root)) {
-        rc = set_err(e, ST_ERR_JSON, "%s: header is JSON but not an object of tensors", label);
+        rc = st_error(e, ST_ERR_JSON, "%s: header is JSON but not an object of tensors", label);
         goto out;
     }
 
@@ -257,7 +256,7 @@ int st_parse(const void *buf, size_t size, const char *label, StFile *f, StError
     for (const cJSON *it = root->child; it; it = it->next)
         if (!it->string || strcmp(it->string, "__metadata__")) n++;
     if (n == 0) {
-        rc = set_err(e, ST_ERR_EMPTY, "%s: header lists no tensors%s", label,
+        rc = st_error(e, ST_ERR_EMPTY, "%s: header lists no tensors%s", label,
                      f->data_size ? " (but the data section is not empty)" : "");
         goto out;
     }
@@ -265,7 +264,7 @@ int st_parse(const void *buf, size_t size, const char *label, StFile *f, StError
     for (const cJSON *it = root->child; it; it = it->next) {
         if (it->string && !strcmp(it->string, "__metadata__")) continue;
         if (!it->string || !it->string[0]) {
-            rc = set_err(e, ST_ERR_ENTRY, "%s: header has a tensor with an empty name", label);
+            rc = st_error(e, ST_ERR_ENTRY, "%s: header has a tensor with an empty name", label);
             goto out;
         }
         StTensor *t = &f->tensors[f->ntensors];
@@ -278,7 +277,7 @@ int st_parse(const void *buf, size_t size, const char *label, StFile *f, StError
     for (int i = 1; i < f->ntensors; i++)
         if (!strcmp(f->tensors[i - 1].name, f->tensors[i].name)) {
             char nb[200];
-            rc = set_err(e, ST_ERR_DUPLICATE, "%s: tensor name '%s' appears more than once in the header", label,
+            rc = st_error(e, ST_ERR_DUPLICATE, "%s: tensor name '%s' appears more than once in the header", label,
                          printable(f->tensors[i].name, nb, sizeof nb));
             goto out;
         }
@@ -295,13 +294,13 @@ int st_parse(const void *buf, size_t size, const char *label, StFile *f, StError
             const StTensor *t = &f->tensors[ord[k]];
             char na[200], nb2[200];
             if (t->begin < cursor)
-                rc = set_err(e, ST_ERR_OVERLAP, "%s: tensors '%s' [%llu, %llu] and '%s' [%llu, %llu] overlap", label,
+                rc = st_error(e, ST_ERR_OVERLAP, "%s: tensors '%s' [%llu, %llu] and '%s' [%llu, %llu] overlap", label,
                              printable(f->tensors[last].name, na, sizeof na),
                              (unsigned long long)f->tensors[last].begin, (unsigned long long)f->tensors[last].end,
                              printable(t->name, nb2, sizeof nb2), (unsigned long long)t->begin,
                              (unsigned long long)t->end);
             else if (t->begin > cursor)
-                rc = set_err(e, ST_ERR_COVERAGE,
+                rc = st_error(e, ST_ERR_COVERAGE,
                              "%s: bytes [%llu, %llu) of the data section belong to no tensor (before '%s')", label,
                              (unsigned long long)cursor, (unsigned long long)t->begin,
                              printable(t->name, nb2, sizeof nb2));
@@ -310,7 +309,7 @@ int st_parse(const void *buf, size_t size, const char *label, StFile *f, StError
         }
         free(ord);
         if (!rc && cursor != f->data_size)
-            rc = set_err(e, ST_ERR_COVERAGE,
+            rc = st_error(e, ST_ERR_COVERAGE,
                          "%s: %llu trailing bytes after the last tensor (data section %llu bytes, tensors end at %llu)",
                          label, (unsigned long long)(f->data_size - cursor), (unsigned long long)f->data_size,
                          (unsigned long long)cursor);
@@ -326,16 +325,16 @@ out:
 int st_open(const char *path, StFile *f, StError *e) {
     memset(f, 0, sizeof(*f));
     int fd = open(path, O_RDONLY);
-    if (fd < 0) return set_err(e, ST_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+    if (fd < 0) return st_error(e, ST_ERR_IO, "cannot open %s: %s", path, strerror(errno));
     struct stat sb;
     if (fstat(fd, &sb)) {
         int err = errno;
         close(fd);
-        return set_err(e, ST_ERR_IO, "cannot read %s: %s", path, strerror(err));
+        return st_error(e, ST_ERR_IO, "cannot read %s: %s", path, strerror(err));
     }
     if (!S_ISREG(sb.st_mode)) {
         close(fd);
-        return set_err(e, ST_ERR_IO, "%s is not a regular file", path);
+        return st_error(e, ST_ERR_IO, "%s is not a regular file", path);
     }
     size_t size = (size_t)sb.st_size;
     if (size < 8) {
@@ -345,7 +344,7 @@ int st_open(const char *path, StFile *f, StError *e) {
     void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
     int err = errno;
     close(fd);
-    if (map == MAP_FAILED) return set_err(e, ST_ERR_IO, "cannot map %s: %s", path, strerror(err));
+    if (map == MAP_FAILED) return st_error(e, ST_ERR_IO, "cannot map %s: %s", path, strerror(err));
     int rc = st_parse(map, size, path, f, e);
     if (rc) {
         munmap(map, size);
@@ -407,7 +406,7 @@ int st_shape_equal(const StTensor *t, int ndim, const int64_t *shape) {
 int st_read_f32(const StFile *f, const StTensor *t, float *dst, int check_finite, StError *e) {
     char nb[200];
     if (!st_dtype_loadable(t->dtype))
-        return set_err(e, ST_ERR_UNSUPPORTED_DTYPE, "%s: tensor '%s' has dtype %s; only F32, F16 and BF16 can be loaded",
+        return st_error(e, ST_ERR_UNSUPPORTED_DTYPE, "%s: tensor '%s' has dtype %s; only F32, F16 and BF16 can be loaded",
                        f->path, printable(t->name, nb, sizeof nb), st_dtype_name(t->dtype));
     const uint8_t *src = f->data + t->begin;
     const size_t n = (size_t)t->numel;
@@ -422,7 +421,7 @@ int st_read_f32(const StFile *f, const StTensor *t, float *dst, int check_finite
     if (check_finite)
         for (size_t i = 0; i < n; i++)
             if (!isfinite(dst[i]))
-                return set_err(e, ST_ERR_NONFINITE, "%s: tensor '%s' holds a non-finite value (%s at element %zu)",
+                return st_error(e, ST_ERR_NONFINITE, "%s: tensor '%s' holds a non-finite value (%s at element %zu)",
                                f->path, printable(t->name, nb, sizeof nb), isnan(dst[i]) ? "NaN" : "Inf", i);
     return 0;
 }
@@ -432,13 +431,13 @@ int st_load_f32(const StFile *f, const char *name, int ndim, const int64_t *shap
     *out = NULL;
     const StTensor *t = st_find(f, name);
     if (!t)
-        return set_err(e, ST_ERR_MISSING, "%s: tensor '%s' is not in the file", f->path,
+        return st_error(e, ST_ERR_MISSING, "%s: tensor '%s' is not in the file", f->path,
                        printable(name, nb, sizeof nb));
     if (ndim >= 0 && !st_shape_equal(t, ndim, shape)) {
         char want[256], found[256];
         st_shape_str(ndim, shape, want, sizeof want);
         st_shape_str(t->ndim, t->shape, found, sizeof found);
-        return set_err(e, ST_ERR_WRONG_SHAPE, "%s: tensor '%s': expected %s, found %s", f->path,
+        return st_error(e, ST_ERR_WRONG_SHAPE, "%s: tensor '%s': expected %s, found %s", f->path,
                        printable(name, nb, sizeof nb), want, found);
     }
     float *buf = xmalloc((size_t)t->numel * sizeof(float));
@@ -527,7 +526,7 @@ void st_writer_abort(StWriter *w) {
 StWriter *st_writer_open(const char *path, int n, const StWriteTensor *t, int nmeta, const char *const *meta,
                          StError *e) {
     if (n <= 0 || !t) {
-        set_err(e, ST_ERR_ARG, "%s: nothing to write (no tensors)", path);
+        st_error(e, ST_ERR_ARG, "%s: nothing to write (no tensors)", path);
         return NULL;
     }
     // Validate the descriptors and build the header.
@@ -555,33 +554,33 @@ StWriter *st_writer_open(const char *path, int n, const StWriteTensor *t, int nm
         char nb[200];
         const StWriteTensor *x = &t[i];
         if (!x->name || !x->name[0] || !strcmp(x->name, "__metadata__")) {
-            set_err(e, ST_ERR_ARG, "%s: tensor %d has no usable name", path, i);
+            st_error(e, ST_ERR_ARG, "%s: tensor %d has no usable name", path, i);
             goto fail;
         }
         if (x->dtype != ST_F32 && x->dtype != ST_F16 && x->dtype != ST_BF16) {
-            set_err(e, ST_ERR_ARG, "%s: tensor '%s': dtype %s cannot be written (F32, F16 or BF16)", path,
+            st_error(e, ST_ERR_ARG, "%s: tensor '%s': dtype %s cannot be written (F32, F16 or BF16)", path,
                     printable(x->name, nb, sizeof nb), st_dtype_name(x->dtype));
             goto fail;
         }
         if (x->ndim < 0 || x->ndim > ST_MAX_DIMS) {
-            set_err(e, ST_ERR_ARG, "%s: tensor '%s': rank %d is outside 0..%d", path,
+            st_error(e, ST_ERR_ARG, "%s: tensor '%s': rank %d is outside 0..%d", path,
                     printable(x->name, nb, sizeof nb), x->ndim, ST_MAX_DIMS);
             goto fail;
         }
         for (int j = 0; j < i; j++)
             if (!strcmp(t[j].name, x->name)) {
-                set_err(e, ST_ERR_ARG, "%s: tensor name '%s' given twice", path, printable(x->name, nb, sizeof nb));
+                st_error(e, ST_ERR_ARG, "%s: tensor name '%s' given twice", path, printable(x->name, nb, sizeof nb));
                 goto fail;
             }
         uint64_t numel = 1, bytes;
         for (int d = 0; d < x->ndim; d++) {
             if (x->shape[d] < 0 || __builtin_mul_overflow(numel, (uint64_t)x->shape[d], &numel)) {
-                set_err(e, ST_ERR_ARG, "%s: tensor '%s': bad shape", path, printable(x->name, nb, sizeof nb));
+                st_error(e, ST_ERR_ARG, "%s: tensor '%s': bad shape", path, printable(x->name, nb, sizeof nb));
                 goto fail;
             }
         }
         if (__builtin_mul_overflow(numel, (uint64_t)st_dtype_size(x->dtype), &bytes) || bytes > (1ull << 52)) {
-            set_err(e, ST_ERR_ARG, "%s: tensor '%s' is too large", path, printable(x->name, nb, sizeof nb));
+            st_error(e, ST_ERR_ARG, "%s: tensor '%s' is too large", path, printable(x->name, nb, sizeof nb));
             goto fail;
         }
         w->dtype[i] = x->dtype;
@@ -602,19 +601,19 @@ StWriter *st_writer_open(const char *path, int n, const StWriteTensor *t, int nm
         buf_str(&h, num);
         offset += bytes;
         if (offset > (1ull << 52)) {
-            set_err(e, ST_ERR_ARG, "%s: tensors too large in total", path);
+            st_error(e, ST_ERR_ARG, "%s: tensors too large in total", path);
             goto fail;
         }
     }
     buf_str(&h, "}");
     while ((8 + h.len) % 8) buf_str(&h, " ");  // data section 8-byte aligned
     if (h.len > ST_MAX_HEADER) {
-        set_err(e, ST_ERR_ARG, "%s: header would be %zu bytes, above the 100 MB limit", path, h.len);
+        st_error(e, ST_ERR_ARG, "%s: header would be %zu bytes, above the 100 MB limit", path, h.len);
         goto fail;
     }
     w->fp = fopen(path, "wb");
     if (!w->fp) {
-        set_err(e, ST_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+        st_error(e, ST_ERR_IO, "cannot write %s: %s", path, strerror(errno));
         free(h.p);
         writer_free(w);
         return NULL;
@@ -622,7 +621,7 @@ StWriter *st_writer_open(const char *path, int n, const StWriteTensor *t, int nm
     uint8_t len8[8];
     for (int i = 0; i < 8; i++) len8[i] = (uint8_t)((uint64_t)h.len >> (8 * i));
     if (fwrite(len8, 1, 8, w->fp) != 8 || fwrite(h.p, 1, h.len, w->fp) != h.len) {
-        set_err(e, ST_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+        st_error(e, ST_ERR_IO, "cannot write %s: %s", path, strerror(errno));
         free(h.p);
         st_writer_abort(w);
         return NULL;
@@ -636,7 +635,7 @@ fail:
 }
 
 int st_writer_put(StWriter *w, const float *data, StError *e) {
-    if (w->next >= w->n) return set_err(e, ST_ERR_ARG, "%s: more tensors put than declared", w->path);
+    if (w->next >= w->n) return st_error(e, ST_ERR_ARG, "%s: more tensors put than declared", w->path);
     const int i = w->next++;
     const size_t n = (size_t)w->numel[i];
     enum { CHUNK = 1 << 14 };
@@ -656,7 +655,7 @@ int st_writer_put(StWriter *w, const float *data, StError *e) {
         }
         if (fwrite(buf, 1, bytes, w->fp) != bytes) {
             int err = errno;
-            set_err(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(err));
+            st_error(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(err));
             return ST_ERR_IO;
         }
     }
@@ -666,12 +665,12 @@ int st_writer_put(StWriter *w, const float *data, StError *e) {
 int st_writer_close(StWriter *w, StError *e) {
     int rc = 0;
     if (w->next != w->n) {
-        rc = set_err(e, ST_ERR_ARG, "%s: %d of %d tensors were written", w->path, w->next, w->n);
+        rc = st_error(e, ST_ERR_ARG, "%s: %d of %d tensors were written", w->path, w->next, w->n);
         st_writer_abort(w);
         return rc;
     }
-    if (fflush(w->fp) || ferror(w->fp)) rc = set_err(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(errno));
-    if (fclose(w->fp) && !rc) rc = set_err(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(errno));
+    if (fflush(w->fp) || ferror(w->fp)) rc = st_error(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(errno));
+    if (fclose(w->fp) && !rc) rc = st_error(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(errno));
     w->fp = NULL;
     if (rc) remove(w->path);
     writer_free(w);
@@ -680,7 +679,7 @@ int st_writer_close(StWriter *w, StError *e) {
 
 int safetensors_write(const char *path, int n, const StWriteTensor *t, StError *e) {
     for (int i = 0; i < n; i++)
-        if (!t[i].data) return set_err(e, ST_ERR_ARG, "%s: tensor %d has no data", path, i);
+        if (!t[i].data) return st_error(e, ST_ERR_ARG, "%s: tensor %d has no data", path, i);
     StWriter *w = st_writer_open(path, n, t, 0, NULL, e);
     if (!w) return e ? e->code : ST_ERR_IO;
     for (int i = 0; i < n; i++) {

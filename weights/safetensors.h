@@ -25,6 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../src/common.h"
+
 #define ST_MAX_DIMS 8
 #define ST_MAX_HEADER 100000000ull  // 100 MB
 
@@ -80,6 +82,11 @@ typedef struct {
     void *map;               // mmap of the file (NULL when parsed from a buffer)
     size_t map_len;
 } StFile;
+
+// Fills e (when not NULL) with code and a printf-style one-line message;
+// returns code. Shared by the reader, the block description and the
+// checkpoint generator.
+int st_error(StError *e, int code, const char *fmt, ...) UNETRUN_PRINTF(3, 4);
 
 // "F16" etc.; element size in bytes; parse the exact header spelling (0 ok).
 const char *st_dtype_name(StDtype d);

@@ -10,18 +10,6 @@
 #include "../src/common.h"
 #include "random.h"
 
-static int set_err(StError *e, int code, const char *fmt, ...) UNETRUN_PRINTF(3, 4);
-static int set_err(StError *e, int code, const char *fmt, ...) {
-    if (e) {
-        e->code = code;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(e->msg, sizeof(e->msg), fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
 // --- values ----------------------------------------------------------------------
 // random_uniform() pays ~8 ms of cuRAND host-generator set-up per tensor,
 // which dominates whole-UNet files (700-1700 tensors). cuRAND's host Philox
@@ -78,7 +66,7 @@ void synth_uniform(const char *name, uint64_t seed, float *dst, size_t n, float 
 
 int synth_layout(const SynthOptions *o, UnetLayout *L, StError *e) {
     if (names_layout(o->family, L))
-        return set_err(e, ST_ERR_ARG, "unknown UNet family; use sd15, sd21 or sdxl");
+        return st_error(e, ST_ERR_ARG, "unknown UNet family; use sd15, sd21 or sdxl");
     int any = 0;
     for (int i = 0; i < NAMES_MAX_LEVELS; i++) any |= o->channels[i] != 0;
     if (!any) return 0;
@@ -86,7 +74,7 @@ int synth_layout(const SynthOptions *o, UnetLayout *L, StError *e) {
     for (int i = 0; i < L->nlevels; i++) {
         int c = o->channels[i];
         if (c <= 0 || c % mult || c > 8192)
-            return set_err(e, ST_ERR_ARG,
+            return st_error(e, ST_ERR_ARG,
                            "channels of level %d must be a positive multiple of %d up to 8192 for %s (got %d; %d "
                            "levels expected)",
                            i, mult, names_family_name(o->family), c, L->nlevels);
@@ -94,7 +82,7 @@ int synth_layout(const SynthOptions *o, UnetLayout *L, StError *e) {
     }
     for (int i = L->nlevels; i < NAMES_MAX_LEVELS; i++)
         if (o->channels[i])
-            return set_err(e, ST_ERR_ARG, "%s has %d levels; %d channel values given", names_family_name(o->family),
+            return st_error(e, ST_ERR_ARG, "%s has %d levels; %d channel values given", names_family_name(o->family),
                            L->nlevels, i + 1);
     return 0;
 }
@@ -242,7 +230,7 @@ static int build_plan(const SynthOptions *o, UnetLayout *L, Plan *p, StError *e)
     LayoutBlock all[NAMES_MAX_BLOCKS], sel[NAMES_MAX_BLOCKS];
     int nall = names_layout_blocks(L, all), nsel = 0;
     if (o->nblocks > 0) {
-        if (o->nblocks > NAMES_MAX_BLOCKS) return set_err(e, ST_ERR_ARG, "too many blocks listed (%d)", o->nblocks);
+        if (o->nblocks > NAMES_MAX_BLOCKS) return st_error(e, ST_ERR_ARG, "too many blocks listed (%d)", o->nblocks);
         BlockId ids[NAMES_MAX_BLOCKS];
         memcpy(ids, o->blocks, (size_t)o->nblocks * sizeof(BlockId));
         qsort(ids, (size_t)o->nblocks, sizeof(BlockId), cmp_order);
@@ -251,9 +239,9 @@ static int build_plan(const SynthOptions *o, UnetLayout *L, Plan *p, StError *e)
             names_diffusers(&ids[i], dn, sizeof dn);
             names_ldm(&ids[i], ln, sizeof ln);
             if (i && names_same_block(&ids[i], &ids[i - 1]))
-                return set_err(e, ST_ERR_ARG, "block %s (%s) is listed twice", dn, ln);
+                return st_error(e, ST_ERR_ARG, "block %s (%s) is listed twice", dn, ln);
             if (names_layout_find(L, &ids[i], &sel[nsel]))
-                return set_err(e, ST_ERR_BLOCK, "block %s (%s) is not in the %s UNet%s", dn, ln,
+                return st_error(e, ST_ERR_BLOCK, "block %s (%s) is not in the %s UNet%s", dn, ln,
                                names_family_name(o->family),
                                o->family == FAMILY_SDXL && ids[i].kind == BLOCK_TRANSFORMER &&
                                        ((ids[i].part == PART_DOWN && ids[i].level == 0) ||
@@ -329,7 +317,7 @@ int synth_plan(const SynthOptions *o, long long *ntensors, long long *bytes, StE
 
 int synth_checkpoint(const char *path, const SynthOptions *o, long long *ntensors, long long *bytes, StError *e) {
     if (o->dtype != ST_F32 && o->dtype != ST_F16 && o->dtype != ST_BF16)
-        return set_err(e, ST_ERR_ARG, "dtype %s cannot be written; use F32, F16 or BF16", st_dtype_name(o->dtype));
+        return st_error(e, ST_ERR_ARG, "dtype %s cannot be written; use F32, F16 or BF16", st_dtype_name(o->dtype));
     UnetLayout L;
     Plan p;
     int rc = build_plan(o, &L, &p, e);

@@ -9,6 +9,27 @@
 #include "../../weights/random.h"
 #include "../common.h"
 
+void norm_affine_init(const char *name, int c, uint64_t seed, int on_device, int want_host, float **h_gamma,
+                      float **h_beta, float **d_gamma, float **d_beta) {
+    char gname[96], bname[96];
+    snprintf(gname, sizeof(gname), "%s.weight", name);
+    snprintf(bname, sizeof(bname), "%s.bias", name);
+    if (on_device) {
+        cudaCheck(cudaMalloc((void **)d_gamma, c * sizeof(float)));
+        cudaCheck(cudaMalloc((void **)d_beta, c * sizeof(float)));
+        random_uniform(gname, seed, *d_gamma, c, 1.0f, 0.25f, 1);
+        random_uniform(bname, seed, *d_beta, c, 0.0f, 0.25f, 1);
+        if (!want_host) return;
+        *h_gamma = host_copy_f32(*d_gamma, c);
+        *h_beta = host_copy_f32(*d_beta, c);
+        return;
+    }
+    *h_gamma = xmalloc(c * sizeof(float));
+    *h_beta = xmalloc(c * sizeof(float));
+    random_uniform(gname, seed, *h_gamma, c, 1.0f, 0.25f, 0);
+    random_uniform(bname, seed, *h_beta, c, 0.0f, 0.25f, 0);
+}
+
 void groupnorm_layer_init(GroupNormLayer *L, const char *name, int c, int groups, float eps, int silu,
                           uint64_t seed, int on_device, int want_host) {
     memset(L, 0, sizeof(*L));
@@ -17,23 +38,7 @@ void groupnorm_layer_init(GroupNormLayer *L, const char *name, int c, int groups
     L->groups = groups;
     L->eps = eps;
     L->silu = silu;
-    char gname[64], bname[64];
-    snprintf(gname, sizeof(gname), "%s.weight", name);
-    snprintf(bname, sizeof(bname), "%s.bias", name);
-    if (on_device) {
-        cudaCheck(cudaMalloc((void **)&L->d_gamma, c * sizeof(float)));
-        cudaCheck(cudaMalloc((void **)&L->d_beta, c * sizeof(float)));
-        random_uniform(gname, seed, L->d_gamma, c, 1.0f, 0.25f, 1);
-        random_uniform(bname, seed, L->d_beta, c, 0.0f, 0.25f, 1);
-        if (!want_host) return;
-        L->h_gamma = host_copy_f32(L->d_gamma, c);
-        L->h_beta = host_copy_f32(L->d_beta, c);
-        return;
-    }
-    L->h_gamma = xmalloc(c * sizeof(float));
-    L->h_beta = xmalloc(c * sizeof(float));
-    random_uniform(gname, seed, L->h_gamma, c, 1.0f, 0.25f, 0);
-    random_uniform(bname, seed, L->h_beta, c, 0.0f, 0.25f, 0);
+    norm_affine_init(name, c, seed, on_device, want_host, &L->h_gamma, &L->h_beta, &L->d_gamma, &L->d_beta);
 }
 
 void groupnorm_layer_free(GroupNormLayer *L) {

@@ -18,6 +18,10 @@ typedef struct {
 void groupnorm_layer_init(GroupNormLayer *L, const char *name, int c, int groups, float eps, int silu,
                           uint64_t seed, int on_device, int want_host);
 void groupnorm_layer_free(GroupNormLayer *L);
+// The affine parameters of any norm layer ("<name>.weight", "<name>.bias")
+// with the init above, on the device (plus host copies if want_host) or host.
+void norm_affine_init(const char *name, int c, uint64_t seed, int on_device, int want_host, float **h_gamma,
+                      float **h_beta, float **d_gamma, float **d_beta);
 
 // Per element: stats (sum, sum of squares), normalize, affine, SiLU.
 double groupnorm_flops(size_t numel, int silu);

@@ -8,6 +8,7 @@
 
 #include "../../weights/random.h"
 #include "../common.h"
+#include "groupnorm.h"
 
 void layernorm_layer_init(LayerNormLayer *L, const char *name, int c, float eps, uint64_t seed, int on_device,
                           int want_host) {
@@ -15,23 +16,7 @@ void layernorm_layer_init(LayerNormLayer *L, const char *name, int c, float eps,
     snprintf(L->name, sizeof(L->name), "%s", name);
     L->c = c;
     L->eps = eps;
-    char gname[80], bname[80];
-    snprintf(gname, sizeof(gname), "%s.weight", name);
-    snprintf(bname, sizeof(bname), "%s.bias", name);
-    if (on_device) {
-        cudaCheck(cudaMalloc((void **)&L->d_gamma, c * sizeof(float)));
-        cudaCheck(cudaMalloc((void **)&L->d_beta, c * sizeof(float)));
-        random_uniform(gname, seed, L->d_gamma, c, 1.0f, 0.25f, 1);
-        random_uniform(bname, seed, L->d_beta, c, 0.0f, 0.25f, 1);
-        if (!want_host) return;
-        L->h_gamma = host_copy_f32(L->d_gamma, c);
-        L->h_beta = host_copy_f32(L->d_beta, c);
-        return;
-    }
-    L->h_gamma = xmalloc(c * sizeof(float));
-    L->h_beta = xmalloc(c * sizeof(float));
-    random_uniform(gname, seed, L->h_gamma, c, 1.0f, 0.25f, 0);
-    random_uniform(bname, seed, L->h_beta, c, 0.0f, 0.25f, 0);
+    norm_affine_init(name, c, seed, on_device, want_host, &L->h_gamma, &L->h_beta, &L->d_gamma, &L->d_beta);
 }
 
 void layernorm_layer_free(LayerNormLayer *L) {
