@@ -66,3 +66,9 @@ void time_stats(double *samples, int n, TimeStats *out) {
     t.p90 = pct(samples, n, 0.90);
     *out = t;
 }
+
+void run_result_free(RunResult *r) {
+    free(r->h_out_fast);
+    free(r->h_out_ref);
+    r->h_out_fast = r->h_out_ref = NULL;
+}

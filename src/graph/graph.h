@@ -42,8 +42,18 @@ typedef struct {
     int depth;          // BasicTransformerBlocks per Transformer2DModel
     int cross;          // --block attention: 1 = cross (kv from a separate sequence)
     int seq, kv;        // --block attention: query and key/value lengths
+    int m, n, k;        // --block gemm: one GEMM (M, K) x (N, K)^T
+    int epilogue;       // --block gemm: GemmBlockEpilogue
     uint64_t seed;
 } BlockConfig;
+
+// --block gemm epilogues (bias, residual and GEGLU as the linear layers use them).
+typedef enum { GEMM_BLOCK_NONE = 0, GEMM_BLOCK_BIAS, GEMM_BLOCK_GEGLU, GEMM_BLOCK_RESIDUAL } GemmBlockEpilogue;
+
+// Which GEMM runs a layer (--linear, --conv1x1).
+typedef enum { PREC_FP16 = 0, PREC_INT8 = 1 } GemmPrecision;
+// Vendor baseline run beside unetrun (--vs).
+typedef enum { VS_NONE = 0, VS_CUDNN = 1 } VendorKind;
 
 // How to run it.
 typedef struct {
@@ -57,6 +67,22 @@ typedef struct {
     const char *json_path;
     int verbose;  // print the conv tuning table on stderr
     int pdl;      // programmatic dependent launch (sm_90+); 0 = plain launches
+    // GEMM precision (issue: online-quantized INT8 GEMM)
+    GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
+    GemmPrecision conv1x1_prec; // 1x1 convolutions
+    double tol_int8;            // relative-L2 tolerance of nodes downstream of an INT8 GEMM
+    // checkpoint weights and file inputs/outputs
+    const char *weights_path;   // --weights: safetensors checkpoint (NULL = random weights)
+    const char *prefix;         // --prefix: the block inside it (as given by the user)
+    const char *input_path;     // --input: x / temb / context from a safetensors file
+    const char *save_output_path;  // --save-output: output (fast) and reference, FP32 NCHW
+    // reports
+    const char *csv_path;       // --csv FILE
+    const char *png_path;       // --png FILE: per-node timing chart
+    const char *error_png_path; // --error-png FILE: |fast - reference| heatmap of the block output
+    double peak_tflops, peak_gbps;  // --peak-tflops/--peak-gbps (0 = calibrate)
+    VendorKind vs;              // --vs cudnn
+    int nvtx;                   // --nvtx: an NVTX range per node
 } RunOptions;
 
 typedef struct {
@@ -114,6 +140,16 @@ typedef struct {
     // results
     TimeStats time;
     ErrMetrics layer_err, chain_err;
+    double tol;        // relative-L2 tolerance applied to this node's errors (0 = RunResult.tol)
+    GemmPrecision prec;  // OP_GEMM / OP_LINEAR / 1x1 OP_CONV: the GEMM that ran
+    // roofline (report.c): lower bound on time from FLOPs / peak and bytes / bandwidth
+    double bound_time;   // seconds
+    int bound_compute;   // 1 = compute bound, 0 = memory bound
+    // vendor baseline (--vs): same inputs and weights on cuDNN / cuBLAS
+    int has_vendor;          // 0: no vendor op for this node (the vendor block runs unetrun's kernel)
+    char vendor_kernel[64];  // e.g. "cudnn conv fwd algo 1", "cublasGemmEx"
+    TimeStats vendor_time;
+    ErrMetrics vendor_err;   // vendor output vs the FP32 reference fed the same inputs
     int gn_splits;
     void *gn_ws;  // device workspace of the GroupNorm kernel
 } Node;
@@ -152,7 +188,22 @@ typedef struct {
     int checked;        // errors were computed
     int replay_identical;  // GPU: graph replay output == first eager run, bitwise
     int pdl;               // GPU: kernels were launched with programmatic dependent launch
+    // block output on the host (NHWC as the output tensor; freed by run_result_free)
+    float *h_out_fast;     // fast path, FP16 values as FP32
+    float *h_out_ref;      // FP32 reference chain, NULL with --ref none
+    // roofline peaks
+    double peak_tflops, peak_gbps;
+    char peak_source[64];  // "calibrated", "cached (FILE)", "--peak-tflops/--peak-gbps"
+    // vendor baseline (--vs)
+    int vendor_ran;
+    char vendor_name[128];     // e.g. "cuDNN 9.x + cuBLAS 13.x"
+    char vendor_attention[64]; // "cudnn sdpa" or "cublas batched gemm + softmax"
+    TimeStats vendor_block;    // vendor chain replayed as a CUDA graph
+    ErrMetrics vendor_chain_err;  // vendor block output vs the FP32 reference chain
+    char weights_source[512];  // "random (seed N)" or "FILE prefix P"
 } RunResult;
+
+void run_result_free(RunResult *r);
 
 // Block builders (src/graph/blocks.c). Shapes were validated by the CLI.
 // Builds tensors and nodes; layers are initialized by graph_init_weights.
