@@ -28,7 +28,7 @@ endif
 
 CFLAGS := -std=c11 -O2 -Wall -Wextra -ffp-contract=off -fopenmp -I$(CUDA_HOME)/include $(DEPS_INC)
 NVCCFLAGS := -std=c++17 -O3 $(GENCODE) -Xcompiler -Wall -Xptxas -warn-spills
-LDLIBS := -L$(CUDA_HOME)/lib64 -Xlinker -rpath=$(CUDA_HOME)/lib64 $(DEPS_LIB) -lcurand -lcjson -lgomp -lm
+LDLIBS := -L$(CUDA_HOME)/lib64 -Xlinker -rpath=$(CUDA_HOME)/lib64 $(DEPS_LIB) -lcurand -lcublas -lcjson -lgomp -lm
 
 BUILD := build
 KERNEL_SRCS := $(wildcard kernels/*.cu)
@@ -74,7 +74,7 @@ $(BUILD)/test_gpu: $(GPU_TEST_OBJS) $(HOST_OBJS) $(KERNEL_OBJS)
 
 $(BUILD)/perf_table: tools/perf_table.c
 	@mkdir -p $(BUILD)
-	$(CC) -std=c11 -O2 -Wall -Wextra $(DEPS_INC) -o $@ $< $(filter-out -L$(CUDA_HOME)/lib64 -Xlinker -rpath=$(CUDA_HOME)/lib64 -lcurand -lgomp,$(subst -Xlinker ,-Wl$(comma),$(LDLIBS)))
+	$(CC) -std=c11 -O2 -Wall -Wextra $(DEPS_INC) -o $@ $< $(filter-out -L$(CUDA_HOME)/lib64 -Xlinker -rpath=$(CUDA_HOME)/lib64 -lcurand -lcublas -lgomp,$(subst -Xlinker ,-Wl$(comma),$(LDLIBS)))
 
 run: deps
 	@$(MAKE) --no-print-directory $(BUILD)/unetrun

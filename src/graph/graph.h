@@ -142,6 +142,8 @@ typedef struct {
     ErrMetrics layer_err, chain_err;
     double tol;        // relative-L2 tolerance applied to this node's errors (0 = RunResult.tol)
     GemmPrecision prec;  // OP_GEMM / OP_LINEAR / 1x1 OP_CONV: the GEMM that ran
+    ErrMetrics fp16_err; // INT8 nodes: layer error of the FP16 GEMM on the same inputs (beside layer_err)
+    int has_fp16_err;
     // roofline (report.c): lower bound on time from FLOPs / peak and bytes / bandwidth
     double bound_time;   // seconds
     int bound_compute;   // 1 = compute bound, 0 = memory bound
