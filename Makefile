@@ -9,6 +9,8 @@
 #
 # DEPS_PREFIX=dir points the build at Debian packages unpacked with dpkg -x
 # (for machines where apt cannot install them).
+# Reports: cJSON (libcjson-dev), PNG via stb_image_write + stb_easy_font
+# (libstb-dev, -lstb); NVTX v3 ranges are header-only from the CUDA toolkit.
 
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(shell command -v nvcc 2>/dev/null))
 ifeq ($(CUDA_HOME),)
@@ -28,11 +30,34 @@ endif
 
 CFLAGS := -std=c11 -O2 -Wall -Wextra -ffp-contract=off -fopenmp -I$(CUDA_HOME)/include $(DEPS_INC)
 NVCCFLAGS := -std=c++17 -O3 $(GENCODE) -Xcompiler -Wall -Xptxas -warn-spills
-LDLIBS := -L$(CUDA_HOME)/lib64 -Xlinker -rpath=$(CUDA_HOME)/lib64 $(DEPS_LIB) -lcurand -lcublas -lcjson -lgomp -lm
+LDLIBS := -L$(CUDA_HOME)/lib64 -Xlinker -rpath=$(CUDA_HOME)/lib64 $(DEPS_LIB) -lcurand -lcublas -lcjson -lstb -lgomp -lm
+
+# cuDNN (--vs cudnn): the CUDA toolkit's copy when it ships one, else the
+# nvidia-cudnn pip package; CUDNN_LIB=dir (and CUDNN_INC=-Idir) override.
+ifeq ($(CUDNN_LIB),)
+CUDNN_LIB := $(patsubst %/libcudnn.so.9,%,$(firstword $(wildcard $(CUDA_HOME)/lib/libcudnn.so.9 \
+	$(CUDA_HOME)/lib64/libcudnn.so.9 /usr/lib/x86_64-linux-gnu/libcudnn.so.9)))
+endif
+ifeq ($(CUDNN_LIB),)
+CUDNN_PIP := $(shell python3 -c "import nvidia.cudnn as m; print(list(m.__path__)[0])" 2>/dev/null)
+ifneq ($(CUDNN_PIP),)
+CUDNN_LIB := $(CUDNN_PIP)/lib
+CUDNN_INC ?= -I$(CUDNN_PIP)/include
+endif
+endif
+ifeq ($(CUDNN_LIB),)
+$(warning libcudnn.so.9 not found; set CUDNN_LIB=dir (and CUDNN_INC=-Idir) to build --vs cudnn)
+endif
+CFLAGS += $(CUDNN_INC)
+VENDOR_LIBS := -L$(CUDNN_LIB) -l:libcudnn.so.9 -lcublasLt
+LDLIBS += -Xlinker -rpath=$(CUDNN_LIB) $(VENDOR_LIBS)
 
 BUILD := build
 KERNEL_SRCS := $(wildcard kernels/*.cu)
 HOST_SRCS := src/common.c $(wildcard src/layers/*.c) $(wildcard src/graph/*.c) $(wildcard weights/*.c)
+# the vendor baseline (--vs cudnn)
+KERNEL_SRCS += $(wildcard src/vendor/*.cu)
+HOST_SRCS += $(wildcard src/vendor/*.c)
 KERNEL_OBJS := $(patsubst %.cu,$(BUILD)/%.o,$(KERNEL_SRCS))
 HOST_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(HOST_SRCS))
 MAIN_OBJ := $(BUILD)/src/main.o
@@ -56,6 +81,10 @@ $(BUILD)/kernels/%.o: kernels/%.cu kernels/kernels.h $(wildcard kernels/*.cuh) $
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
+$(BUILD)/src/vendor/%.o: src/vendor/%.cu src/vendor/vendor.h $(ARCH_STAMP)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+
 $(BUILD)/%.o: %.c $(wildcard src/*.h src/*/*.h kernels/*.h weights/*.h tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
@@ -74,7 +103,7 @@ $(BUILD)/test_gpu: $(GPU_TEST_OBJS) $(HOST_OBJS) $(KERNEL_OBJS)
 
 $(BUILD)/perf_table: tools/perf_table.c
 	@mkdir -p $(BUILD)
-	$(CC) -std=c11 -O2 -Wall -Wextra $(DEPS_INC) -o $@ $< $(filter-out -L$(CUDA_HOME)/lib64 -Xlinker -rpath=$(CUDA_HOME)/lib64 -lcurand -lcublas -lgomp,$(subst -Xlinker ,-Wl$(comma),$(LDLIBS)))
+	$(CC) -std=c11 -O2 -Wall -Wextra $(DEPS_INC) -o $@ $< $(filter-out -L$(CUDA_HOME)/lib64 -Xlinker -rpath=$(CUDA_HOME)/lib64 -lcurand -lcublas -lgomp $(VENDOR_LIBS),$(subst -Xlinker ,-Wl$(comma),$(LDLIBS)))
 
 run: deps
 	@$(MAKE) --no-print-directory $(BUILD)/unetrun

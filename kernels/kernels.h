@@ -204,6 +204,30 @@ cudaError_t conv_weight_layouts_dev(const float *w_oikk, uint16_t *w_okki_f16,
                                     float *w_kkio_f32, int cout, int cin, int k,
                                     cudaStream_t stream);
 
+// ---------------------------------------------------------------------------
+// gemm_int8.cu: online-quantized INT8 GEMM (FP16 in/out, per-tile INT8 scales)
+// ---------------------------------------------------------------------------
+// y = a W^T (+bias, +residual, or GEGLU as gemm_fp16) on the INT8 tensor
+// cores: every K-tile of A (BM x BK) and W (BN x BK) is quantized in shared
+// memory to symmetric INT8 with its own max-abs scale, multiplied with IMMA
+// and dequantized into an FP32 running accumulator. silu_a: SiLU on A as it
+// is loaded. Any M >= 1, N and K multiples of 8 (N of 16 for GEGLU). The C
+// model is gemm_int8_model (src/layers/quant.h); bit-exact except SiLU/GELU.
+int gemm_int8_candidates(int m, int n, int k, int num_sms, ConvConfig *out, int max); // configs worth timing
+ConvConfig gemm_int8_heuristic(int m, int n, int k, int num_sms);
+const char *gemm_int8_tile_name(int tile);            // e.g. "i8 128x256x64/4st/2x4w"
+int gemm_int8_num_tiles(void);
+void gemm_int8_tile_dims(int tile, int *bm, int *bn, int *bk); // for the C model
+size_t gemm_int8_workspace_bytes(int m, int n, int k, ConvConfig cfg);  // split-K partials, 0 if splits == 1
+cudaError_t gemm_int8(int m, int n, int k, ConvConfig cfg,
+                      const uint16_t *a,        // (M, K) fp16
+                      const uint16_t *w,        // (N, K) fp16 (PyTorch Linear weight; GEGLU rows interleaved)
+                      const float *bias,        // (N) fp32 or NULL
+                      const uint16_t *residual, // (M, N) fp16 or NULL (not with GEGLU)
+                      uint16_t *y,              // (M, N), or (M, N/2) with GEGLU
+                      GemmEpilogue epi, int silu_a,
+                      float *workspace, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -30,6 +30,15 @@ const char *dev_args(void);  // " --device cpu" when a GPU is present, else ""
 void cpu_suite_attention(void);               // tests/cpu_attention.c
 void cpu_suite_transformer(const char *bin);  // tests/cpu_transformer.c
 void cpu_suite_weights(const char *bin);      // tests/cpu_weights.c
+void cpu_suite_checkpoint_cli(const char *bin);  // tests/cpu_checkpoint_cli.c
 void gpu_suite_attention(int num_sms);        // tests/gpu_attention.c
+void cpu_suite_reports(const char *bin);      // tests/cpu_reports.c
+void gpu_suite_reports(const char *bin);      // tests/gpu_reports.c
+void cpu_suite_gemm_block(const char *bin);   // tests/cpu_gemm_block.c
+void gpu_suite_int8_cli(const char *bin);     // tests/gpu_int8_cli.c
+void cpu_suite_vendor(const char *bin);       // tests/cpu_vendor.c
+void gpu_suite_vendor(const char *bin);       // tests/gpu_vendor.c
+void cpu_suite_int8(void);                    // tests/cpu_int8.c
+void gpu_suite_int8(int num_sms);             // tests/gpu_int8.c
 
 #endif

@@ -968,9 +968,10 @@ static void test_cli_json(const char *bin) {
         result(0, "cli --json: cannot create a temporary file");
         return;
     }
-    snprintf(args, sizeof args, "--block resblock --c 32 --hw 8 --check --json '%s'%s", path, dev_args());
+    // --linear fp16: every node is held to the FP16 tolerance here (INT8 runs: tests/cpu_gemm_block.c)
+    snprintf(args, sizeof args, "--block resblock --c 32 --hw 8 --linear fp16 --check --json '%s'%s", path, dev_args());
     Cmd r = run_cli(bin, args);
-    const char *tag = "unetrun --block resblock --c 32 --hw 8 --check --json FILE";
+    const char *tag = "unetrun --block resblock --c 32 --hw 8 --linear fp16 --check --json FILE";
     result(r.sig == 0 && r.rc == 0, "%s: exit 0 (exit %d signal %d)", tag, r.rc, r.sig);
     if (!g_have_gpu) {
         int notes = count_substr(r.out, "unetrun: no CUDA GPU available");
@@ -1174,6 +1175,11 @@ int main(int argc, char **argv) {
     cpu_suite_attention();
     cpu_suite_transformer(bin);
     cpu_suite_weights(bin);
+    cpu_suite_reports(bin);
+    cpu_suite_gemm_block(bin);
+    cpu_suite_vendor(bin);
+    cpu_suite_checkpoint_cli(bin);
+    cpu_suite_int8();
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

@@ -495,6 +495,8 @@ int main(int argc, char **argv) {
 
     // attention kernel
     gpu_suite_attention(g_num_sms);
+    gpu_suite_vendor(bin);
+    gpu_suite_reports(bin);
 
     // whole ResBlocks end to end (tuned conv configs, GPU reference, graph replay)
     char args[256];
@@ -532,6 +534,8 @@ int main(int argc, char **argv) {
     test_cli_block(bin, "--block attention --kind cross --seq 100 --kv 1 --heads 2 --head-dim 160");
     test_cli_block(bin, "--block attention --kind self --seq 7 --heads 3 --head-dim 80 --ref cpu");
 
+    gpu_suite_int8(g_num_sms);
+    gpu_suite_int8_cli(bin);
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;
 }

@@ -275,6 +275,21 @@ static void build_attention(Graph *g, const BlockConfig *c) {
     g->out = y;
 }
 
+// One GEMM alone (kernel studies): y = a W^T with the --epilogue of the
+// linear layers: none, bias, bias + GEGLU (N = 2F -> F columns, as
+// ff.net.0.proj) or bias + residual (M, N) (as to_out / ff.net.2). Rows are
+// tokens: a is (1, M, 1, K), y (1, M, 1, N or F).
+static void build_gemm(Graph *g, const BlockConfig *c) {
+    const int geglu = c->epilogue == GEMM_BLOCK_GEGLU, has_res = c->epilogue == GEMM_BLOCK_RESIDUAL;
+    const int has_bias = c->epilogue != GEMM_BLOCK_NONE;
+    int a = graph_add_tensor(g, "a", 1, c->m, 1, c->k, 1);                       // (M, K)
+    int res = has_res ? graph_add_tensor(g, "residual", 1, c->m, 1, c->n, 1) : -1;  // (M, N)
+    int y = graph_add_tensor(g, "out", 1, c->m, 1, geglu ? c->n / 2 : c->n, 0);  // (M, N) or (M, N / 2)
+    static const char *names[] = {"gemm", "gemm+bias", "gemm+geglu", "gemm+res"};
+    gemm_node(g, names[c->epilogue], spec_lin(g, "gemm", c->k, c->n, has_bias, 0, geglu), a, res, y);
+    g->out = y;
+}
+
 void build_block(Graph *g, const BlockConfig *cfg) {
     memset(g, 0, sizeof(*g));
     g->cfg = *cfg;
@@ -286,8 +301,27 @@ void build_block(Graph *g, const BlockConfig *cfg) {
         build_transformer(g, cfg);
     else if (!strcmp(cfg->block, "attention"))
         build_attention(g, cfg);
+    else if (!strcmp(cfg->block, "gemm"))
+        build_gemm(g, cfg);
     else
         die_internal("unknown block '%s' reached the graph builder", cfg->block);
+}
+
+void graph_set_precision(Graph *g, const RunOptions *opt) {
+    const double tol_int8 = opt->tol_int8 > 0 ? opt->tol_int8 : 3e-2;
+    int int8_out[MAX_TENSORS] = {0};  // tensor depends on an INT8 node's output
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        n->prec = PREC_FP16;
+        if (n->op == OP_LINEAR || n->op == OP_GEMM)
+            n->prec = opt->linear_prec;
+        else if (n->op == OP_CONV && n->conv->s.ksize == 1 && n->conv->s.stride == 1)
+            n->prec = opt->conv1x1_prec;
+        int downstream = int8_out[n->in] || (n->aux >= 0 && int8_out[n->aux]) || (n->res >= 0 && int8_out[n->res]);
+        n->tol = (n->prec == PREC_INT8 || downstream) ? tol_int8 : opt->tol_fp16;
+        n->layer_tol = (n->prec != PREC_INT8 && downstream) ? opt->tol_fp16 : 0.0;
+        int8_out[n->out] = n->prec == PREC_INT8 || downstream;
+    }
 }
 
 void graph_init_weights(Graph *g, int on_device, int want_host) {
@@ -317,7 +351,8 @@ void graph_free(Graph *g) {
     for (int i = 0; i < g->nt; i++) {
         free(g->t[i].h_fast);
         free(g->t[i].h_ref);
-        g->t[i].h_fast = g->t[i].h_ref = NULL;
+        free(g->t[i].h_init);
+        g->t[i].h_fast = g->t[i].h_ref = g->t[i].h_init = NULL;
     }
 }
 
@@ -346,17 +381,39 @@ static size_t max_conv_ws(const ConvShape *s, int num_sms) {
     return ws;
 }
 
+// Largest split-K workspace over the INT8 GEMM candidates of (M, N, K).
+static size_t max_int8_ws(int m, int n, int k, int num_sms) {
+    ConvConfig cand[128];
+    int nc = gemm_int8_candidates(m, n, k, num_sms, cand, 128);
+    size_t ws = 0;
+    for (int i = 0; i < nc; i++) {
+        size_t w = gemm_int8_workspace_bytes(m, n, k, cand[i]);
+        if (w > ws) ws = w;
+    }
+    size_t h = gemm_int8_workspace_bytes(m, n, k, gemm_int8_heuristic(m, n, k, num_sms));
+    return h > ws ? h : ws;
+}
+
+// Covers both precisions of every GEMM-capable node (--linear / --conv1x1
+// may pick either, and INT8 nodes also run the FP16 GEMM for fp16_err).
 size_t graph_conv_workspace(const Graph *g, int num_sms) {
     size_t ws = 0;
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
-        size_t w = 0;
+        size_t w = 0, w8 = 0;
         if (n->op == OP_CONV) {
-            w = max_conv_ws(&n->conv->s, num_sms);
+            const ConvShape *s = &n->conv->s;
+            w = max_conv_ws(s, num_sms);
+            if (s->ksize == 1 && s->stride == 1) w8 = max_int8_ws(s->batch * s->h * s->w, s->cout, s->cin, num_sms);
         } else if (n->op == OP_GEMM) {
-            ConvShape s = gemm_as_conv((int)(g->t[n->in].numel / n->lin->k), n->lin->n, n->lin->k);
+            const int rows = (int)(g->t[n->in].numel / n->lin->k);
+            ConvShape s = gemm_as_conv(rows, n->lin->n, n->lin->k);
             if (!conv2d_shape_init(&s)) w = max_conv_ws(&s, num_sms);
+            w8 = max_int8_ws(rows, n->lin->n, n->lin->k, num_sms);
+        } else if (n->op == OP_LINEAR) {
+            w8 = max_int8_ws(g->t[n->in].n, n->lin->n, n->lin->k, num_sms);
         }
+        if (w8 > w) w = w8;
         if (w > ws) ws = w;
     }
     return ws;

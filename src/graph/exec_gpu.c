@@ -6,15 +6,18 @@
 //   2. inputs x, temb ~ N(0,1), rounded to FP16; the reference chain starts
 //      from the same rounded values, so chain error measures the fast path,
 //      not input quantization;
-//   3. conv tile/split-K selection per node (timed candidates or heuristic);
+//   3. conv tile/split-K selection per node (timed candidates or heuristic;
+//      INT8 GEMM nodes from gemm_int8_candidates / gemm_int8_heuristic);
 //   4. every non-input buffer poisoned (FP16 and FP32 NaN), then one fast
 //      chain run and one FP32 reference chain run;
 //   5. per node: layer error (the node's FP32 reference fed the fast path's
-//      own inputs) and chain error (fast vs FP32 chain);
+//      own inputs) and chain error (fast vs FP32 chain); INT8 GEMM nodes
+//      also run the FP16 GEMM on the same inputs (fp16_err);
 //   6. per-node timing with CUDA events (warm-up, iterations, median/p90);
 //   7. block latency: the fast chain captured in one CUDA graph (the
 //      time-embedding projection on a parallel branch), replayed.
 #include <math.h>
+#include <nvtx3/nvToolsExt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +26,8 @@
 #include "../../weights/random.h"
 #include "../common.h"
 #include "graph.h"
+#include "report.h"
+#include "../vendor/vendor.h"
 
 typedef struct {
     float *s_in, *s_aux, *s_res, *s_out;  // FP32 scratch, maxt elements each
@@ -34,8 +39,63 @@ typedef struct {
 
 static size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
 
-static void node_fast_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
+// The GEMM a node runs as (M, N, K): OP_LINEAR / OP_GEMM over its rows, a
+// stride-1 1x1 conv over its pixels ((Cout, 1, 1, Cin) weight as (N, K)).
+static void node_gemm_dims(const Graph *g, const Node *n, int *m, int *nn, int *k) {
+    if (n->op == OP_CONV) {
+        const ConvShape *s = &n->conv->s;
+        *m = s->batch * s->h * s->w;
+        *nn = s->cout;
+        *k = s->cin;
+    } else {
+        *m = (int)(g->t[n->in].numel / n->lin->k);
+        *nn = n->lin->n;
+        *k = n->lin->k;
+    }
+}
+
+static ConvConfig *node_gemm_cfg(Node *n) { return n->op == OP_CONV ? &n->conv->cfg : &n->lin->cfg; }
+
+// INT8 GEMM nodes: A quantized online (SiLU first for time_emb_proj), W per row.
+static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
     Tensor *t = g->t;
+    int m, nn, k;
+    node_gemm_dims(g, n, &m, &nn, &k);
+    const uint16_t *w = n->op == OP_CONV ? n->conv->d_w16 : n->lin->d_w16;  // (N, K), GEGLU rows interleaved
+    const float *bias = n->op == OP_CONV ? n->conv->d_bias : n->lin->d_bias_fast;
+    const int geglu = n->op == OP_GEMM && n->lin->geglu, silu_a = n->op == OP_LINEAR && n->lin->silu_in;
+    cudaCheck(gemm_int8(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, w, bias, n->res >= 0 ? t[n->res].d16 : NULL,
+                        t[n->out].d16, geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, silu_a,
+                        n->side ? sc->side_ws : sc->conv_ws, st));
+}
+
+// The FP16 kernel of an INT8 node (heuristic config) into y, for fp16_err.
+static void node_fp16_alt_gpu(Graph *g, Node *n, uint16_t *y, float *ws, int num_sms, cudaStream_t st) {
+    Tensor *t = g->t;
+    const uint16_t *res = n->res >= 0 ? t[n->res].d16 : NULL;
+    if (n->op == OP_LINEAR) {
+        LinearLayer *L = n->lin;
+        cudaCheck(linear_rows_fp16(t[n->in].d16, L->d_w16, L->d_bias, y, t[n->in].n, L->k, L->n, L->silu_in, st));
+    } else if (n->op == OP_GEMM) {
+        LinearLayer *L = n->lin;
+        int rows = (int)(t[n->in].numel / L->k);
+        ConvShape cs = gemm_as_conv(rows, L->n, L->k);
+        if (conv2d_shape_init(&cs)) die_internal("GEMM shape of %s unsupported", n->name);
+        cudaCheck(gemm_fp16(rows, L->n, L->k, conv2d_heuristic(&cs, num_sms), t[n->in].d16, L->d_w16, L->d_bias_fast,
+                            res, y, L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, ws, st));
+    } else {
+        Conv2dLayer *L = n->conv;
+        cudaCheck(conv2d_igemm_fp16(&L->s, conv2d_heuristic(&L->s, num_sms), t[n->in].d16, L->d_w16, L->d_bias,
+                                    n->aux >= 0 ? t[n->aux].d16 : NULL, res, y, ws, st));
+    }
+}
+
+static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
+    Tensor *t = g->t;
+    if (n->prec == PREC_INT8) {
+        node_int8_gpu(g, n, sc, st);
+        return;
+    }
     switch (n->op) {
         case OP_LINEAR: {
             LinearLayer *L = n->lin;
@@ -79,6 +139,15 @@ static void node_fast_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
             break;
         }
     }
+}
+
+// --nvtx: every launch of a node's fast path sits in an NVTX range named
+// like its report row ("conv1", "norm1+silu"), for nsys and ncu --nvtx-include.
+static int s_nvtx = 0;
+static void node_fast_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
+    if (s_nvtx) nvtxRangePushA(n->name);
+    node_fast_gpu_launch(g, n, sc, st);
+    if (s_nvtx) nvtxRangePop();
 }
 
 // FP32 reference of one node; in/aux/res/out are FP32 device tensors.
@@ -237,7 +306,34 @@ static double time_config(Graph *g, Node *n, const Scratch *sc, cudaStream_t st,
     return ms * 1e-3 / reps;
 }
 
+// fp16_err of an INT8 node: its FP16 GEMM (heuristic config) on the same
+// inputs, into FP32 scratch used as FP16 storage, against the layer
+// reference `ref` (host). alt: host scratch of the output's size.
+static void fp16_alt_err(Graph *g, Node *n, const Scratch *sc, int num_sms, cudaStream_t st, const float *ref,
+                         float *alt) {
+    const size_t numel = g->t[n->out].numel;
+    uint16_t *y = (uint16_t *)sc->s_tmp;  // (out numel) FP16 in a 2 * maxt FP32 slot
+    cudaCheck(fill_u16_dev(y, 0xFFFFu, numel, st));
+    node_fp16_alt_gpu(g, n, y, sc->conv_ws, num_sms, st);
+    cudaCheck(cudaStreamSynchronize(st));
+    uint16_t *tmp = xmalloc(numel * sizeof(uint16_t));
+    cudaCheck(cudaMemcpy(tmp, y, numel * sizeof(uint16_t), cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < numel; i++) alt[i] = f16_to_f32(tmp[i]);
+    free(tmp);
+    n->fp16_err = compare_outputs(alt, ref, numel);
+    n->has_fp16_err = 1;
+}
+
 static void set_kernel_name(Node *n) {
+    if (n->prec == PREC_INT8) {  // e.g. "gemm-i8 i8 128x128x64/8w splitk=2 geglu"
+        const ConvConfig *cc = node_gemm_cfg(n);
+        char split[24] = "";
+        if (cc->splits > 1) snprintf(split, sizeof split, " splitk=%d", cc->splits);
+        snprintf(n->kernel, sizeof(n->kernel), "gemm-i8 %s%s%s%s", gemm_int8_tile_name(cc->tile), split,
+                 n->op == OP_GEMM && n->lin->geglu ? " geglu" : "",
+                 n->op == OP_LINEAR && n->lin->silu_in ? " silu-in" : "");
+        return;
+    }
     switch (n->op) {
         case OP_LINEAR:
             snprintf(n->kernel, sizeof(n->kernel), "linear_rows%s", n->lin->silu_in ? " silu-in" : "");
@@ -270,6 +366,44 @@ static void set_kernel_name(Node *n) {
     }
 }
 
+// --vs cudnn: the FP32 reference a vendor output is compared with (see
+// VendorRefFn): node i's reference fed the fast path's inputs, exactly as the
+// layer error computes it, or (i = -1) the reference chain's block output.
+typedef struct {
+    Graph *g;
+    const Scratch *sc;
+    cudaStream_t st;
+    RefMode ref;
+} VendorRef;
+
+static int vendor_ref(void *ctx, int i, float *host) {
+    VendorRef *c = ctx;
+    Graph *g = c->g;
+    const Scratch *sc = c->sc;
+    if (c->ref == REF_NONE) return 0;
+    const Tensor *to = &g->t[i < 0 ? g->out : g->nodes[i].out];
+    if (i < 0) {
+        if (c->ref == REF_GPU) cudaCheck(cudaMemcpy(host, to->dref, to->numel * sizeof(float), cudaMemcpyDeviceToHost));
+        else memcpy(host, to->h_ref, to->numel * sizeof(float));
+        return 1;
+    }
+    Node *n = &g->nodes[i];
+    if (c->ref == REF_CPU) {
+        node_cpu(g, n, g->t[n->in].h_fast, n->aux >= 0 ? g->t[n->aux].h_fast : NULL,
+                 n->res >= 0 ? g->t[n->res].h_fast : NULL, host, 0);
+        return 1;
+    }
+    cudaCheck(f16_to_f32_dev(g->t[n->in].d16, sc->s_in, g->t[n->in].numel, c->st));
+    if (n->aux >= 0) cudaCheck(f16_to_f32_dev(g->t[n->aux].d16, sc->s_aux, g->t[n->aux].numel, c->st));
+    if (n->res >= 0) cudaCheck(f16_to_f32_dev(g->t[n->res].d16, sc->s_res, g->t[n->res].numel, c->st));
+    cudaCheck(fill_f32_dev(sc->s_out, NAN, to->numel, c->st));
+    node_ref_gpu(g, n, sc->s_in, n->aux >= 0 ? sc->s_aux : NULL, n->res >= 0 ? sc->s_res : NULL, sc->s_out, sc,
+                 c->st);
+    cudaCheck(cudaStreamSynchronize(c->st));
+    cudaCheck(cudaMemcpy(host, sc->s_out, to->numel * sizeof(float), cudaMemcpyDeviceToHost));
+    return 1;
+}
+
 void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     memset(r, 0, sizeof(*r));
     struct cudaDeviceProp prop;
@@ -283,9 +417,11 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     r->on_gpu = 1;
     r->ref = opt->ref;
     r->tol = opt->tol_fp16;
+    graph_set_precision(g, opt);
     const int ref_gpu = opt->ref == REF_GPU, ref_cpu = opt->ref == REF_CPU;
     r->pdl = opt->pdl && prop.major >= 9;
     kernels_set_pdl(r->pdl);
+    s_nvtx = opt->nvtx;
 
     cudaStream_t st;
     cudaCheck(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
@@ -355,11 +491,14 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         p += align_up(b);
     }
 
-    // --- inputs: N(0,1), rounded to FP16 for both chains ---
+    // --- inputs: N(0,1) or --input values, rounded to FP16 for both chains ---
     for (int i = 0; i < g->nt; i++) {
         Tensor *t = &g->t[i];
         if (!t->is_input) continue;
-        random_normal(t->name, g->cfg.seed, sc.s_tmp, t->numel, 1);
+        if (t->h_init)  // --input
+            cudaCheck(cudaMemcpy(sc.s_tmp, t->h_init, t->numel * sizeof(float), cudaMemcpyHostToDevice));
+        else
+            random_normal(t->name, g->cfg.seed, sc.s_tmp, t->numel, 1);
         cudaCheck(f32_to_f16_dev(sc.s_tmp, t->d16, t->numel, st));
         if (ref_gpu) cudaCheck(f16_to_f32_dev(t->d16, t->dref, t->numel, st));
     }
@@ -370,6 +509,33 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         Node *n = &g->nodes[i];
         ConvConfig *cc = NULL;
         ConvShape cs;
+        if (n->prec == PREC_INT8) {  // online-quantized INT8 GEMM: its own tiles and split-K
+            int m, nn, k;
+            node_gemm_dims(g, n, &m, &nn, &k);
+            cc = node_gemm_cfg(n);
+            if (opt->conv_select == CONV_SELECT_HEURISTIC) {
+                *cc = gemm_int8_heuristic(m, nn, k, r->num_sms);
+                continue;
+            }
+            ConvConfig cand[128];
+            int nc = gemm_int8_candidates(m, nn, k, r->num_sms, cand, 128);
+            if (nc <= 0) die_internal("no INT8 GEMM configuration for %s (M %d N %d K %d)", n->name, m, nn, k);
+            double best = 1e30;
+            ConvConfig pick = cand[0];
+            for (int c = 0; c < nc; c++) {
+                *cc = cand[c];
+                double t = time_config(g, n, &sc, st, e0, e1);
+                if (opt->verbose)
+                    fprintf(stderr, "tune %-14s %-22s splitk=%-3d %8.2f us\n", n->name,
+                            gemm_int8_tile_name(cand[c].tile), cand[c].splits, t * 1e6);
+                if (t < best) {
+                    best = t;
+                    pick = cand[c];
+                }
+            }
+            *cc = pick;
+            continue;
+        }
         if (n->op == OP_CONV) {
             cc = &n->conv->cfg;
             cs = n->conv->s;
@@ -475,6 +641,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     if (r->checked) {
         float *fast = xmalloc(maxt * sizeof(float));
         float *ref = xmalloc(maxt * sizeof(float));
+        float *alt = xmalloc(maxt * sizeof(float));  // FP16 GEMM output of an INT8 node
         for (int i = 0; i < g->nn; i++) {
             Node *n = &g->nodes[i];
             Tensor *to = &g->t[n->out];
@@ -489,20 +656,21 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
                 cudaCheck(cudaStreamSynchronize(st));
                 cudaCheck(cudaMemcpy(ref, sc.s_out, to->numel * sizeof(float), cudaMemcpyDeviceToHost));
                 n->layer_err = compare_outputs(fast, ref, to->numel);
+                if (n->prec == PREC_INT8) fp16_alt_err(g, n, &sc, r->num_sms, st, ref, alt);
                 cudaCheck(cudaMemcpy(ref, to->dref, to->numel * sizeof(float), cudaMemcpyDeviceToHost));
                 n->chain_err = compare_outputs(fast, ref, to->numel);
             } else {
                 node_cpu(g, n, g->t[n->in].h_fast, n->aux >= 0 ? g->t[n->aux].h_fast : NULL,
                          n->res >= 0 ? g->t[n->res].h_fast : NULL, ref, 0);
                 n->layer_err = compare_outputs(fast, ref, to->numel);
+                if (n->prec == PREC_INT8) fp16_alt_err(g, n, &sc, r->num_sms, st, ref, alt);
                 n->chain_err = compare_outputs(fast, to->h_ref, to->numel);
             }
-            if (n->layer_err.nonfinite || n->chain_err.nonfinite || !(n->layer_err.rel_l2 <= r->tol) ||
-                !(n->chain_err.rel_l2 <= r->tol))
-                r->pass = 0;
+            if (!node_pass(n, node_tol(n, r))) r->pass = 0;
         }
         free(fast);
         free(ref);
+        free(alt);
     }
 
     // --- per-node timing ---
@@ -513,6 +681,12 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         NodeLaunch nl = {g, &g->nodes[i], &sc};
         time_launches(launch_node, &nl, st, e0, e1, opt->warmup, iters, samples, &g->nodes[i].time);
         r->sum_nodes += g->nodes[i].time.median;
+    }
+
+    // --- vendor baseline (--vs cudnn): same inputs and weights on cuDNN / cuBLAS ---
+    if (opt->vs == VS_CUDNN) {
+        VendorRef vr = {g, &sc, st, opt->ref};
+        vendor_run(g, opt, st, vendor_ref, &vr, r);
     }
 
     // --- block latency: CUDA graph replay ---
@@ -539,7 +713,14 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         if (!r->replay_identical) r->pass = 0;
         free(again);
     }
-    free(first_out);
+    r->h_out_fast = first_out;  // the block output of the checked eager run
+    if (ref_gpu) {
+        r->h_out_ref = xmalloc(tout->numel * sizeof(float));
+        cudaCheck(cudaMemcpy(r->h_out_ref, tout->dref, tout->numel * sizeof(float), cudaMemcpyDeviceToHost));
+    } else if (ref_cpu) {
+        r->h_out_ref = xmalloc(tout->numel * sizeof(float));
+        memcpy(r->h_out_ref, tout->h_ref, tout->numel * sizeof(float));
+    }
 
     cudaCheck(cudaStreamDestroy(br.side));
     cudaCheck(cudaEventDestroy(br.fork));

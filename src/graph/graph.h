@@ -30,7 +30,7 @@ typedef enum { CONV_SELECT_TUNE, CONV_SELECT_HEURISTIC } ConvSelect;  // also GE
 
 // What to build (from the command line).
 typedef struct {
-    const char *block;  // "resblock", "conv", "transformer", "attention"
+    const char *block;  // "resblock", "conv", "transformer", "attention", "gemm"
     int c, cout, h, w, batch;
     int temb_dim, groups;
     double eps;         // GroupNorm epsilon (1e-5 ResBlock, 1e-6 transformer)
@@ -70,7 +70,7 @@ typedef struct {
     // GEMM precision (issue: online-quantized INT8 GEMM)
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions
-    double tol_int8;            // relative-L2 tolerance of nodes downstream of an INT8 GEMM
+    double tol_int8;            // relative-L2 tolerance of INT8 GEMM nodes and of nodes downstream of one (0 = 3e-2)
     // checkpoint weights and file inputs/outputs
     const char *weights_path;   // --weights: safetensors checkpoint (NULL = random weights)
     const char *prefix;         // --prefix: the block inside it (as given by the user)
@@ -96,6 +96,7 @@ typedef struct {
     // CPU path and host copies
     float *h_fast;  // fast path values (FP16-rounded) as float
     float *h_ref;   // FP32 reference chain
+    float *h_init;  // inputs: values from --input (host, NHWC FP32); NULL = seeded N(0, 1)
 } Tensor;
 
 typedef enum {
@@ -141,6 +142,7 @@ typedef struct {
     TimeStats time;
     ErrMetrics layer_err, chain_err;
     double tol;        // relative-L2 tolerance applied to this node's errors (0 = RunResult.tol)
+    double layer_tol;  // the layer error's, where it differs (FP16 node downstream of INT8: --tol-fp16); 0 = tol
     GemmPrecision prec;  // OP_GEMM / OP_LINEAR / 1x1 OP_CONV: the GEMM that ran
     ErrMetrics fp16_err; // INT8 nodes: layer error of the FP16 GEMM on the same inputs (beside layer_err)
     int has_fp16_err;
@@ -201,6 +203,7 @@ typedef struct {
     char vendor_name[128];     // e.g. "cuDNN 9.x + cuBLAS 13.x"
     char vendor_attention[64]; // "cudnn sdpa" or "cublas batched gemm + softmax"
     TimeStats vendor_block;    // vendor chain replayed as a CUDA graph
+    int vendor_block_eager;    // 1: a library call refused CUDA-graph capture; vendor_block is the eager chain
     ErrMetrics vendor_chain_err;  // vendor block output vs the FP32 reference chain
     char weights_source[512];  // "random (seed N)" or "FILE prefix P"
 } RunResult;
@@ -210,6 +213,12 @@ void run_result_free(RunResult *r);
 // Block builders (src/graph/blocks.c). Shapes were validated by the CLI.
 // Builds tensors and nodes; layers are initialized by graph_init_weights.
 void build_block(Graph *g, const BlockConfig *cfg);
+// Per node: which GEMM runs it (Node.prec: --linear for OP_LINEAR/OP_GEMM,
+// --conv1x1 for stride-1 1x1 convs) and the tolerance of its errors
+// (Node.tol: --tol-int8 for INT8 nodes and every node downstream of one,
+// else --tol-fp16; an FP16 node downstream of an INT8 one keeps --tol-fp16
+// for its layer error, Node.layer_tol). The executors call it first.
+void graph_set_precision(Graph *g, const RunOptions *opt);
 void graph_init_weights(Graph *g, int on_device, int want_host);
 void graph_free(Graph *g);
 int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int is_input);
@@ -228,6 +237,20 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *res);
 // round the output to FP16, as the fast path stores it.
 void node_cpu(const Graph *g, const Node *n, const float *in, const float *aux, const float *res,
               float *out, int fast_emulation);
+
+// Block inputs and outputs as safetensors files (src/graph/io.c).
+// Input tensors by name: x as NCHW (B, C, H, W), vectors such as temb as
+// (B, C), token tensors such as context as (B, L, D); F32, F16 or BF16.
+// Fills t->h_init of every input tensor of the graph (converted to NHWC);
+// a missing or misshapen tensor is one clear error line (exit 2).
+void io_load_inputs(Graph *g, const char *path);
+// The layout a graph tensor has in files: 4 dims NCHW, 3 dims (B, L, D) or
+// 2 dims (B, C); returns ndim and fills shape.
+int io_file_shape(const Graph *g, const Tensor *t, int64_t shape[4]);
+// Writes `output` (fast path) and, when present, `reference` (FP32 chain)
+// of the block output, FP32 in the file layout above. Returns 0, or -1 with
+// a message in err.
+int io_save_outputs(const Graph *g, const RunResult *r, const char *path, char *err, size_t errn);
 
 // Errors (src/graph/errors.c).
 ErrMetrics compare_outputs(const float *fast, const float *ref, size_t n);

@@ -1,4 +1,5 @@
-// report.c: the console report and the JSON report (cJSON).
+// report.c: the console report, the JSON report (cJSON; schema in
+// docs/report-schema.md) and the per-node CSV.
 #define _POSIX_C_SOURCE 200809L
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -9,6 +10,7 @@
 
 #include "../common.h"
 #include "graph.h"
+#include "report.h"
 
 static const char *fmt_time(double s, char *buf, size_t n) {
     if (!(s > 0.0))
@@ -39,12 +41,25 @@ static const char *ref_name(const RunResult *r) {
     }
 }
 
-static int node_pass(const Node *n, double tol) {
-    return !n->layer_err.nonfinite && !n->chain_err.nonfinite && n->layer_err.rel_l2 <= tol &&
+double node_tol(const Node *n, const RunResult *r) { return n->tol > 0 ? n->tol : r->tol; }
+
+// tol: the node's (node_tol); the layer error of an FP16 node downstream of
+// an INT8 one is held to its own Node.layer_tol (--tol-fp16).
+int node_pass(const Node *n, double tol) {
+    const double ltol = n->layer_tol > 0 ? n->layer_tol : tol;
+    return !n->layer_err.nonfinite && !n->chain_err.nonfinite && n->layer_err.rel_l2 <= ltol &&
            n->chain_err.rel_l2 <= tol;
 }
 
-static void config_line(const Graph *g, char *buf, size_t n) {
+void print_peaks_line(const RunResult *r) {
+    if (r->peak_tflops > 0 && r->peak_gbps > 0)
+        printf("roofline %.0f TFLOP/s FP16 tensor core, %.0f GB/s DRAM (%s); bound = max(FLOPs/peak, bytes/BW)\n",
+               r->peak_tflops, r->peak_gbps, r->peak_source);
+    else
+        printf("roofline none: the CPU path has no tensor-core peak (give --peak-tflops and --peak-gbps)\n");
+}
+
+void config_line(const Graph *g, char *buf, size_t n) {
     const BlockConfig *c = &g->cfg;
     if (!strcmp(c->block, "conv"))
         snprintf(buf, n, "conv %dx%d stride %d  cin %d -> cout %d  %dx%d (HxW)  batch %d", c->ksize, c->ksize,
@@ -57,6 +72,11 @@ static void config_line(const Graph *g, char *buf, size_t n) {
     else if (!strcmp(c->block, "attention"))
         snprintf(buf, n, "attention (%s)  batch %d  heads %d x %d  Sq %d  Skv %d  scale 1/sqrt(%d)",
                  c->cross ? "cross" : "self", c->batch, c->heads, c->head_dim, c->seq, c->kv, c->head_dim);
+    else if (!strcmp(c->block, "gemm")) {
+        static const char *epi[] = {"none", "bias", "bias+geglu", "bias+residual"};
+        snprintf(buf, n, "gemm  M %d  N %d  K %d  (M, K) x (N, K)^T  epilogue %s", c->m, c->n, c->k,
+                 epi[c->epilogue]);
+    }
     else
         snprintf(buf, n, "%s  cin %d -> cout %d  %dx%d (HxW)  batch %d  groups %d  eps %g  temb %d", c->block, c->c,
                  c->cout, c->h, c->w, c->batch, c->groups, c->eps, c->temb_dim);
@@ -71,14 +91,23 @@ void print_report(const Graph *g, const RunOptions *opt, const RunResult *r) {
         printf("%s\n", r->device_name);
     config_line(g, cfgline, sizeof(cfgline));
     printf("block    %s\n", cfgline);
-    printf("weights  random: cuRAND Philox, seed %llu, PyTorch default init; inputs ~ N(0,1) stored as FP16\n",
-           (unsigned long long)g->cfg.seed);
+    if (r->weights_source[0] && opt->weights_path)
+        printf("weights  %s\n", r->weights_source);
+    else if (r->weights_source[0])
+        printf("weights  %s: cuRAND Philox, PyTorch default init\n", r->weights_source);
+    else
+        printf("weights  random: cuRAND Philox, seed %llu, PyTorch default init; inputs ~ N(0,1) stored as FP16\n",
+               (unsigned long long)g->cfg.seed);
+    print_peaks_line(r);
     printf("timing   %d warm-up + %d iterations per node (%s), median and p90; reference %s%s\n\n", opt->warmup,
            opt->iters, r->on_gpu ? "CUDA events" : "wall clock", ref_name(r),
            r->on_gpu ? (r->pdl ? "; PDL on" : "; PDL off") : "");
 
-    printf("%-14s %-30s %-16s %9s %9s %8s %8s | %-17s | %-17s\n", "node", "kernel", "output (NHWC)", "median", "p90",
-           "TFLOP/s", "GB/s", "layer relL2 maxabs", "chain relL2 maxabs");
+    int any16 = 0;  // an INT8 node: its FP16 GEMM's layer error is shown beside its own
+    for (int i = 0; i < g->nn; i++) any16 |= g->nodes[i].has_fp16_err;
+    printf("%-14s %-30s %-16s %9s %9s %8s %8s %8s | %-17s | %-17s%s\n", "node", "kernel", "output (NHWC)", "median",
+           "p90", "TFLOP/s", "GB/s", "roofline", "layer relL2 maxabs", "chain relL2 maxabs",
+           any16 ? " | fp16 layer" : "");
     if (!strcmp(g->cfg.block, "transformer") || !strcmp(g->cfg.block, "attention"))
         printf("%-14s %-30s %-16s\n", "", "", "(tokens: B x S x 1 x C)");
     for (int i = 0; i < g->nn; i++) {
@@ -91,33 +120,69 @@ void print_report(const Graph *g, const RunOptions *opt, const RunResult *r) {
             snprintf(shape, sizeof(shape), "%dx%dx%dx%d", t->n, t->h, t->w, t->c);
         double med = n->time.median;
         double tf = med > 0 ? n->flops / med * 1e-12 : 0.0;
-        printf("%-14s %-30s %-16s %9s %9s %8.*f %8.1f | ", n->name, n->kernel, shape, fmt_time(med, b1, sizeof b1),
-               fmt_time(n->time.p90, b2, sizeof b2), tf >= 1.0 ? 1 : 3, tf, med > 0 ? n->bytes / med * 1e-9 : 0.0);
+        Roofline rl = roofline_of(n, r);
+        char roof[16] = "-";
+        if (rl.valid) snprintf(roof, sizeof roof, "%s %3.0f%%", rl.compute ? "cmp" : "mem", rl.pct);
+        printf("%-14s %-30s %-16s %9s %9s %8.*f %8.1f %8s | ", n->name, n->kernel, shape, fmt_time(med, b1, sizeof b1),
+               fmt_time(n->time.p90, b2, sizeof b2), tf >= 1.0 ? 1 : 3, tf, med > 0 ? n->bytes / med * 1e-9 : 0.0, roof);
+        char f16[48] = "", b5[32];
+        if (any16)
+            snprintf(f16, sizeof f16, " | %8s", n->has_fp16_err ? fmt_err(n->fp16_err.rel_l2, b5, sizeof b5) : "-");
         if (n->layer_err.valid)
-            printf("%8s %8s | %8s %8s%s\n", fmt_err(n->layer_err.rel_l2, b3, sizeof b3),
+            printf("%8s %8s | %8s %8s%s%s\n", fmt_err(n->layer_err.rel_l2, b3, sizeof b3),
                    fmt_err(n->layer_err.max_abs, b4, sizeof b4), fmt_err(n->chain_err.rel_l2, b1, sizeof b1),
-                   fmt_err(n->chain_err.max_abs, b2, sizeof b2), node_pass(n, r->tol) ? "" : "  FAIL");
+                   fmt_err(n->chain_err.max_abs, b2, sizeof b2), f16, node_pass(n, node_tol(n, r)) ? "" : "  FAIL");
         else
             printf("%8s %8s | %8s %8s\n", "-", "-", "-", "-");
     }
     printf("\n");
+    if (r->vendor_ran) {
+        printf("vendor baseline  %s  (attention: %s)\n", r->vendor_name, r->vendor_attention);
+        printf("%-14s %-48s %9s %9s %8s | %-8s\n", "node", "vendor kernel", "median", "ours", "speedup", "relL2");
+        for (int i = 0; i < g->nn; i++) {
+            const Node *n = &g->nodes[i];
+            if (!n->has_vendor) continue;
+            double vm = n->vendor_time.median, om = n->time.median;
+            printf("%-14s %-48s %9s %9s %7.2fx | %8s\n", n->name, n->vendor_kernel, fmt_time(vm, b1, sizeof b1),
+                   fmt_time(om, b2, sizeof b2), om > 0 ? vm / om : 0.0,
+                   n->vendor_err.valid ? fmt_err(n->vendor_err.rel_l2, b3, sizeof b3) : "-");
+        }
+        printf("\n");
+    }
     printf("sum of nodes          %s\n", fmt_time(r->sum_nodes, b1, sizeof b1));
+    if (r->peak_tflops > 0 && r->peak_gbps > 0) {
+        double bsum = 0.0;
+        for (int i = 0; i < g->nn; i++) bsum += roofline_of(&g->nodes[i], r).bound;
+        printf("roofline bound        %s  (sum of node bounds; %.0f%% of the sum of nodes)\n",
+               fmt_time(bsum, b1, sizeof b1), r->sum_nodes > 0 ? 100.0 * bsum / r->sum_nodes : 0.0);
+    }
     if (r->on_gpu)
         printf("block (graph replay)  %s  (median of %d, p90 %s)\n", fmt_time(r->block.median, b1, sizeof b1),
                r->block.n, fmt_time(r->block.p90, b2, sizeof b2));
     else
         printf("block (CPU chain)     %s  (median of %d)\n", fmt_time(r->block.median, b1, sizeof b1), r->block.n);
+    if (r->vendor_ran)
+        printf("vendor block (%s)  %s  (median of %d; speedup vendor/unetrun %.2fx; chain relL2 %s)\n",
+               r->vendor_block_eager ? "eager" : "graph", fmt_time(r->vendor_block.median, b1, sizeof b1),
+               r->vendor_block.n, r->block.median > 0 ? r->vendor_block.median / r->block.median : 0.0,
+               r->vendor_chain_err.valid ? fmt_err(r->vendor_chain_err.rel_l2, b2, sizeof b2) : "-");
     if (r->checked)
         printf("FP32 reference (%s)  %s\n", r->ref_on_gpu ? "GPU" : "CPU", fmt_time(r->ref_time, b1, sizeof b1));
+    char tol8[96] = "";  // INT8 GEMMs and the nodes downstream of them have their own tolerance
+    for (int i = 0; i < g->nn; i++)
+        if (g->nodes[i].tol > 0 && g->nodes[i].tol != r->tol)
+            snprintf(tol8, sizeof tol8, "INT8 GEMMs and chains downstream %.0e", g->nodes[i].tol);
     if (!r->checked) {
         printf("verdict  NOT CHECKED (--ref none)\n");
     } else if (r->pass) {
-        printf("verdict  PASS: every node within relative L2 %.0e (layer and chain), no NaN/Inf%s\n", r->tol,
+        printf("verdict  PASS: every node within relative L2 %.0e (layer and chain%s%s), no NaN/Inf%s\n", r->tol,
+               tol8[0] ? "; " : "", tol8,
                r->on_gpu ? ", graph replay bit-identical" : "");
     } else {
         int bad = 0;
-        for (int i = 0; i < g->nn; i++) bad += !node_pass(&g->nodes[i], r->tol);
-        printf("verdict  FAIL: %d node(s) beyond relative L2 %.0e or non-finite%s\n", bad, r->tol,
+        for (int i = 0; i < g->nn; i++) bad += !node_pass(&g->nodes[i], node_tol(&g->nodes[i], r));
+        printf("verdict  FAIL: %d node(s) beyond relative L2 %.0e%s%s%s or non-finite%s\n", bad, r->tol,
+               tol8[0] ? " (" : "", tol8, tol8[0] ? ")" : "",
                (r->on_gpu && !r->replay_identical) ? "; graph replay differs from the eager run" : "");
     }
 }
@@ -143,7 +208,30 @@ static cJSON *time_json(const TimeStats *t) {
     return o;
 }
 
-int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path) {
+static cJSON *roofline_json(const Node *n, const RunResult *r) {
+    Roofline rl = roofline_of(n, r);
+    if (!rl.valid) return cJSON_CreateNull();
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "bound_us", rl.bound * 1e6);
+    cJSON_AddNumberToObject(o, "compute_us", rl.t_compute * 1e6);
+    cJSON_AddNumberToObject(o, "memory_us", rl.t_memory * 1e6);
+    cJSON_AddStringToObject(o, "bound", rl.compute ? "compute" : "memory");
+    cJSON_AddNumberToObject(o, "achieved_pct", rl.pct);
+    return o;
+}
+
+static double worst_chain(const Graph *g) {
+    double w = 0.0;
+    for (int i = 0; i < g->nn; i++) {
+        const ErrMetrics *e = &g->nodes[i].chain_err;
+        if (!e->valid) continue;
+        if (e->nonfinite || isnan(e->rel_l2)) return NAN;
+        if (e->rel_l2 > w) w = e->rel_l2;
+    }
+    return w;
+}
+
+cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r) {
     cJSON *root = cJSON_CreateObject();
     char date[64];
     time_t now = time(NULL);
@@ -151,6 +239,7 @@ int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r,
     gmtime_r(&now, &tmv);
     strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tmv);
     cJSON_AddStringToObject(root, "unetrun_version", UNETRUN_VERSION);
+    cJSON_AddNumberToObject(root, "schema_version", 2);
     cJSON_AddStringToObject(root, "date", date);
 
     cJSON *dev = cJSON_AddObjectToObject(root, "device");
@@ -162,9 +251,21 @@ int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r,
         snprintf(cc, sizeof cc, "sm_%d%d", r->cc_major, r->cc_minor);
         cJSON_AddStringToObject(dev, "arch", cc);
     }
+    cJSON *pk = cJSON_AddObjectToObject(root, "peaks");
+    if (r->peak_tflops > 0 && r->peak_gbps > 0) {
+        cJSON_AddNumberToObject(pk, "tflops", r->peak_tflops);
+        cJSON_AddNumberToObject(pk, "gbps", r->peak_gbps);
+    } else {
+        cJSON_AddNullToObject(pk, "tflops");
+        cJSON_AddNullToObject(pk, "gbps");
+    }
+    cJSON_AddStringToObject(pk, "source", r->peak_source[0] ? r->peak_source : "none");
 
     const BlockConfig *c = &g->cfg;
     cJSON *cfg = cJSON_AddObjectToObject(root, "config");
+    char line[512];
+    config_line(g, line, sizeof line);
+    cJSON_AddStringToObject(cfg, "description", line);
     cJSON_AddStringToObject(cfg, "block", c->block);
     cJSON_AddNumberToObject(cfg, "c", c->c);
     cJSON_AddNumberToObject(cfg, "cout", c->cout);
@@ -178,7 +279,19 @@ int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r,
         cJSON_AddNumberToObject(cfg, "temb_dim", c->temb_dim);
         cJSON_AddNumberToObject(cfg, "groups", c->groups);
         cJSON_AddNumberToObject(cfg, "eps", c->eps);
-    } else {
+    } else if (!strcmp(c->block, "gemm")) {
+        static const char *epi[] = {"none", "bias", "geglu", "residual"};
+        cJSON_AddNumberToObject(cfg, "m", c->m);
+        cJSON_AddNumberToObject(cfg, "n", c->n);
+        cJSON_AddNumberToObject(cfg, "k", c->k);
+        cJSON_AddStringToObject(cfg, "epilogue", epi[c->epilogue]);
+    } else if (!strcmp(c->block, "gemm")) {
+        static const char *epi[] = {"none", "bias", "geglu", "residual"};
+        cJSON_AddNumberToObject(cfg, "m", c->m);
+        cJSON_AddNumberToObject(cfg, "n", c->n);
+        cJSON_AddNumberToObject(cfg, "k", c->k);
+        cJSON_AddStringToObject(cfg, "epilogue", c->epilogue >= 0 && c->epilogue <= 3 ? epi[c->epilogue] : "?");
+    } else if (!strcmp(c->block, "transformer") || !strcmp(c->block, "attention")) {
         cJSON_AddNumberToObject(cfg, "heads", c->heads);
         cJSON_AddNumberToObject(cfg, "head_dim", c->head_dim);
         if (!strcmp(c->block, "transformer")) {
@@ -194,9 +307,18 @@ int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r,
             cJSON_AddNumberToObject(cfg, "kv", c->kv);
         }
     }
+    cJSON_AddStringToObject(cfg, "linear_precision", opt->linear_prec == PREC_INT8 ? "int8" : "fp16");
+    cJSON_AddStringToObject(cfg, "conv1x1_precision", opt->conv1x1_prec == PREC_INT8 ? "int8" : "fp16");
     cJSON *wts = cJSON_AddObjectToObject(root, "weights");
-    cJSON_AddStringToObject(wts, "source", "random");
+    cJSON_AddStringToObject(wts, "source", opt->weights_path ? "file" : "random");
     cJSON_AddNumberToObject(wts, "seed", (double)c->seed);
+    if (r->weights_source[0])
+        cJSON_AddStringToObject(wts, "description", r->weights_source);
+    else {
+        char d[96];
+        snprintf(d, sizeof d, "random (seed %llu)", (unsigned long long)c->seed);
+        cJSON_AddStringToObject(wts, "description", d);
+    }
     cJSON *tim = cJSON_AddObjectToObject(root, "timing");
     cJSON_AddNumberToObject(tim, "warmup", opt->warmup);
     cJSON_AddNumberToObject(tim, "iters", opt->iters);
@@ -213,29 +335,63 @@ int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r,
         cJSON_AddStringToObject(o, "kernel", n->kernel);
         int shape[4] = {t->n, t->h, t->w, t->c};
         cJSON_AddItemToObject(o, "output_nhwc", cJSON_CreateIntArray(shape, 4));
+        cJSON_AddStringToObject(o, "precision", n->prec == PREC_INT8 ? "int8" : "fp16");
         cJSON_AddNumberToObject(o, "flops", n->flops);
         cJSON_AddNumberToObject(o, "min_bytes", n->bytes);
         cJSON_AddItemToObject(o, "time_us", time_json(&n->time));
         double med = n->time.median;
         cJSON_AddNumberToObject(o, "tflops", med > 0 ? n->flops / med * 1e-12 : 0.0);
         cJSON_AddNumberToObject(o, "gbps", med > 0 ? n->bytes / med * 1e-9 : 0.0);
+        cJSON_AddItemToObject(o, "roofline", roofline_json(n, r));
         cJSON_AddItemToObject(o, "layer_error", err_json(&n->layer_err));
         cJSON_AddItemToObject(o, "chain_error", err_json(&n->chain_err));
-        if (r->checked) cJSON_AddBoolToObject(o, "pass", node_pass(n, r->tol));
+        if (n->has_fp16_err) cJSON_AddItemToObject(o, "fp16_error", err_json(&n->fp16_err));
+        if (r->checked) {
+            cJSON_AddNumberToObject(o, "tolerance_rel_l2", node_tol(n, r));
+            cJSON_AddBoolToObject(o, "pass", node_pass(n, node_tol(n, r)));
+        }
+        if (r->vendor_ran && n->has_vendor) {
+            cJSON *v = cJSON_AddObjectToObject(o, "vendor");
+            cJSON_AddStringToObject(v, "kernel", n->vendor_kernel);
+            cJSON_AddItemToObject(v, "time_us", time_json(&n->vendor_time));
+            cJSON_AddNumberToObject(v, "speedup", med > 0 ? n->vendor_time.median / med : 0.0);
+            cJSON_AddItemToObject(v, "error", err_json(&n->vendor_err));
+        }
         cJSON_AddItemToArray(nodes, o);
     }
     cJSON *blk = cJSON_AddObjectToObject(root, "block");
     cJSON_AddNumberToObject(blk, "sum_nodes_us", r->sum_nodes * 1e6);
     cJSON_AddItemToObject(blk, r->on_gpu ? "graph_replay_us" : "cpu_chain_us", time_json(&r->block));
+    if (r->peak_tflops > 0 && r->peak_gbps > 0) {
+        double bsum = 0.0;
+        for (int i = 0; i < g->nn; i++) bsum += roofline_of(&g->nodes[i], r).bound;
+        cJSON_AddNumberToObject(blk, "roofline_bound_us", bsum * 1e6);
+    }
     if (r->checked) {
         cJSON_AddNumberToObject(blk, "reference_us", r->ref_time * 1e6);
         cJSON_AddNumberToObject(blk, "tolerance_rel_l2", r->tol);
+        double w = worst_chain(g);
+        if (isnan(w))
+            cJSON_AddNullToObject(blk, "worst_chain_rel_l2");
+        else
+            cJSON_AddNumberToObject(blk, "worst_chain_rel_l2", w);
         cJSON_AddBoolToObject(blk, "pass", r->pass);
     }
     if (r->on_gpu) cJSON_AddBoolToObject(blk, "replay_identical", r->replay_identical);
+    if (r->vendor_ran) {
+        cJSON *v = cJSON_AddObjectToObject(blk, "vendor");
+        cJSON_AddStringToObject(v, "name", r->vendor_name);
+        cJSON_AddStringToObject(v, "attention", r->vendor_attention);
+        cJSON_AddStringToObject(v, "timing", r->vendor_block_eager ? "eager" : "graph");
+        cJSON_AddItemToObject(v, "graph_replay_us", time_json(&r->vendor_block));
+        cJSON_AddNumberToObject(v, "speedup", r->block.median > 0 ? r->vendor_block.median / r->block.median : 0.0);
+        cJSON_AddItemToObject(v, "chain_error", err_json(&r->vendor_chain_err));
+    }
+    return root;
+}
 
+int write_json_file(cJSON *root, const char *path) {
     char *text = cJSON_Print(root);
-    cJSON_Delete(root);
     if (!text) return -1;
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -246,4 +402,143 @@ int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r,
     ok = (fclose(f) == 0) && ok;
     free(text);
     return ok ? 0 : -1;
+}
+
+int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path) {
+    cJSON *root = report_json(g, opt, r);
+    int rc = write_json_file(root, path);
+    cJSON_Delete(root);
+    return rc;
+}
+
+// --- CSV: one row per node; the columns mirror the JSON node fields --------
+
+static void csv_str(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static void csv_num(FILE *f, double v) {
+    if (isnan(v))
+        fputs(",nan", f);
+    else
+        fprintf(f, ",%.6g", v);
+}
+
+static void csv_err(FILE *f, const ErrMetrics *e, int present) {
+    if (!present || !e->valid) {
+        fputs(",,,,", f);
+        return;
+    }
+    csv_num(f, e->rel_l2);
+    csv_num(f, e->max_abs);
+    csv_num(f, e->cosine);
+    fprintf(f, ",%zu", e->nonfinite);
+}
+
+static void csv_time(FILE *f, const TimeStats *t, int present) {
+    if (!present) {
+        fputs(",,,,", f);
+        return;
+    }
+    csv_num(f, t->median * 1e6);
+    csv_num(f, t->p10 * 1e6);
+    csv_num(f, t->p90 * 1e6);
+    csv_num(f, t->min * 1e6);
+}
+
+const char *csv_node_header(void) {
+    return "device,block,config,weights,peak_tflops,peak_gbps,peak_source,"
+           "node,kernel,precision,out_n,out_h,out_w,out_c,flops,min_bytes,"
+           "median_us,p10_us,p90_us,min_us,tflops,gbps,"
+           "bound,bound_us,achieved_pct,"
+           "layer_rel_l2,layer_max_abs,layer_cosine,layer_nonfinite,"
+           "chain_rel_l2,chain_max_abs,chain_cosine,chain_nonfinite,"
+           "fp16_rel_l2,fp16_max_abs,fp16_cosine,fp16_nonfinite,"
+           "tolerance_rel_l2,verdict,"
+           "vendor_kernel,vendor_median_us,vendor_p10_us,vendor_p90_us,vendor_min_us,vendor_speedup,"
+           "vendor_rel_l2,vendor_max_abs,vendor_cosine,vendor_nonfinite,"
+           "block_us,sum_nodes_us,vendor_block_us";
+}
+
+void csv_node_rows(FILE *f, const Graph *g, const RunResult *r) {
+    char cfgline[256];
+    config_line(g, cfgline, sizeof cfgline);
+    for (int i = 0; i < g->nn; i++) {
+        const Node *n = &g->nodes[i];
+        const Tensor *t = &g->t[n->out];
+        csv_str(f, r->device_name);
+        fputc(',', f);
+        csv_str(f, g->cfg.block);
+        fputc(',', f);
+        csv_str(f, cfgline);
+        fputc(',', f);
+        if (r->weights_source[0])
+            csv_str(f, r->weights_source);
+        else
+            fprintf(f, "\"random (seed %llu)\"", (unsigned long long)g->cfg.seed);
+        if (r->peak_tflops > 0 && r->peak_gbps > 0) {
+            csv_num(f, r->peak_tflops);
+            csv_num(f, r->peak_gbps);
+        } else {
+            fputs(",,", f);
+        }
+        fprintf(f, ",%s,", r->peak_source[0] ? r->peak_source : "none");
+        csv_str(f, n->name);
+        fputc(',', f);
+        csv_str(f, n->kernel);
+        fprintf(f, ",%s,%d,%d,%d,%d", n->prec == PREC_INT8 ? "int8" : "fp16", t->n, t->h, t->w, t->c);
+        csv_num(f, n->flops);
+        csv_num(f, n->bytes);
+        csv_time(f, &n->time, 1);
+        double med = n->time.median;
+        csv_num(f, med > 0 ? n->flops / med * 1e-12 : 0.0);
+        csv_num(f, med > 0 ? n->bytes / med * 1e-9 : 0.0);
+        Roofline rl = roofline_of(n, r);
+        if (rl.valid) {
+            fprintf(f, ",%s", rl.compute ? "compute" : "memory");
+            csv_num(f, rl.bound * 1e6);
+            csv_num(f, rl.pct);
+        } else {
+            fputs(",,,", f);
+        }
+        csv_err(f, &n->layer_err, 1);
+        csv_err(f, &n->chain_err, 1);
+        csv_err(f, &n->fp16_err, n->has_fp16_err);
+        if (r->checked) {
+            csv_num(f, node_tol(n, r));
+            fputs(node_pass(n, node_tol(n, r)) ? ",pass" : ",fail", f);
+        } else {
+            fputs(",,not checked", f);
+        }
+        int hv = r->vendor_ran && n->has_vendor;
+        fputc(',', f);
+        if (hv) csv_str(f, n->vendor_kernel);
+        csv_time(f, &n->vendor_time, hv);
+        if (hv)
+            csv_num(f, med > 0 ? n->vendor_time.median / med : 0.0);
+        else
+            fputc(',', f);
+        csv_err(f, &n->vendor_err, hv);
+        csv_num(f, r->block.median * 1e6);
+        csv_num(f, r->sum_nodes * 1e6);
+        if (r->vendor_ran)
+            csv_num(f, r->vendor_block.median * 1e6);
+        else
+            fputc(',', f);
+        fputc('\n', f);
+    }
+}
+
+int write_csv_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path) {
+    (void)opt;
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fprintf(f, "%s\n", csv_node_header());
+    csv_node_rows(f, g, r);
+    return fclose(f) == 0 ? 0 : -1;
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../weights/random.h"
+#include "../../weights/params.h"
 #include "../common.h"
 
 void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bias, uint64_t seed,
@@ -20,10 +20,11 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
     const float bound = 1.0f / sqrtf((float)(s.cin * k * k));
     char tname[64];
     snprintf(tname, sizeof(tname), "%s.weight", name);
+    const int64_t wshape[4] = {s.cout, s.cin, k, k}, bshape[1] = {s.cout};  // PyTorch (Cout, Cin, k, k), (Cout)
     if (on_device) {
         float *w_oikk;  // (Cout, Cin, k, k): PyTorch layout, as a checkpoint stores it
         cudaCheck(cudaMalloc((void **)&w_oikk, nw * sizeof(float)));
-        random_uniform(tname, seed, w_oikk, nw, 0.0f, bound, 1);
+        param_fill(tname, 4, wshape, seed, w_oikk, nw, 0.0f, bound, 1);
         cudaCheck(cudaMalloc((void **)&L->d_w16, nw * sizeof(uint16_t)));
         cudaCheck(cudaMalloc((void **)&L->d_w_ref, nw * sizeof(float)));
         cudaCheck(conv_weight_layouts_dev(w_oikk, L->d_w16, L->d_w_ref, s.cout, s.cin, k, 0));
@@ -32,7 +33,7 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
         if (has_bias) {
             cudaCheck(cudaMalloc((void **)&L->d_bias, s.cout * sizeof(float)));
             snprintf(tname, sizeof(tname), "%s.bias", name);
-            random_uniform(tname, seed, L->d_bias, s.cout, 0.0f, bound, 1);
+            param_fill(tname, 1, bshape, seed, L->d_bias, s.cout, 0.0f, bound, 1);
         }
         if (want_host) {
             L->h_w_ref = host_copy_f32(L->d_w_ref, nw);
@@ -41,7 +42,7 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
         return;
     }
     float *w_oikk = xmalloc(nw * sizeof(float));
-    random_uniform(tname, seed, w_oikk, nw, 0.0f, bound, 0);
+    param_fill(tname, 4, wshape, seed, w_oikk, nw, 0.0f, bound, 0);
     L->h_w_ref = xmalloc(nw * sizeof(float));
     L->h_w_fast = xmalloc(nw * sizeof(float));
     for (int co = 0; co < s.cout; co++)
@@ -57,7 +58,7 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
     if (has_bias) {
         L->h_bias = xmalloc(s.cout * sizeof(float));
         snprintf(tname, sizeof(tname), "%s.bias", name);
-        random_uniform(tname, seed, L->h_bias, s.cout, 0.0f, bound, 0);
+        param_fill(tname, 1, bshape, seed, L->h_bias, s.cout, 0.0f, bound, 0);
     }
 }
 

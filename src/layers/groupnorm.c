@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../weights/random.h"
+#include "../../weights/params.h"
 #include "../common.h"
 
 void norm_affine_init(const char *name, int c, uint64_t seed, int on_device, int want_host, float **h_gamma,
@@ -14,11 +14,12 @@ void norm_affine_init(const char *name, int c, uint64_t seed, int on_device, int
     char gname[96], bname[96];
     snprintf(gname, sizeof(gname), "%s.weight", name);
     snprintf(bname, sizeof(bname), "%s.bias", name);
+    const int64_t shape[1] = {c};
     if (on_device) {
         cudaCheck(cudaMalloc((void **)d_gamma, c * sizeof(float)));
         cudaCheck(cudaMalloc((void **)d_beta, c * sizeof(float)));
-        random_uniform(gname, seed, *d_gamma, c, 1.0f, 0.25f, 1);
-        random_uniform(bname, seed, *d_beta, c, 0.0f, 0.25f, 1);
+        param_fill(gname, 1, shape, seed, *d_gamma, c, 1.0f, 0.25f, 1);
+        param_fill(bname, 1, shape, seed, *d_beta, c, 0.0f, 0.25f, 1);
         if (!want_host) return;
         *h_gamma = host_copy_f32(*d_gamma, c);
         *h_beta = host_copy_f32(*d_beta, c);
@@ -26,8 +27,8 @@ void norm_affine_init(const char *name, int c, uint64_t seed, int on_device, int
     }
     *h_gamma = xmalloc(c * sizeof(float));
     *h_beta = xmalloc(c * sizeof(float));
-    random_uniform(gname, seed, *h_gamma, c, 1.0f, 0.25f, 0);
-    random_uniform(bname, seed, *h_beta, c, 0.0f, 0.25f, 0);
+    param_fill(gname, 1, shape, seed, *h_gamma, c, 1.0f, 0.25f, 0);
+    param_fill(bname, 1, shape, seed, *h_beta, c, 0.0f, 0.25f, 0);
 }
 
 void groupnorm_layer_init(GroupNormLayer *L, const char *name, int c, int groups, float eps, int silu,

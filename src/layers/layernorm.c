@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../weights/random.h"
 #include "../common.h"
 #include "groupnorm.h"
 

@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../weights/random.h"
+#include "../../weights/params.h"
 #include "../common.h"
+#include "quant.h"
 
 void linear_layer_spec(LinearLayer *L, const char *name, int k, int n, int has_bias, int silu_in, int geglu) {
     memset(L, 0, sizeof(*L));
@@ -38,8 +39,9 @@ static void fill_parts(const LinearLayer *L, uint64_t seed, float *w, float *b, 
         char wname[96], bname[96];
         snprintf(wname, sizeof(wname), "%s.weight", pname);
         snprintf(bname, sizeof(bname), "%s.bias", pname);
-        random_uniform(wname, seed, w + (size_t)p * rows * L->k, (size_t)rows * L->k, 0.0f, bound, on_device);
-        if (L->has_bias) random_uniform(bname, seed, b + (size_t)p * rows, rows, 0.0f, bound, on_device);
+        const int64_t wshape[2] = {rows, L->k}, bshape[1] = {rows};  // PyTorch (out, in), (out)
+        param_fill(wname, 2, wshape, seed, w + (size_t)p * rows * L->k, (size_t)rows * L->k, 0.0f, bound, on_device);
+        if (L->has_bias) param_fill(bname, 1, bshape, seed, b + (size_t)p * rows, rows, 0.0f, bound, on_device);
     }
 }
 
@@ -129,4 +131,27 @@ void geglu_ref_cpu(const float *x, float *y, int m, int f) {
             float a = x[(size_t)r * 2 * f + j], g = x[(size_t)r * 2 * f + f + j];
             y[(size_t)r * f + j] = a * gelu_erf_ref(g);
         }
+}
+
+ConvConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
+                            const float *residual, float *y, GemmEpilogue epi, int silu_a) {
+    ConvConfig cfg = gemm_int8_heuristic(m, n, k, LINEAR_INT8_EMUL_SMS);
+    int bm = 0, bn = 0, bk = 0;
+    gemm_int8_tile_dims(cfg.tile, &bm, &bn, &bk);
+    const float *wk = w, *bk_bias = bias;
+    float *wi = NULL, *bi = NULL;
+    if (epi == GEMM_EPI_GEGLU) {  // the kernel's row order: 8-row blocks a0 g0 a1 g1 ...
+        wi = xmalloc((size_t)n * k * sizeof(float));  // (N, K)
+        geglu_interleave_rows(w, wi, n / 2, k);
+        wk = wi;
+        if (bias) {
+            bi = xmalloc((size_t)n * sizeof(float));  // (N)
+            geglu_interleave_rows(bias, bi, n / 2, 1);
+            bk_bias = bi;
+        }
+    }
+    gemm_int8_model(m, n, k, bm, bn, bk, cfg.splits, a, wk, bk_bias, residual, y, epi, silu_a);
+    free(wi);
+    free(bi);
+    return cfg;
 }

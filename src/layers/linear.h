@@ -50,4 +50,16 @@ void linear_ref_cpu(const float *x, const float *w, const float *bias, const flo
 void geglu_ref_cpu(const float *x, float *y, int m, int f);
 float gelu_erf_ref(float x);
 
+// CPU emulation of the online-quantized INT8 GEMM (gemm_int8): the bit-exact
+// model gemm_int8_model with the tile and split-K that gemm_int8_heuristic
+// picks for an H100 (LINEAR_INT8_EMUL_SMS SMs), so the CPU path gives the same
+// numbers as `--device cuda --conv-select heuristic` on an H100.
+#define LINEAR_INT8_EMUL_SMS 132
+// y = epi(silu?(a) w^T + bias (+ residual)); a (M, K), w (N, K) and residual
+// (M, N) hold FP16 values as float, w in checkpoint row order ([a; g] halves
+// for GEGLU: interleaved here for the model), bias (N) or NULL; y (M, N), or
+// (M, N / 2) with GEGLU, FP16-rounded. Returns the configuration emulated.
+ConvConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
+                            const float *residual, float *y, GemmEpilogue epi, int silu_a);
+
 #endif

@@ -1,0 +1,80 @@
+// report.h: what the reports need beyond graph.h: roofline math, the peak
+// calibration and its cache, CSV, PNG charts, and the SD UNet sweep.
+#ifndef UNETRUN_REPORT_H
+#define UNETRUN_REPORT_H
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+
+#include "graph.h"
+
+// --- roofline (src/graph/roofline.c) ---------------------------------------
+// Lower bound on a node's time from its FLOPs and its minimum DRAM bytes:
+//   t_compute = flops / (peak_tflops * 1e12)      seconds
+//   t_memory  = bytes / (peak_gbps * 1e9)         seconds
+//   bound     = max(t_compute, t_memory); compute bound when t_compute >= t_memory
+//   pct       = 100 * bound / measured median     (% of the roofline reached)
+typedef struct {
+    double t_compute, t_memory;  // seconds
+    double bound;                // seconds, max of the two
+    int compute;                 // 1 = compute bound, 0 = memory bound
+    double pct;                  // 100 * bound / median; 0 when the median is 0
+    int valid;                   // 0 when a peak is missing (no roofline)
+} Roofline;
+
+Roofline roofline_eval(double flops, double bytes, double median_s, double peak_tflops, double peak_gbps);
+// Fills Node.bound_time / bound_compute of every node from r->peak_*; no-op without peaks.
+void roofline_apply(Graph *g, const RunResult *r);
+// The node's roofline from its stored fields (valid = 0 without peaks).
+Roofline roofline_of(const Node *n, const RunResult *r);
+
+// --- peaks (src/graph/calib.c) ----------------------------------------------
+typedef struct {
+    double tflops, gbps;  // FP16 tensor-core TFLOP/s, DRAM GB/s; 0 = unknown
+    char source[64];      // "calibrated", "cached", "given", "none"
+    char cache_path[512]; // the cache file used or written ("" if none)
+} Peaks;
+
+// Resolves the roofline peaks once per process: given (--peak-tflops and
+// --peak-gbps), else on a GPU the cache for this GPU (name + UUID), else a
+// short calibration (device-to-device copy, cuBLAS FP16 GEMM) stored in the
+// cache. On the CPU without given peaks: source "none", no roofline.
+// Problems with the cache print one note on stderr and never stop the run.
+void peaks_resolve(const RunOptions *opt, int on_gpu, Peaks *out);
+void peaks_to_result(const Peaks *p, RunResult *r);
+// Where the cache lives: $XDG_CACHE_HOME/unetrun/peaks.json or
+// $HOME/.cache/unetrun/peaks.json ("" when neither variable is set).
+void peaks_cache_path(char *buf, size_t n);
+
+// --- JSON / CSV (src/graph/report.c) ----------------------------------------
+// The whole single-run report as a cJSON object (docs/report-schema.md).
+cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r);
+int write_json_file(cJSON *root, const char *path);  // 0 on success; does not free root
+int write_csv_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
+// The per-node CSV header (no newline) and one row per node.
+const char *csv_node_header(void);
+void csv_node_rows(FILE *f, const Graph *g, const RunResult *r);
+int node_pass(const Node *n, double tol);
+double node_tol(const Node *n, const RunResult *r);
+void config_line(const Graph *g, char *buf, size_t n);
+// Prints the roofline peaks line of the console report.
+void print_peaks_line(const RunResult *r);
+
+// --- PNG (src/graph/png.c) ---------------------------------------------------
+// Per-node timing chart: one horizontal bar per node (median), colored by
+// roofline bound, the bound as a tick, vendor time as a second bar.
+int write_timing_png(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
+// Heatmap of max over channels of |fast - reference| of the block output,
+// batch images side by side (at most 4), with a labeled color scale.
+int write_error_png(const Graph *g, const RunResult *r, const char *path);
+
+// --- sweep (src/graph/sweep.c) ----------------------------------------------
+// Runs every distinct ResBlock and transformer shape of an SD UNet ("sd15",
+// "sd21", "sdxl") with base's batch and seed, prints one table and writes
+// opt->json_path / csv_path (and one PNG per block for --png/--error-png).
+// Returns the process exit status (0; 1 with --check and a failing block;
+// 130 when stopped by Ctrl-C).
+int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_gpu, const RunOptions *opt);
+int sweep_model_known(const char *model);
+
+#endif

@@ -1,0 +1,543 @@
+// gpu_int8.c: gemm_int8 (kernels/gemm_int8.cu) against its C model
+// gemm_int8_model (bit for bit) and against an FP32 reference.
+//
+// - Small and awkward shapes (M = 1, 2, 7, 77, odd; K not a multiple of 32
+//   or of BK; N not a multiple of the tile), every epilogue (none, bias,
+//   bias + residual, GEGLU), SiLU on A: every tile and split candidate, the
+//   whole output compared with the model bit for bit (GEGLU within 1 FP16
+//   ulp, SiLU within a derived bound: device expf/erff may differ from the
+//   host's in the last bit; see src/layers/quant.c).
+// - Every linear of the SD1.5 and SDXL transformer blocks at batch 1 and 2
+//   (qkv, to_out + residual, ff.net.0.proj + GEGLU, ff.net.2 + residual,
+//   attn2 to_k/to_v over the 77-token context, time_emb_proj with SiLU) with
+//   the heuristic config: the first and the last row tile against the model
+//   bit for bit, the whole output against linear_ref_f32 (relative L2 <= 3e-2,
+//   the design's online-INT8 tolerance).
+// - Normal data vs data with one large value per row (the per-tile scale's
+//   weakness: the outlier's tile loses resolution); the measured relative L2
+//   is part of the test name.
+// - All-zero A (y == bias exactly), invalid arguments, NaN/Inf checks; the
+//   output is poisoned with 0xFFFF (FP16 NaN) before every launch.
+//
+// Built with -DGPU_INT8_STANDALONE it has its own main() that runs the suite
+// and prints effective TFLOP/s of gemm_int8 vs gemm_fp16 (see the end).
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../kernels/kernels.h"
+#include "../src/common.h"
+#include "../src/layers/quant.h"
+#include "harness.h"
+
+static int g_i8_sms = 132;
+
+static const uint16_t kI8Poison = 0xFFFF;  // FP16 NaN
+
+static uint64_t i8_mix(uint64_t seed, size_t i) {
+    uint64_t z = seed * 0x9E3779B97F4A7C15ull + i + 0x632BE59BD9B4E019ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+// Uniform in (0, 1].
+static double i8_u01(uint64_t seed, size_t i) { return ((double)(i8_mix(seed, i) >> 11) + 1.0) * (1.0 / 9007199254740992.0); }
+// N(0, 1) by Box-Muller.
+static float i8_normal(uint64_t seed, size_t i) {
+    double u = i8_u01(seed, 2 * i), v = i8_u01(seed, 2 * i + 1);
+    return (float)(sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v));
+}
+
+static void *i8_dalloc(size_t bytes) {
+    void *p = NULL;
+    cudaCheck(cudaMalloc(&p, bytes ? bytes : 16));
+    return p;
+}
+static uint16_t *i8_upload16(const float *h, size_t n) {
+    uint16_t *t = xmalloc(n * 2);
+    for (size_t i = 0; i < n; i++) t[i] = f32_to_f16(h[i]);
+    uint16_t *d = i8_dalloc(n * 2);
+    cudaCheck(cudaMemcpy(d, t, n * 2, cudaMemcpyHostToDevice));
+    free(t);
+    return d;
+}
+static float *i8_upload32(const float *h, size_t n) {
+    float *d = i8_dalloc(n * 4);
+    cudaCheck(cudaMemcpy(d, h, n * 4, cudaMemcpyHostToDevice));
+    return d;
+}
+
+typedef enum { EPI_NONE, EPI_BIAS, EPI_BIAS_RES, EPI_GEGLU } EpiKind;
+static const char *epi_name(EpiKind e) {
+    static const char *n[] = {"none", "bias", "bias+residual", "geglu"};
+    return n[e];
+}
+
+// One GEMM problem: host data (FP16 values as float) and device copies.
+typedef struct {
+    int M, N, K, silu;
+    EpiKind epi;
+    int nout;
+    float *a, *w, *wk, *bias, *bk, *res;  // host: w checkpoint order, wk/bk kernel order (GEGLU interleaved)
+    uint16_t *d_a, *d_w, *d_res, *d_y;
+    float *d_bias;
+} I8Case;
+
+// outlier > 0: one element per row of A is set to +-outlier.
+// tiny != 0: the first half of the A rows and W rows scaled by `tiny`, so their
+// tiles (127 / amax above the FP16 range) take the FP32 quantizer.
+static I8Case i8_case_make_t(int M, int N, int K, EpiKind epi, int silu, float outlier, uint64_t seed, float tiny) {
+    I8Case c;
+    memset(&c, 0, sizeof c);
+    c.M = M, c.N = N, c.K = K, c.epi = epi, c.silu = silu;
+    c.nout = epi == EPI_GEGLU ? N / 2 : N;
+    size_t na = (size_t)M * K, nw = (size_t)N * K;
+    c.a = xmalloc(na * 4);
+    c.w = xmalloc(nw * 4);
+    for (size_t i = 0; i < na; i++) c.a[i] = round_f16(i8_normal(seed, i));
+    if (outlier > 0)
+        for (int m = 0; m < M; m++) {
+            size_t col = i8_mix(seed + 7, m) % (uint64_t)K;
+            c.a[(size_t)m * K + col] = round_f16((m & 1) ? -outlier : outlier);
+        }
+    const float ws = 1.0f / sqrtf((float)K);
+    for (size_t i = 0; i < nw; i++) c.w[i] = round_f16(ws * (float)(2.0 * i8_u01(seed + 1, i) - 1.0));
+    if (epi != EPI_NONE) {
+        c.bias = xmalloc(N * 4);
+        for (int i = 0; i < N; i++) c.bias[i] = (float)(i8_u01(seed + 2, i) - 0.5);
+    }
+    if (epi == EPI_BIAS_RES) {
+        c.res = xmalloc((size_t)M * N * 4);
+        for (size_t i = 0; i < (size_t)M * N; i++) c.res[i] = round_f16(i8_normal(seed + 3, i));
+    }
+    if (tiny != 0.0f) {
+        for (size_t i = 0; i < (size_t)(M / 2) * K; i++) c.a[i] = round_f16(c.a[i] * tiny);
+        for (size_t i = 0; i < (size_t)(N / 2) * K; i++) c.w[i] = round_f16(c.w[i] * tiny);
+    }
+    c.wk = c.w;
+    c.bk = c.bias;
+    if (epi == EPI_GEGLU) {
+        c.wk = xmalloc(nw * 4);
+        geglu_interleave_rows(c.w, c.wk, N / 2, K);
+        c.bk = xmalloc(N * 4);
+        geglu_interleave_rows(c.bias, c.bk, N / 2, 1);
+    }
+    c.d_a = i8_upload16(c.a, na);
+    c.d_w = i8_upload16(c.wk, nw);
+    c.d_bias = c.bk ? i8_upload32(c.bk, N) : NULL;
+    c.d_res = c.res ? i8_upload16(c.res, (size_t)M * N) : NULL;
+    c.d_y = i8_dalloc((size_t)M * c.nout * 2);
+    return c;
+}
+
+static I8Case i8_case_make(int M, int N, int K, EpiKind epi, int silu, float outlier, uint64_t seed) {
+    return i8_case_make_t(M, N, K, epi, silu, outlier, seed, 0.0f);
+}
+
+static void i8_case_free(I8Case *c) {
+    if (c->wk != c->w) free(c->wk);
+    if (c->bk != c->bias) free(c->bk);
+    free(c->a), free(c->w), free(c->bias), free(c->res);
+    cudaCheck(cudaFree(c->d_a));
+    cudaCheck(cudaFree(c->d_w));
+    if (c->d_bias) cudaCheck(cudaFree(c->d_bias));
+    if (c->d_res) cudaCheck(cudaFree(c->d_res));
+    cudaCheck(cudaFree(c->d_y));
+}
+
+static cudaError_t i8_case_run(const I8Case *c, ConvConfig cfg, float *ws) {
+    return gemm_int8(c->M, c->N, c->K, cfg, c->d_a, c->d_w, c->d_bias, c->d_res, c->d_y,
+                     c->epi == EPI_GEGLU ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, c->silu, ws, 0);
+}
+
+// Poison, launch, download the FP16 bits.
+static uint16_t *i8_case_launch(const I8Case *c, ConvConfig cfg, float *ws) {
+    size_t ny = (size_t)c->M * c->nout;
+    cudaCheck(fill_u16_dev(c->d_y, kI8Poison, ny, 0));
+    cudaCheck(i8_case_run(c, cfg, ws));
+    cudaCheck(cudaDeviceSynchronize());
+    uint16_t *h = xmalloc(ny * 2);
+    cudaCheck(cudaMemcpy(h, c->d_y, ny * 2, cudaMemcpyDeviceToHost));
+    return h;
+}
+
+static double fp16_ulp(double v) {
+    v = fabs(v);
+    if (v < 6.103515625e-05) return 5.960464477539063e-08;
+    return ldexp(1.0, (int)floor(log2(v)) - 10);
+}
+
+// Compares rows [r0, r1) of the kernel output with the model. Returns the
+// number of mismatches; *nan counts NaN/Inf outputs. Exactness: bit for bit,
+// except GEGLU (<= 1 FP16 ulp) and SiLU (<= tol_silu[m * nout + n]).
+static size_t i8_compare_model(const I8Case *c, const uint16_t *y, const float *ym, int r0, int r1,
+                               const float *tol_silu, size_t *nan, double *worst_ulp) {
+    size_t bad = 0;
+    for (int m = r0; m < r1; m++)
+        for (int n = 0; n < c->nout; n++) {
+            size_t i = (size_t)m * c->nout + n;
+            float v = f16_to_f32(y[i]);
+            if (!isfinite(v)) {
+                (*nan)++;
+                bad++;
+                continue;
+            }
+            double d = fabs((double)v - ym[i]);
+            double u = d / fp16_ulp(ym[i]);
+            if (u > *worst_ulp) *worst_ulp = u;
+            if (tol_silu) bad += d > tol_silu[i];
+            else if (c->epi == EPI_GEGLU) bad += u > 1.0;
+            else bad += y[i] != f32_to_f16(ym[i]);
+        }
+    return bad;
+}
+
+// SiLU bound: device and host expf may differ by an ulp, so a quantized A
+// value may move by one step (sa) and the A scale by an ulp. Per output:
+// sum_k sa(tile of k) * |w[n, k]| * 1.01 (the 1% absorbs the scale's ulp
+// changes over sum |qa qw| sa sb) + 1 FP16 ulp of the output.
+static float *i8_silu_tolerance(const I8Case *c, int bm, int bk, const float *ym) {
+    float *tol = xmalloc((size_t)c->M * c->nout * 4);
+    int nkt = (c->K + bk - 1) / bk;
+    float *s = xmalloc((size_t)c->M * c->K * 4), *sa = xmalloc((size_t)((c->M + bm - 1) / bm) * nkt * 4);
+    for (size_t i = 0; i < (size_t)c->M * c->K; i++) s[i] = quant_silu(c->a[i]);
+    for (int mt = 0; mt * bm < c->M; mt++)
+        for (int t = 0; t < nkt; t++) {
+            int rows = (mt + 1) * bm <= c->M ? bm : c->M - mt * bm, cols = (t + 1) * bk <= c->K ? bk : c->K - t * bk;
+            sa[mt * nkt + t] = quant_scale(quant_tile_maxabs(s + (size_t)mt * bm * c->K + t * bk, rows, cols, c->K));
+        }
+    for (int m = 0; m < c->M; m++)
+        for (int n = 0; n < c->nout; n++) {
+            double b = 0;
+            for (int k = 0; k < c->K; k++) b += sa[(m / bm) * nkt + k / bk] * fabs(c->wk[(size_t)n * c->K + k]);
+            tol[(size_t)m * c->nout + n] = (float)(1.01 * b + fp16_ulp(ym[(size_t)m * c->nout + n]));
+        }
+    free(s), free(sa);
+    return tol;
+}
+
+// FP32 reference on the GPU (checkpoint row order), returned on the host.
+static float *i8_reference(const I8Case *c) {
+    size_t na = (size_t)c->M * c->K;
+    float *a = xmalloc(na * 4);
+    for (size_t i = 0; i < na; i++) a[i] = c->silu ? c->a[i] / (1.0f + expf(-c->a[i])) : c->a[i];
+    float *d_a = i8_upload32(a, na), *d_w = i8_upload32(c->w, (size_t)c->N * c->K);
+    float *d_b = c->bias ? i8_upload32(c->bias, c->N) : NULL, *d_r = c->res ? i8_upload32(c->res, (size_t)c->M * c->N) : NULL;
+    float *d_full = i8_dalloc((size_t)c->M * c->N * 4), *d_y = d_full;
+    cudaCheck(linear_ref_f32(d_a, d_w, d_b, d_r, d_full, c->M, c->K, c->N, 0));
+    if (c->epi == EPI_GEGLU) {
+        d_y = i8_dalloc((size_t)c->M * c->nout * 4);
+        cudaCheck(geglu_ref_f32(d_full, d_y, c->M, c->N / 2, 0));
+    }
+    cudaCheck(cudaDeviceSynchronize());
+    float *h = host_copy_f32(d_y, (size_t)c->M * c->nout);
+    cudaCheck(cudaFree(d_a));
+    cudaCheck(cudaFree(d_w));
+    if (d_b) cudaCheck(cudaFree(d_b));
+    if (d_r) cudaCheck(cudaFree(d_r));
+    if (d_y != d_full) cudaCheck(cudaFree(d_y));
+    cudaCheck(cudaFree(d_full));
+    free(a);
+    return h;
+}
+
+static double i8_rel_l2(const uint16_t *y, const float *ref, size_t n, size_t *nonfinite) {
+    double e = 0, r = 0;
+    for (size_t i = 0; i < n; i++) {
+        double v = f16_to_f32(y[i]);
+        if (!isfinite(v)) {
+            (*nonfinite)++;
+            continue;
+        }
+        e += (v - ref[i]) * (v - ref[i]);
+        r += (double)ref[i] * ref[i];
+    }
+    return sqrt(e / (r > 0 ? r : 1e-300));
+}
+
+static float *i8_workspace(int M, int N, int K, const ConvConfig *cand, int nc) {
+    size_t b = 0;
+    for (int i = 0; i < nc; i++) {
+        size_t s = gemm_int8_workspace_bytes(M, N, K, cand[i]);
+        if (s > b) b = s;
+    }
+    return b ? i8_dalloc(b) : NULL;
+}
+
+// Every candidate config against the full model output.
+static void test_all_configs_t(int M, int N, int K, EpiKind epi, int silu, float tiny) {
+    I8Case c = i8_case_make_t(M, N, K, epi, silu, 0, (uint64_t)M * 131 + N * 7 + K + epi * 1000 + silu, tiny);
+    ConvConfig cand[64];
+    int nc = gemm_int8_candidates(M, N, K, g_i8_sms, cand, 63);
+    cand[nc++] = gemm_int8_heuristic(M, N, K, g_i8_sms);
+    // one split count above what the candidates try, to cover clamping to the K-tile count
+    cand[nc++] = (ConvConfig){gemm_int8_num_tiles() - 1, 5};
+    float *ws = i8_workspace(M, N, K, cand, nc);
+    float *ref = i8_reference(&c);
+    size_t ny = (size_t)M * c.nout;
+    float *ym = xmalloc(ny * 4);
+    for (int i = 0; i < nc; i++) {
+        int bm, bn, bk;
+        gemm_int8_tile_dims(cand[i].tile, &bm, &bn, &bk);
+        gemm_int8_model(M, N, K, bm, bn, bk, cand[i].splits, c.a, c.wk, c.bk, c.res, ym,
+                        epi == EPI_GEGLU ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, silu);
+        float *tol = silu ? i8_silu_tolerance(&c, bm, bk, ym) : NULL;
+        uint16_t *y = i8_case_launch(&c, cand[i], ws);
+        size_t nan = 0, nf = 0;
+        double worst = 0;
+        size_t bad = i8_compare_model(&c, y, ym, 0, M, tol, &nan, &worst);
+        double l2 = i8_rel_l2(y, ref, ny, &nf);
+        const char *exact = silu ? "within the SiLU bound" : (epi == EPI_GEGLU ? "within 1 fp16 ulp" : "bit for bit");
+        result(bad == 0 && nan == 0 && l2 <= 3e-2,
+               "gemm_int8 M=%d N=%d K=%d epi=%s silu_a=%d tiny=%g %s splits=%d: == model %s (%zu mismatches, %zu "
+               "NaN/Inf, worst %.2f ulp), rel L2 vs FP32 %.2e <= 3e-2",
+               M, N, K, epi_name(epi), silu, tiny, gemm_int8_tile_name(cand[i].tile), cand[i].splits, exact, bad, nan,
+               worst, l2);
+        free(y), free(tol);
+    }
+    free(ym), free(ref);
+    if (ws) cudaCheck(cudaFree(ws));
+    i8_case_free(&c);
+}
+
+static void test_all_configs(int M, int N, int K, EpiKind epi, int silu) { test_all_configs_t(M, N, K, epi, silu, 0.0f); }
+
+// Heuristic config; model on the first and last row tiles; FP32 reference on
+// everything. outlier > 0: one +-outlier per row of A (rel L2 reported).
+static void test_shape(const char *what, int M, int N, int K, EpiKind epi, int silu, float outlier) {
+    I8Case c = i8_case_make(M, N, K, epi, silu, outlier, (uint64_t)M * 31 + N * 17 + K * 3 + epi + (outlier > 0));
+    ConvConfig cfg = gemm_int8_heuristic(M, N, K, g_i8_sms);
+    float *ws = i8_workspace(M, N, K, &cfg, 1);
+    float *ref = i8_reference(&c);
+    size_t ny = (size_t)M * c.nout;
+    uint16_t *y = i8_case_launch(&c, cfg, ws);
+    int bm, bn, bk;
+    gemm_int8_tile_dims(cfg.tile, &bm, &bn, &bk);
+    float *ym = xmalloc(ny * 4);
+    GemmEpilogue ge = epi == EPI_GEGLU ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
+    int last = (M - 1) / bm * bm;
+    gemm_int8_model_rows(M, N, K, bm, bn, bk, cfg.splits, c.a, c.wk, c.bk, c.res, ym, ge, silu, 0, bm);
+    if (last > 0) gemm_int8_model_rows(M, N, K, bm, bn, bk, cfg.splits, c.a, c.wk, c.bk, c.res, ym, ge, silu, last, M);
+    float *tol = NULL;
+    if (silu) tol = i8_silu_tolerance(&c, bm, bk, ym);  // small M only (time embedding)
+    size_t nan = 0, nf = 0, bad = 0;
+    double worst = 0;
+    bad += i8_compare_model(&c, y, ym, 0, M < bm ? M : bm, tol, &nan, &worst);
+    if (last > 0) bad += i8_compare_model(&c, y, ym, last, M, tol, &nan, &worst);
+    double l2 = i8_rel_l2(y, ref, ny, &nf);
+    double lim = outlier > 0 ? 0.25 : 3e-2;
+    result(bad == 0 && nan == 0 && nf == 0 && l2 <= lim,
+           "gemm_int8 %s M=%d N=%d K=%d epi=%s silu_a=%d%s%s %s splits=%d: row tiles 0 and last == model (%zu "
+           "mismatches, %zu NaN), no NaN/Inf in %zu outputs (%zu), rel L2 vs FP32 %.2e <= %g",
+           what, M, N, K, epi_name(epi), silu, outlier > 0 ? " outlier=" : "", outlier > 0 ? "1/row" : "",
+           gemm_int8_tile_name(cfg.tile), cfg.splits, bad, nan, ny, nf, l2, lim);
+    if (outlier > 0) printf("  gemm_int8 M=%d N=%d K=%d one outlier of %g per A row: rel L2 vs FP32 %.3e\n", M, N, K,
+                            outlier, l2);
+    free(y), free(ym), free(ref), free(tol);
+    if (ws) cudaCheck(cudaFree(ws));
+    i8_case_free(&c);
+}
+
+static void test_zero_and_invalid(void) {
+    // all-zero A: every tile scale 0 -> y == bias exactly, no NaN
+    I8Case c = i8_case_make(77, 64, 200, EPI_BIAS, 0, 0, 5);
+    cudaCheck(cudaMemset(c.d_a, 0, (size_t)c.M * c.K * 2));
+    int nt = gemm_int8_num_tiles();
+    for (int t = 0; t < nt; t++) {
+        ConvConfig cfg = {t, 1};
+        uint16_t *y = i8_case_launch(&c, cfg, NULL);
+        int ok = 1;
+        for (int m = 0; m < c.M; m++)
+            for (int n = 0; n < c.N; n++) ok &= y[(size_t)m * c.N + n] == f32_to_f16(c.bias[n]);
+        result(ok, "gemm_int8 all-zero A M=77 N=64 K=200 %s: y == bias exactly, no NaN", gemm_int8_tile_name(t));
+        free(y);
+    }
+    ConvConfig cfg = {0, 1};
+    result(gemm_int8(4, 12, 16, cfg, c.d_a, c.d_w, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0, NULL, 0) == cudaErrorInvalidValue,
+           "gemm_int8 N=12 (not a multiple of 8) -> cudaErrorInvalidValue");
+    result(gemm_int8(4, 16, 12, cfg, c.d_a, c.d_w, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0, NULL, 0) == cudaErrorInvalidValue,
+           "gemm_int8 K=12 (not a multiple of 8) -> cudaErrorInvalidValue");
+    result(gemm_int8(4, 16, 16, cfg, c.d_a, c.d_w, NULL, c.d_y, c.d_y, GEMM_EPI_GEGLU, 0, NULL, 0) == cudaErrorInvalidValue,
+           "gemm_int8 GEGLU with residual -> cudaErrorInvalidValue");
+    result(gemm_int8(4, 16, 256, (ConvConfig){0, 2}, c.d_a, c.d_w, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0, NULL, 0) ==
+               cudaErrorInvalidValue,
+           "gemm_int8 splits=2 without workspace -> cudaErrorInvalidValue");
+    result(gemm_int8(4, 16, 16, (ConvConfig){nt, 1}, c.d_a, c.d_w, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0, NULL, 0) ==
+               cudaErrorInvalidValue,
+           "gemm_int8 tile=%d (out of range) -> cudaErrorInvalidValue", nt);
+    (void)cudaGetLastError();
+    i8_case_free(&c);
+}
+
+void gpu_suite_int8(int num_sms) {
+    g_i8_sms = num_sms;
+    test_zero_and_invalid();
+    // awkward shapes, every candidate config: M = 1, 2, 7, 77, odd; K tails
+    static const int sh[][3] = {{1, 8, 8},      {2, 16, 40},    {7, 24, 40},     {77, 136, 1288},
+                                {100, 208, 72}, {333, 128, 1000}, {129, 256, 264}, {65, 80, 136}};
+    for (unsigned i = 0; i < sizeof(sh) / sizeof(sh[0]); i++)
+        for (int e = 0; e < 4; e++) {
+            if (e == EPI_GEGLU && sh[i][1] % 16) continue;
+            test_all_configs(sh[i][0], sh[i][1], sh[i][2], (EpiKind)e, 0);
+        }
+    test_all_configs(2, 1280, 1280, EPI_BIAS, 1);  // time_emb_proj shape, SiLU on A
+    test_all_configs(1, 320, 1280, EPI_BIAS, 1);
+    test_all_configs(3, 24, 72, EPI_NONE, 1);
+    // half of the A and W tiles below 127/65504 in max-abs: FP32 quantizer path
+    test_all_configs_t(200, 256, 520, EPI_BIAS, 0, 1e-3f);
+    test_all_configs_t(77, 128, 1288, EPI_GEGLU, 0, 1e-3f);
+    // every linear of the SD1.5 / SDXL transformer blocks, batch 1 and 2
+    static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},  {1280, 256, 768}, {1280, 64, 768},
+                                    {640, 1024, 2048}, {1280, 256, 2048}};  // C, tokens, context dim
+    char what[64];
+    for (int b = 1; b <= 2; b++)
+        for (unsigned i = 0; i < sizeof(tshape) / sizeof(tshape[0]); i++) {
+            int C = tshape[i][0], M = b * tshape[i][1], D = tshape[i][2];
+            snprintf(what, sizeof what, "B%d C%d T%d", b, C, tshape[i][1]);
+            test_shape(what, M, 3 * C, C, EPI_NONE, 0, 0);        // to_q/k/v fused
+            test_shape(what, M, C, C, EPI_BIAS_RES, 0, 0);        // to_out.0 + residual
+            test_shape(what, M, 8 * C, C, EPI_GEGLU, 0, 0);       // ff.net.0.proj + GEGLU
+            test_shape(what, M, C, 4 * C, EPI_BIAS_RES, 0, 0);    // ff.net.2 + residual
+            test_shape(what, b * 77, 2 * C, D, EPI_NONE, 0, 0);   // attn2 to_k/to_v over the context
+            test_shape(what, b, C, 1280, EPI_BIAS, 1, 0);         // time_emb_proj(silu(temb))
+        }
+    // outliers: one large value per A row
+    test_shape("normal", 1024, 1280, 1280, EPI_BIAS, 0, 0);
+    test_shape("outliers", 1024, 1280, 1280, EPI_BIAS, 0, 30.f);
+    test_shape("outliers", 1024, 1280, 1280, EPI_BIAS, 0, 300.f);
+    test_shape("normal", 2048, 320, 1280, EPI_BIAS_RES, 0, 0);
+    test_shape("outliers", 2048, 320, 1280, EPI_BIAS_RES, 0, 100.f);
+}
+
+#ifdef GPU_INT8_STANDALONE
+// ---------------------------------------------------------------------------
+// Standalone: suite, then effective TFLOP/s (2MNK / time; CUDA events, 3
+// warm-up launches, median of 25) of gemm_int8 (best candidate) vs gemm_fp16
+// (best of conv2d_candidates on gemm_as_conv).
+// usage: gpu_int8 [test | bench | all]   (default: all)
+// ---------------------------------------------------------------------------
+static int i8_cmp_float(const void *a, const void *b) {
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+typedef cudaError_t (*I8TimedFn)(const void *ctx, ConvConfig cfg);
+typedef struct {
+    int M, N, K;
+    const uint16_t *a, *w;
+    uint16_t *y;
+    float *ws;
+} BenchCtx;
+static cudaError_t run_i8(const void *p, ConvConfig cfg) {
+    const BenchCtx *c = p;
+    return gemm_int8(c->M, c->N, c->K, cfg, c->a, c->w, NULL, NULL, c->y, GEMM_EPI_NONE, 0, c->ws, 0);
+}
+static cudaError_t run_f16(const void *p, ConvConfig cfg) {
+    const BenchCtx *c = p;
+    return gemm_fp16(c->M, c->N, c->K, cfg, c->a, c->w, NULL, NULL, c->y, GEMM_EPI_NONE, c->ws, 0);
+}
+
+static float time_config(I8TimedFn fn, const BenchCtx *c, ConvConfig cfg, cudaEvent_t e0, cudaEvent_t e1) {
+    enum { WARM = 3, REPS = 25 };
+    for (int i = 0; i < WARM; i++) cudaCheck(fn(c, cfg));
+    float ms[REPS];
+    for (int r = 0; r < REPS; r++) {
+        cudaCheck(cudaEventRecord(e0, 0));
+        cudaCheck(fn(c, cfg));
+        cudaCheck(cudaEventRecord(e1, 0));
+        cudaCheck(cudaEventSynchronize(e1));
+        cudaCheck(cudaEventElapsedTime(&ms[r], e0, e1));
+    }
+    qsort(ms, REPS, sizeof ms[0], i8_cmp_float);
+    return ms[REPS / 2];
+}
+
+static void bench_shape(int M, int N, int K, float *ws, size_t ws_bytes, uint16_t *a, uint16_t *w, uint16_t *y) {
+    cudaEvent_t e0, e1;
+    cudaCheck(cudaEventCreate(&e0));
+    cudaCheck(cudaEventCreate(&e1));
+    BenchCtx c = {M, N, K, a, w, y, ws};
+    ConvConfig cand[128];
+    int nc = gemm_int8_candidates(M, N, K, g_i8_sms, cand, 128);
+    float best8 = 1e30f, best16 = 1e30f;
+    ConvConfig b8 = {0, 1}, b16 = {0, 1};
+    for (int i = 0; i < nc; i++) {
+        if (gemm_int8_workspace_bytes(M, N, K, cand[i]) > ws_bytes) continue;
+        float t = time_config(run_i8, &c, cand[i], e0, e1);
+        if (t < best8) best8 = t, b8 = cand[i];
+    }
+    ConvShape s = gemm_as_conv(M, N, K);
+    cudaCheck(conv2d_shape_init(&s) ? cudaErrorInvalidValue : cudaSuccess);
+    nc = conv2d_candidates(&s, g_i8_sms, cand, 128);
+    for (int i = 0; i < nc; i++) {
+        if (conv2d_workspace_bytes(&s, cand[i]) > ws_bytes) continue;
+        float t = time_config(run_f16, &c, cand[i], e0, e1);
+        if (t < best16) best16 = t, b16 = cand[i];
+    }
+    double fl = 2.0 * M * N * K;
+    ConvConfig h = gemm_int8_heuristic(M, N, K, g_i8_sms);
+    float th = time_config(run_i8, &c, h, e0, e1);
+    printf("| %5d | %5d | %5d | %8.1f | %7.1f | %-26s %d | %8.1f | %7.1f | %-24s %d | %5.2fx | %7.1f |\n", M, N, K,
+           best8 * 1e3, fl / (best8 * 1e-3) * 1e-12, gemm_int8_tile_name(b8.tile), b8.splits, best16 * 1e3,
+           fl / (best16 * 1e-3) * 1e-12, conv2d_tile_name(b16.tile), b16.splits, best16 / best8,
+           fl / (th * 1e-3) * 1e-12);
+    fflush(stdout);
+    cudaCheck(cudaEventDestroy(e0));
+    cudaCheck(cudaEventDestroy(e1));
+}
+
+static void bench_all(void) {
+    const size_t maxe = (size_t)10240 * 8192;  // largest operand / output
+    uint16_t *a = i8_dalloc(maxe * 2), *w = i8_dalloc(maxe * 2), *y = i8_dalloc(maxe * 2);
+    float *tmp = i8_dalloc(maxe * 4);
+    cudaCheck(fill_f32_dev(tmp, 0.f, maxe, 0));
+    // random-ish operands: the same normal values on both paths
+    {
+        float *h = xmalloc(maxe * 4);
+        for (size_t i = 0; i < maxe; i++) h[i] = (float)(2.0 * i8_u01(99, i) - 1.0);
+        cudaCheck(cudaMemcpy(tmp, h, maxe * 4, cudaMemcpyHostToDevice));
+        cudaCheck(f32_to_f16_dev(tmp, a, maxe, 0));
+        cudaCheck(f32_to_f16_dev(tmp, w, maxe, 0));
+        free(h);
+    }
+    const size_t ws_bytes = (size_t)16 * 8192 * 10240 * 4 / 8;
+    float *ws = i8_dalloc(ws_bytes);
+    printf("\n| M | N | K | int8 us | int8 TFLOP/s | int8 best config | fp16 us | fp16 TFLOP/s | fp16 best config | "
+           "int8/fp16 speed | int8 heuristic TFLOP/s |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+    bench_shape(4096, 4096, 4096, ws, ws_bytes, a, w, y);
+    static const int nk[][2] = {{320, 320}, {2560, 320}, {320, 1280}, {1280, 1280}, {10240, 1280}, {1280, 5120}};
+    static const int ms[] = {128, 512, 2048, 8192};
+    for (unsigned j = 0; j < sizeof(nk) / sizeof(nk[0]); j++)
+        for (unsigned i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) bench_shape(ms[i], nk[j][0], nk[j][1], ws, ws_bytes, a, w, y);
+    cudaCheck(cudaFree(a));
+    cudaCheck(cudaFree(w));
+    cudaCheck(cudaFree(y));
+    cudaCheck(cudaFree(tmp));
+    cudaCheck(cudaFree(ws));
+}
+
+int main(int argc, char **argv) {
+    const char *mode = argc > 1 ? argv[1] : "all";
+    g_verbose = getenv("VERBOSE") != NULL;
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0) {
+        printf("no CUDA GPU (%s): GPU tests skipped\n0 passed, 0 failed\n", cudaGetErrorString(e));
+        return 0;
+    }
+    struct cudaDeviceProp prop;
+    cudaCheck(cudaGetDeviceProperties(&prop, 0));
+    printf("gemm_int8 on %s (%d SMs)\n", prop.name, prop.multiProcessorCount);
+    g_i8_sms = prop.multiProcessorCount;
+    if (strcmp(mode, "bench") != 0) {
+        double t0 = wall_seconds();
+        gpu_suite_int8(prop.multiProcessorCount);
+        printf("suite: %d passed, %d failed in %.1f s\n", g_pass, g_fail, wall_seconds() - t0);
+    }
+    if (strcmp(mode, "test") != 0) bench_all();
+    printf("%d passed, %d failed\n", g_pass, g_fail);
+    return g_fail != 0;
+}
+#endif
