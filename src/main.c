@@ -66,7 +66,7 @@ static const char *kUsage =
     "  --linear P          GEMM of every linear layer (qkv, to_out, ff, kv over the\n"
     "                      context, time_emb_proj, linear proj_in/out, --block gemm):\n"
     "                      int8 (online-quantized INT8 tensor-core GEMM) or fp16\n"
-    "                                                                     [int8]\n"
+    "                      (INT8 is slower than FP16 on the H100: docs/PERF.md) [fp16]\n"
     "  --conv1x1 P         GEMM of stride-1 1x1 convolutions (conv_shortcut, SD1\n"
     "                      proj_in/proj_out): int8 or fp16                [fp16]\n"
     "                      INT8 nodes also report the FP16 GEMM's layer error on the\n"
@@ -287,7 +287,7 @@ int main(int argc, char **argv) {
                        .epilogue = GEMM_BLOCK_NONE, .seed = 1};
     RunOptions opt = {.device = DEVICE_AUTO, .gpu = 0, .ref = REF_DEFAULT, .warmup = -1, .iters = -1,
                       .check = 0, .tol_fp16 = 5e-3, .conv_select = CONV_SELECT_TUNE, .pdl = 1,
-                      .linear_prec = PREC_INT8, .conv1x1_prec = PREC_FP16, .tol_int8 = 3e-2,
+                      .linear_prec = PREC_FP16, .conv1x1_prec = PREC_FP16, .tol_int8 = 3e-2,
                       .json_path = NULL};
     int hw = -1;
     int groups_set = 0, eps_set = 0, temb_set = 0, ksize_set = 0, stride_set = 0, c_set = 0, cout_set = 0;

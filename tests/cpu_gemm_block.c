@@ -12,7 +12,7 @@
 //     report (node, kernel, shape, layer error within the INT8 tolerance,
 //     FP16 GEMM error beside it, tolerance applied); --check fails when
 //     --tol-int8 is below the error
-//   - transformer and ResBlock with the INT8 default, --conv1x1 int8, the
+//   - transformer and ResBlock with --linear int8, --conv1x1 int8, the
 //     console's "fp16 layer" column
 //   - every bad flag: exit 2 with one line naming the problem
 #define _POSIX_C_SOURCE 200809L
@@ -275,7 +275,7 @@ static void test_cli_gemm(const char *bin) {
 
     // --check fails when the INT8 tolerance is below the quantization error
     char args[512];
-    snprintf(args, sizeof args, "--block gemm --m 64 --n 32 --k 64 --tol-int8 1e-6 --check%s", dev_args());
+    snprintf(args, sizeof args, "--block gemm --m 64 --n 32 --k 64 --linear int8 --tol-int8 1e-6 --check%s", dev_args());
     Cmd r = run_cli(bin, args);
     result(r.sig == 0 && r.rc == 1 && strstr(r.out, "verdict  FAIL") && strstr(r.out, "  FAIL\n"),
            "unetrun %s: exit 1, the INT8 node FAILs its 1e-6 tolerance (exit %d)", args, r.rc);
@@ -298,9 +298,9 @@ static void test_cli_gemm(const char *bin) {
 }
 
 static void test_cli_blocks(const char *bin) {
-    // transformer with the INT8 default: every linear layer INT8, chain within 3e-2
+    // transformer with --linear int8: every linear layer INT8, chain within 3e-2
     const char *tf = "--block transformer --c 80 --heads 2 --h 3 --w 2 --context-len 5 --context-dim 24 --groups 8 "
-                     "--check";
+                     "--linear int8 --check";
     int rc = -1;
     char *out = NULL;
     cJSON *j = run_json(bin, tf, &rc, &out);
@@ -317,7 +317,7 @@ static void test_cli_blocks(const char *bin) {
     ok = ok && pin && !strcmp(jstr(pin, "precision"), "fp16") && jnum(pin, "tolerance_rel_l2", NULL) == 5e-3 && norm &&
          jnum(norm, "tolerance_rel_l2", NULL) == 5e-3 && ln2 && jnum(ln2, "tolerance_rel_l2", NULL) == 3e-2 &&
          jnum(ln2, "layer_error", "rel_l2") <= 5e-3 && pout && jnum(pout, "chain_error", "rel_l2") <= 3e-2;
-    result(ok, "unetrun %s (INT8 default): PASS; qkv out1+res q2 kv2(ctx) out2+res ff1+geglu ff2+res INT8 with layer "
+    result(ok, "unetrun %s: PASS; qkv out1+res q2 kv2(ctx) out2+res ff1+geglu ff2+res INT8 with layer "
            "error <= 3e-2 and FP16 GEMM error < 5e-3 beside it; norm, proj_in FP16 at 5e-3; ln2 downstream 3e-2 "
            "(layer still <= 5e-3); proj_out+res chain <= 3e-2 (exit %d)", tf, rc);
     cJSON_Delete(j);
@@ -353,7 +353,7 @@ static void test_cli_blocks(const char *bin) {
     free(out);
 
     // ResBlock: time_emb_proj INT8 (SiLU on its input inside the GEMM), conv_shortcut with --conv1x1 int8
-    const char *rb = "--block resblock --c 16 --cout 32 --groups 8 --temb-dim 64 --hw 4 --conv1x1 int8 --check";
+    const char *rb = "--block resblock --c 16 --cout 32 --groups 8 --temb-dim 64 --hw 4 --linear int8 --conv1x1 int8 --check";
     j = run_json(bin, rb, &rc, &out);
     const cJSON *tp = j ? jnode(j, "time_emb_proj") : NULL, *sc = j ? jnode(j, "conv_shortcut") : NULL,
                 *c1 = j ? jnode(j, "conv1") : NULL;

@@ -220,13 +220,13 @@ void gpu_suite_int8_cli(const char *bin) {
     struct cudaDeviceProp prop;
     cudaCheck(cudaGetDeviceProperties(&prop, 0));
     if (prop.multiProcessorCount == 132) {
-        cpu_gpu_equal(bin, "--block gemm --m 1000 --n 320 --k 320", "gemm", 1);
-        cpu_gpu_equal(bin, "--block gemm --m 64 --n 1280 --k 5120 --epilogue bias", "gemm+bias", 1);
-        cpu_gpu_equal(bin, "--block gemm --m 2048 --n 320 --k 1280 --epilogue residual", "gemm+res", 1);
-        cpu_gpu_equal(bin, "--block gemm --m 520 --n 2560 --k 320 --epilogue geglu", "gemm+geglu", 0);
+        cpu_gpu_equal(bin, "--block gemm --m 1000 --n 320 --k 320 --linear int8", "gemm", 1);
+        cpu_gpu_equal(bin, "--block gemm --m 64 --n 1280 --k 5120 --epilogue bias --linear int8", "gemm+bias", 1);
+        cpu_gpu_equal(bin, "--block gemm --m 2048 --n 320 --k 1280 --epilogue residual --linear int8", "gemm+res", 1);
+        cpu_gpu_equal(bin, "--block gemm --m 520 --n 2560 --k 320 --epilogue geglu --linear int8", "gemm+geglu", 0);
         cpu_gpu_equal(bin, "--block conv --ksize 1 --c 640 --cout 320 --hw 16 --batch 2 --conv1x1 int8", "conv", 1);
         // time_emb_proj: SiLU on A inside the GEMM; conv_shortcut reads the block input x
-        const char *rb = "--block resblock --c 320 --cout 640 --hw 8 --batch 2 --conv1x1 int8";
+        const char *rb = "--block resblock --c 320 --cout 640 --hw 8 --batch 2 --linear int8 --conv1x1 int8";
         cpu_gpu_layer_equal(bin, rb, "time_emb_proj", 0);
         cpu_gpu_layer_equal(bin, rb, "conv_shortcut", 1);
     } else {
