@@ -65,6 +65,13 @@ MAIN_OBJ := $(BUILD)/src/main.o
 space := $(subst ,, )
 comma := ,
 ARCH_STAMP := $(BUILD)/.arch-$(subst $(space),_,$(strip $(ARCH)))
+# The wgmma path of the INT8 GEMM needs the arch-specific target: with sm_90
+# in ARCH, gemm_int8_wgmma.cu is built for sm_90a instead of sm_90.
+ifneq ($(filter sm_90,$(ARCH)),)
+GENCODE_SM90A := $(foreach a,$(ARCH),$(if $(filter sm_90,$(a)),-gencode=arch=compute_90a$(comma)code=sm_90a,\
+	-gencode=arch=compute_$(subst sm_,,$(a))$(comma)code=$(a)))
+$(BUILD)/kernels/gemm_int8_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_INT8_WGMMA_SM90A
+endif
 
 .PHONY: all run test test-gpu clean deps
 all: $(BUILD)/unetrun $(BUILD)/perf_table

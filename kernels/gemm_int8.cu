@@ -80,7 +80,8 @@
 //
 // Limits
 //   N and K multiples of 8 (16-byte chunks), N multiple of 16 for GEGLU, any
-//   M >= 1; element counts below 2^31. mma.sync IMMA, not wgmma/TMA. On
+//   M >= 1; element counts below 2^31. mma.sync IMMA, not wgmma/TMA (the sm_90a
+//   wgmma tiles, I8_WG_TILES, are in gemm_int8_wgmma.cu). On
 //   H100 this kernel is slower than gemm_fp16 (0.66-0.98x, see the timing
 //   table of the standalone tests/gpu_int8.c): IMMA has twice the HMMA rate
 //   (1300 vs 650 TOPS measured with mma.sync), but the operands arrive as
@@ -95,6 +96,15 @@
 
 #include <cuda_fp16.h>
 #include <stdint.h>
+
+// The Hopper wgmma kernel (gemm_int8_wgmma.cu, built for sm_90a when ARCH has
+// sm_90): 1 when that object carries sm_90a code; launch of its 128 x bn x bk
+// tile with `stages` FP16 stages and nwg warpgroups (arguments as validated by
+// gemm_int8).
+int gemm_int8_wgmma_compiled(void);
+cudaError_t gemm_int8_wgmma_launch(int bn, int bk, int stages, int nwg, const void *a, const void *w, const float *bias,
+                                   const void *residual, void *y, float *ws, int M, int N, int K, int nkt, int splits,
+                                   int geglu, int silu_a, cudaStream_t stream);
 
 namespace {
 
@@ -132,6 +142,15 @@ constexpr float I8_HALF_INV_MAX = 65504.0f;  // largest FP16: 127 / amax above t
     X(64, 128, 64, 2, 4, 4, 2, 1, 135)      \
     X(128, 64, 64, 4, 2, 4, 2, 1, 131)      \
     X(64, 64, 64, 2, 2, 4, 3, 1, 116)
+
+// The Hopper tiles (kernels/gemm_int8_wgmma.cu, sm_90a wgmma, 1 CTA/SM): BM,
+// BN, BK, FP16 stages, warpgroups (2: 64 x 128 each, 4: 64 x 64 each), measured
+// rate at 4096^3 (TFLOP/s, H100 SXM). Offered only on a cc 9.0 device when
+// that object carries sm_90a code.
+#define I8_WG_TILES(X)          \
+    X(128, 128, 128, 2, 2, 195) \
+    X(128, 128, 128, 2, 4, 194) \
+    X(128, 128, 64, 4, 2, 170)
 
 struct I8Params {
     const half *a;         // (M, K)
@@ -606,14 +625,18 @@ struct I8Tile {
     int bm, bn, bk, wm, wn, stages, minb;
     double tflops;  // measured rate at 4096^3 (H100 SXM), for the heuristic
     const char *name;
+    bool wgmma;     // Hopper wgmma kernel (gemm_int8_wgmma.cu)
 };
 #define I8_TILE_INFO(bm, bn, bk, wm, wn, st, mb, h, tf) \
-    {bm, bn, bk, wm, wn, st, mb, tf, "i8 " #bm "x" #bn "x" #bk "/" #st "st/" #wm "x" #wn "w"},
-const I8Tile kI8Tiles[] = {I8_TILES(I8_TILE_INFO)};
+    {bm, bn, bk, wm, wn, st, mb, tf, "i8 " #bm "x" #bn "x" #bk "/" #st "st/" #wm "x" #wn "w", false},
+#define I8_WG_TILE_INFO(bm, bn, bk, st, nwg, tf) \
+    {bm, bn, bk, nwg, 1, st, 1, tf, "i8 wgmma " #bm "x" #bn "x" #bk "/" #st "st/" #nwg "wg", true},
+const I8Tile kI8Tiles[] = {I8_TILES(I8_TILE_INFO) I8_WG_TILES(I8_WG_TILE_INFO)};
 constexpr int kI8NumTiles = sizeof(kI8Tiles) / sizeof(kI8Tiles[0]);
 
 size_t i8_smem(const I8Tile &t) {
     size_t pipe = (size_t)t.stages * (t.bm + t.bn) * (t.bk + I8_PAD) * 2;
+    if (t.wgmma) pipe += 2 * (size_t)(t.bm + t.bn) * t.bk;  // double-buffered INT8 tiles (wgmma layout)
     size_t epi = (size_t)t.bm * (t.bn + I8_CPAD) * 4;
     return pipe > epi ? pipe : epi;
 }
@@ -639,9 +662,35 @@ cudaError_t i8_launch_tile(const I8Params &p, cudaStream_t stream) {
                     : i8_launch_variant<BM, BN, BK, WM, WN, STAGES, MINB, H, false>(p, stream);
 }
 
+template <int BM, int BN, int BK, int STAGES, int NWG>
+cudaError_t i8_launch_wgmma(const I8Params &p, cudaStream_t stream) {
+    static_assert(BM == 128, "the wgmma kernel's warpgroups cover 2 x 64 rows");
+    return gemm_int8_wgmma_launch(BN, BK, STAGES, NWG, p.a, p.w, p.bias, p.residual, p.y, p.ws, p.M, p.N, p.K, p.nkt,
+                                  p.splits, p.geglu, p.silu_a, stream);
+}
+
 typedef cudaError_t (*I8LaunchFn)(const I8Params &, cudaStream_t);
 #define I8_TILE_FN(bm, bn, bk, wm, wn, st, mb, h, tf) &i8_launch_tile<bm, bn, bk, wm, wn, st, mb, h>,
-const I8LaunchFn kI8Launch[] = {I8_TILES(I8_TILE_FN)};
+#define I8_WG_TILE_FN(bm, bn, bk, st, nwg, tf) &i8_launch_wgmma<bm, bn, bk, st, nwg>,
+const I8LaunchFn kI8Launch[] = {I8_TILES(I8_TILE_FN) I8_WG_TILES(I8_WG_TILE_FN)};
+
+// Whether the wgmma tiles can run here: gemm_int8_wgmma.o has sm_90a code
+// and the current device (at the first call; probed once per process) is cc
+// 9.0, the only one an sm_90a image runs on. No device (CPU-only use) means no.
+bool i8_wgmma_ok() {
+    static int ok = -1;
+    if (ok < 0) {
+        ok = 0;
+        int dev = 0, major = 0, minor = 0;
+        if (gemm_int8_wgmma_compiled() && cudaGetDevice(&dev) == cudaSuccess &&
+            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess &&
+            cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) == cudaSuccess)
+            ok = major == 9 && minor == 0;
+        (void)cudaGetLastError();  // a failed probe leaves no sticky error behind
+    }
+    return ok == 1;
+}
+bool i8_tile_ok(const I8Tile &t) { return !t.wgmma || i8_wgmma_ok(); }
 
 long long i8_cdiv(long long a, long long b) { return (a + b - 1) / b; }
 
@@ -679,6 +728,7 @@ extern "C" int gemm_int8_candidates(int m, int n, int k, int num_sms, ConvConfig
     int cnt = 0;
     for (int t = 0; t < kI8NumTiles; t++) {
         const I8Tile &ti = kI8Tiles[t];
+        if (!i8_tile_ok(ti)) continue;
         long long tiles = i8_cdiv(m, ti.bm) * i8_cdiv(n, ti.bn);
         long long nkt = i8_cdiv(k, ti.bk);
         for (unsigned si = 0; si < sizeof(kSplits) / sizeof(kSplits[0]); si++) {
@@ -701,6 +751,9 @@ extern "C" ConvConfig gemm_int8_heuristic(int m, int n, int k, int num_sms) {
     ConvConfig pick = {0, 1};
     for (int i = 0; i < nc; i++) {
         const I8Tile &ti = kI8Tiles[cand[i].tile];
+        // mma.sync tiles only: the pick is then the same on every device and in
+        // the CPU emulation (linear_int8_emul); the wgmma tiles are for tuning.
+        if (ti.wgmma) continue;
         int sp = cand[i].splits;
         long long ctas = i8_cdiv(m, ti.bm) * i8_cdiv(n, ti.bn) * sp;
         long long slots = (long long)num_sms * i8_ctas_per_sm(ti);
@@ -726,6 +779,7 @@ extern "C" cudaError_t gemm_int8(int m, int n, int k, ConvConfig cfg, const uint
         return cudaErrorInvalidValue;
     if (cfg.tile < 0 || cfg.tile >= kI8NumTiles || cfg.splits < 1) return cudaErrorInvalidValue;
     if (epi == GEMM_EPI_GEGLU && (n % 16 || residual)) return cudaErrorInvalidValue;
+    if (!i8_tile_ok(kI8Tiles[cfg.tile])) return cudaErrorNotSupported;
     I8Params p;
     p.a = reinterpret_cast<const half *>(a);
     p.w = reinterpret_cast<const half *>(w);

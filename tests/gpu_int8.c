@@ -270,10 +270,11 @@ static float *i8_workspace(int M, int N, int K, const ConvConfig *cand, int nc) 
 static void test_all_configs_t(int M, int N, int K, EpiKind epi, int silu, float tiny) {
     I8Case c = i8_case_make_t(M, N, K, epi, silu, 0, (uint64_t)M * 131 + N * 7 + K + epi * 1000 + silu, tiny);
     ConvConfig cand[64];
-    int nc = gemm_int8_candidates(M, N, K, g_i8_sms, cand, 63);
+    int nc = gemm_int8_candidates(M, N, K, g_i8_sms, cand, 62);  // + heuristic + clamped split
     cand[nc++] = gemm_int8_heuristic(M, N, K, g_i8_sms);
     // one split count above what the candidates try, to cover clamping to the K-tile count
-    cand[nc++] = (ConvConfig){gemm_int8_num_tiles() - 1, 5};
+    cand[nc] = (ConvConfig){cand[nc - 1].tile, 5};
+    nc++;
     float *ws = i8_workspace(M, N, K, cand, nc);
     float *ref = i8_reference(&c);
     size_t ny = (size_t)M * c.nout;
@@ -347,6 +348,18 @@ static void test_zero_and_invalid(void) {
     int nt = gemm_int8_num_tiles();
     for (int t = 0; t < nt; t++) {
         ConvConfig cfg = {t, 1};
+        // a tile this device or build cannot run (the sm_90a wgmma tiles elsewhere) is refused, never offered
+        cudaError_t e = i8_case_run(&c, cfg, NULL);
+        if (e == cudaErrorNotSupported) {
+            (void)cudaGetLastError();
+            ConvConfig cand[64];
+            int nc = gemm_int8_candidates(c.M, c.N, c.K, g_i8_sms, cand, 64), offered = 0;
+            for (int i = 0; i < nc; i++) offered |= cand[i].tile == t;
+            result(!offered, "gemm_int8 %s: not supported here -> cudaErrorNotSupported and not a candidate",
+                   gemm_int8_tile_name(t));
+            continue;
+        }
+        cudaCheck(e);
         uint16_t *y = i8_case_launch(&c, cfg, NULL);
         int ok = 1;
         for (int m = 0; m < c.M; m++)
@@ -461,12 +474,16 @@ static void bench_shape(int M, int N, int K, float *ws, size_t ws_bytes, uint16_
     BenchCtx c = {M, N, K, a, w, y, ws};
     ConvConfig cand[128];
     int nc = gemm_int8_candidates(M, N, K, g_i8_sms, cand, 128);
-    float best8 = 1e30f, best16 = 1e30f;
+    float best8 = 1e30f, best16 = 1e30f, bestm = 1e30f;  // bestm: mma.sync tiles only (no wgmma)
     ConvConfig b8 = {0, 1}, b16 = {0, 1};
     for (int i = 0; i < nc; i++) {
         if (gemm_int8_workspace_bytes(M, N, K, cand[i]) > ws_bytes) continue;
         float t = time_config(run_i8, &c, cand[i], e0, e1);
+        if (getenv("GPU_INT8_BENCH_TILES"))  // every candidate's rate
+            printf("  %dx%dx%d %s splits=%d: %.1f TFLOP/s\n", M, N, K, gemm_int8_tile_name(cand[i].tile),
+                   cand[i].splits, 2.0 * M * N * K / (t * 1e-3) * 1e-12);
         if (t < best8) best8 = t, b8 = cand[i];
+        if (!strstr(gemm_int8_tile_name(cand[i].tile), "wgmma") && t < bestm) bestm = t;
     }
     ConvShape s = gemm_as_conv(M, N, K);
     cudaCheck(conv2d_shape_init(&s) ? cudaErrorInvalidValue : cudaSuccess);
@@ -479,10 +496,10 @@ static void bench_shape(int M, int N, int K, float *ws, size_t ws_bytes, uint16_
     double fl = 2.0 * M * N * K;
     ConvConfig h = gemm_int8_heuristic(M, N, K, g_i8_sms);
     float th = time_config(run_i8, &c, h, e0, e1);
-    printf("| %5d | %5d | %5d | %8.1f | %7.1f | %-26s %d | %8.1f | %7.1f | %-24s %d | %5.2fx | %7.1f |\n", M, N, K,
-           best8 * 1e3, fl / (best8 * 1e-3) * 1e-12, gemm_int8_tile_name(b8.tile), b8.splits, best16 * 1e3,
-           fl / (best16 * 1e-3) * 1e-12, conv2d_tile_name(b16.tile), b16.splits, best16 / best8,
-           fl / (th * 1e-3) * 1e-12);
+    printf("| %5d | %5d | %5d | %8.1f | %7.1f | %-26s %d | %7.1f | %8.1f | %7.1f | %-24s %d | %5.2fx | %7.1f |\n", M,
+           N, K, best8 * 1e3, fl / (best8 * 1e-3) * 1e-12, gemm_int8_tile_name(b8.tile), b8.splits,
+           fl / (bestm * 1e-3) * 1e-12, best16 * 1e3, fl / (best16 * 1e-3) * 1e-12, conv2d_tile_name(b16.tile),
+           b16.splits, best16 / best8, fl / (th * 1e-3) * 1e-12);
     fflush(stdout);
     cudaCheck(cudaEventDestroy(e0));
     cudaCheck(cudaEventDestroy(e1));
@@ -504,13 +521,18 @@ static void bench_all(void) {
     }
     const size_t ws_bytes = (size_t)16 * 8192 * 10240 * 4 / 8;
     float *ws = i8_dalloc(ws_bytes);
-    printf("\n| M | N | K | int8 us | int8 TFLOP/s | int8 best config | fp16 us | fp16 TFLOP/s | fp16 best config | "
-           "int8/fp16 speed | int8 heuristic TFLOP/s |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+    printf("\n| M | N | K | int8 us | int8 TFLOP/s | int8 best config | int8 mma.sync-only TFLOP/s | fp16 us | "
+           "fp16 TFLOP/s | fp16 best config | int8/fp16 speed | int8 heuristic TFLOP/s |\n"
+           "|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     bench_shape(4096, 4096, 4096, ws, ws_bytes, a, w, y);
+    // GPU_INT8_BENCH=ff: only the feed-forward shapes (M x 10240 x 1280, M x 1280 x 5120, M = 2048, 8192)
+    const char *sel = getenv("GPU_INT8_BENCH");
+    const int ff = sel && strcmp(sel, "ff") == 0;
     static const int nk[][2] = {{320, 320}, {2560, 320}, {320, 1280}, {1280, 1280}, {10240, 1280}, {1280, 5120}};
     static const int ms[] = {128, 512, 2048, 8192};
-    for (unsigned j = 0; j < sizeof(nk) / sizeof(nk[0]); j++)
-        for (unsigned i = 0; i < sizeof(ms) / sizeof(ms[0]); i++) bench_shape(ms[i], nk[j][0], nk[j][1], ws, ws_bytes, a, w, y);
+    for (unsigned j = ff ? 4 : 0; j < sizeof(nk) / sizeof(nk[0]); j++)
+        for (unsigned i = ff ? 2 : 0; i < sizeof(ms) / sizeof(ms[0]); i++)
+            bench_shape(ms[i], nk[j][0], nk[j][1], ws, ws_bytes, a, w, y);
     cudaCheck(cudaFree(a));
     cudaCheck(cudaFree(w));
     cudaCheck(cudaFree(y));
