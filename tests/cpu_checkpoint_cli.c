@@ -473,11 +473,21 @@ static void test_errors(void) {
     remove(f);
 }
 
+static void test_help(void) {
+    Cmd c = run_cli(g_bin, "--help");
+    int ok = c.rc == 0 && contains(c.out, "--weights FILE") && contains(c.out, "--prefix P") &&
+             contains(c.out, "--list-weights FILE") && contains(c.out, "--input FILE") &&
+             contains(c.out, "--save-output FILE");
+    result(ok, "unetrun --help: documents --weights, --prefix, --list-weights, --input, --save-output (exit %d)", c.rc);
+    free(c.out);
+}
+
 void cpu_suite_checkpoint_cli(const char *bin) {
     g_bin = bin;
     snprintf(g_dir, sizeof g_dir, "/tmp/unetrun-ckcli-XXXXXX");
     if (!mkdtemp(g_dir)) die_internal("cannot create a temporary directory under /tmp");
 
+    test_help();
     test_checkpoint_equals_random();
     test_default_hw();
     static const int sd1ch[4] = {32, 64, 96, 96}, sd2ch[4] = {64, 128, 128, 128}, xlch[4] = {64, 64, 64, 0};
