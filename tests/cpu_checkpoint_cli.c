@@ -54,21 +54,9 @@ static int unetrun(const char *args, char **out) {
     return rc;
 }
 
-static char *read_file(const char *path, size_t *n) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = xmalloc(len > 0 ? (size_t)len : 1);
-    *n = fread(b, 1, len > 0 ? (size_t)len : 0, f);
-    fclose(f);
-    return b;
-}
-
 static int same_file(const char *a, const char *b) {
     size_t na = 0, nb = 0;
-    char *x = read_file(a, &na), *y = read_file(b, &nb);
+    char *x = read_whole_file(a, &na), *y = read_whole_file(b, &nb);
     int same = x && y && na == nb && na > 0 && memcmp(x, y, na) == 0;
     free(x);
     free(y);

@@ -30,40 +30,6 @@
 #include "../src/layers/quant.h"
 #include "harness.h"
 
-static int make_tmp(char *path, size_t n) {
-    const char *dir = getenv("TMPDIR");
-    snprintf(path, n, "%s/test_gemm_XXXXXX", dir && *dir ? dir : "/tmp");
-    int fd = mkstemp(path);
-    if (fd < 0) return 0;
-    close(fd);
-    return 1;
-}
-
-static cJSON *read_json(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    if (len <= 0) {
-        fclose(f);
-        return NULL;
-    }
-    char *buf = xmalloc((size_t)len + 1);
-    size_t got = fread(buf, 1, (size_t)len, f);
-    fclose(f);
-    buf[got] = 0;
-    cJSON *j = cJSON_Parse(buf);
-    free(buf);
-    return j;
-}
-
-static double jnum(const cJSON *o, const char *a, const char *b) {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, a);
-    if (b) v = cJSON_GetObjectItemCaseSensitive(v, b);
-    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
 static const char *jstr(const cJSON *o, const char *a) {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, a);
     return cJSON_IsString(v) ? v->valuestring : "";
@@ -79,13 +45,13 @@ static const cJSON *jnode(const cJSON *j, const char *name) {
 // on failure) and the exit code / output in *rc / *out (free it).
 static cJSON *run_json(const char *bin, const char *args, int *rc, char **out) {
     char path[512], full[1024];
-    if (!make_tmp(path, sizeof path)) return NULL;
+    if (!make_tmp_file(path, sizeof path, "test_gemm")) return NULL;
     snprintf(full, sizeof full, "%s --json '%s'%s", args, path, dev_args());
     Cmd r = run_cli(bin, full);
     *rc = r.sig ? -r.sig : r.rc;
     if (out) *out = r.out;
     else free(r.out);
-    cJSON *j = read_json(path);
+    cJSON *j = read_json_file(path);
     unlink(path);
     return j;
 }
@@ -254,12 +220,12 @@ static void test_cli_gemm(const char *bin) {
             int shape_ok = cJSON_GetArraySize(shape) == 4 && cJSON_GetArrayItem(shape, 1)->valueint == 70 &&
                            cJSON_GetArrayItem(shape, 3)->valueint == cases[i].out_n;
             const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL;
-            double le = o ? jnum(o, "layer_error", "rel_l2") : NAN, fe = o ? jnum(o, "fp16_error", "rel_l2") : NAN;
-            double tol = o ? jnum(o, "tolerance_rel_l2", NULL) : NAN;
+            double le = o ? json_num(o, "layer_error", "rel_l2") : NAN, fe = o ? json_num(o, "fp16_error", "rel_l2") : NAN;
+            double tol = o ? json_num(o, "tolerance_rel_l2", NULL) : NAN;
             const char *kernel = o ? jstr(o, "kernel") : "";
             int ok = rc == 0 && o && cJSON_GetArraySize(nodes) == 1 && shape_ok && strstr(out, "verdict  PASS") &&
-                     jnum(o, "flops", NULL) == 2.0 * 70 * cases[i].n * 40 && jnum(j, "config", "m") == 70 &&
-                     jnum(j, "config", "n") == cases[i].n && jnum(j, "config", "k") == 40;
+                     json_num(o, "flops", NULL) == 2.0 * 70 * cases[i].n * 40 && json_num(j, "config", "m") == 70 &&
+                     json_num(j, "config", "n") == cases[i].n && json_num(j, "config", "k") == 40;
             if (!p)
                 ok = ok && !strncmp(kernel, "cpu i8 ", 7) && !strcmp(jstr(o, "precision"), "int8") &&
                      le > 0 && le <= 3e-2 && fe >= 0 && fe < le && tol == 3e-2 && strstr(out, "fp16 layer");
@@ -309,14 +275,14 @@ static void test_cli_blocks(const char *bin) {
     for (unsigned i = 0; ok && i < sizeof(i8) / sizeof(i8[0]); i++) {
         const cJSON *o = jnode(j, i8[i]);
         ok = o && !strcmp(jstr(o, "precision"), "int8") && !strncmp(jstr(o, "kernel"), "cpu i8 ", 7) &&
-             jnum(o, "layer_error", "rel_l2") <= 3e-2 && jnum(o, "fp16_error", "rel_l2") < 5e-3 &&
-             jnum(o, "tolerance_rel_l2", NULL) == 3e-2;
+             json_num(o, "layer_error", "rel_l2") <= 3e-2 && json_num(o, "fp16_error", "rel_l2") < 5e-3 &&
+             json_num(o, "tolerance_rel_l2", NULL) == 3e-2;
     }
     const cJSON *pin = j ? jnode(j, "proj_in") : NULL, *pout = j ? jnode(j, "proj_out+res") : NULL,
                 *norm = j ? jnode(j, "norm") : NULL, *ln2 = j ? jnode(j, "ln2") : NULL;
-    ok = ok && pin && !strcmp(jstr(pin, "precision"), "fp16") && jnum(pin, "tolerance_rel_l2", NULL) == 5e-3 && norm &&
-         jnum(norm, "tolerance_rel_l2", NULL) == 5e-3 && ln2 && jnum(ln2, "tolerance_rel_l2", NULL) == 3e-2 &&
-         jnum(ln2, "layer_error", "rel_l2") <= 5e-3 && pout && jnum(pout, "chain_error", "rel_l2") <= 3e-2;
+    ok = ok && pin && !strcmp(jstr(pin, "precision"), "fp16") && json_num(pin, "tolerance_rel_l2", NULL) == 5e-3 && norm &&
+         json_num(norm, "tolerance_rel_l2", NULL) == 5e-3 && ln2 && json_num(ln2, "tolerance_rel_l2", NULL) == 3e-2 &&
+         json_num(ln2, "layer_error", "rel_l2") <= 5e-3 && pout && json_num(pout, "chain_error", "rel_l2") <= 3e-2;
     result(ok, "unetrun %s: PASS; qkv out1+res q2 kv2(ctx) out2+res ff1+geglu ff2+res INT8 with layer "
            "error <= 3e-2 and FP16 GEMM error < 5e-3 beside it; norm, proj_in FP16 at 5e-3; ln2 downstream 3e-2 "
            "(layer still <= 5e-3); proj_out+res chain <= 3e-2 (exit %d)", tf, rc);
@@ -332,8 +298,8 @@ static void test_cli_blocks(const char *bin) {
     norm = j ? jnode(j, "norm") : NULL;
     ok = rc == 0 && pin && pout && norm && !strcmp(jstr(pin, "precision"), "int8") &&
          !strcmp(jstr(pout, "precision"), "int8") && !strncmp(jstr(pin, "kernel"), "cpu i8 ", 7) &&
-         jnum(pin, "layer_error", "rel_l2") <= 3e-2 && jnum(pin, "fp16_error", "rel_l2") < 5e-3 &&
-         jnum(norm, "tolerance_rel_l2", NULL) == 5e-3 && strstr(out, "verdict  PASS");
+         json_num(pin, "layer_error", "rel_l2") <= 3e-2 && json_num(pin, "fp16_error", "rel_l2") < 5e-3 &&
+         json_num(norm, "tolerance_rel_l2", NULL) == 5e-3 && strstr(out, "verdict  PASS");
     result(ok, "unetrun %s: proj_in and proj_out+res INT8 (layer <= 3e-2, FP16 beside it < 5e-3), PASS (exit %d)", args,
            rc);
     cJSON_Delete(j);
@@ -344,9 +310,9 @@ static void test_cli_blocks(const char *bin) {
     j = run_json(bin, args, &rc, &out);
     ok = rc == 0 && j && !strstr(out, "fp16 layer") && strstr(out, "verdict  PASS");
     const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *o;
-    cJSON_ArrayForEach(o, nodes) ok &= jnum(o, "chain_error", "rel_l2") <= 5e-3 &&
+    cJSON_ArrayForEach(o, nodes) ok &= json_num(o, "chain_error", "rel_l2") <= 5e-3 &&
                                        !strcmp(jstr(o, "precision"), "fp16") &&
-                                       jnum(o, "tolerance_rel_l2", NULL) == 5e-3;
+                                       json_num(o, "tolerance_rel_l2", NULL) == 5e-3;
     result(ok, "unetrun %s: every node FP16, chain <= 5e-3 at tolerance 5e-3, no 'fp16 layer' column (exit %d)", args,
            rc);
     cJSON_Delete(j);
@@ -358,9 +324,9 @@ static void test_cli_blocks(const char *bin) {
     const cJSON *tp = j ? jnode(j, "time_emb_proj") : NULL, *sc = j ? jnode(j, "conv_shortcut") : NULL,
                 *c1 = j ? jnode(j, "conv1") : NULL;
     ok = rc == 0 && tp && sc && c1 && !strcmp(jstr(tp, "precision"), "int8") && !strcmp(jstr(sc, "precision"), "int8") &&
-         !strcmp(jstr(c1, "precision"), "fp16") && jnum(tp, "layer_error", "rel_l2") <= 3e-2 &&
-         jnum(tp, "fp16_error", "rel_l2") < 5e-3 && jnum(sc, "layer_error", "rel_l2") <= 3e-2 &&
-         jnum(c1, "tolerance_rel_l2", NULL) == 3e-2 && jnum(c1, "layer_error", "rel_l2") <= 5e-3 &&
+         !strcmp(jstr(c1, "precision"), "fp16") && json_num(tp, "layer_error", "rel_l2") <= 3e-2 &&
+         json_num(tp, "fp16_error", "rel_l2") < 5e-3 && json_num(sc, "layer_error", "rel_l2") <= 3e-2 &&
+         json_num(c1, "tolerance_rel_l2", NULL) == 3e-2 && json_num(c1, "layer_error", "rel_l2") <= 5e-3 &&
          strstr(out, "verdict  PASS");
     result(ok, "unetrun %s: time_emb_proj and conv_shortcut INT8 (layer <= 3e-2), conv1 FP16 downstream (tolerance "
            "3e-2, layer <= 5e-3), PASS (exit %d)", rb, rc);

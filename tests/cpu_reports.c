@@ -60,28 +60,6 @@ static void test_roofline_math(void) {
 }
 
 // --- files -----------------------------------------------------------------------
-static char *slurp(const char *path, size_t *len_out) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = xmalloc((size_t)(n > 0 ? n : 0) + 1);
-    size_t got = fread(buf, 1, (size_t)(n > 0 ? n : 0), f);
-    fclose(f);
-    buf[got] = 0;
-    if (len_out) *len_out = got;
-    return buf;
-}
-
-static cJSON *load_json(const char *path) {
-    char *t = slurp(path, NULL);
-    if (!t) return NULL;
-    cJSON *j = cJSON_Parse(t);
-    free(t);
-    return j;
-}
-
 static cJSON *get(const cJSON *o, const char *k) { return cJSON_GetObjectItemCaseSensitive(o, k); }
 static int is_num(const cJSON *o, const char *k) { return cJSON_IsNumber(get(o, k)); }
 static int is_str(const cJSON *o, const char *k) { return cJSON_IsString(get(o, k)); }
@@ -127,7 +105,7 @@ static int csv_fields(const char *line, size_t len, char fields[][128], int maxf
 // Rows of a CSV file: *ncols = header columns; returns data rows, -1 if a row has another count.
 static int csv_check(const char *path, int *ncols, char names[][128], int maxn, int name_col) {
     size_t len = 0;
-    char *t = slurp(path, &len);
+    char *t = read_whole_file(path, &len);
     if (!t) return -2;
     int rows = -1, bad = 0;
     *ncols = 0;
@@ -154,7 +132,7 @@ static int csv_check(const char *path, int *ncols, char names[][128], int maxn, 
 // pixels must hold more than one distinct value.
 static void check_png(const char *path, const char *what, int want_w, int want_h) {
     size_t len = 0;
-    unsigned char *b = (unsigned char *)slurp(path, &len);
+    unsigned char *b = (unsigned char *)read_whole_file(path, &len);
     static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     int ok = b && len > 33 && !memcmp(b, sig, 8) && !memcmp(b + 12, "IHDR", 4);
     unsigned w = 0, h = 0;
@@ -225,7 +203,7 @@ static void test_reports_run(const char *bin, const char *block_args, int given_
            "%s: console names the roofline peak source (%s)", tag, given_peaks ? "given" : "none on the CPU");
     free(c.out);
 
-    cJSON *j = load_json(json);
+    cJSON *j = read_json_file(json);
     result(j != NULL, "%s: JSON parses", tag);
     if (!j) {
         rm_dir(dir);
@@ -341,7 +319,7 @@ static void test_sweep(const char *bin) {
                strstr(c.out, "tf 1280 @2x2 8x160 d1") != NULL,
            "sweep sd15: the table lists every block (hw-scale 8: 64 -> 8, 8 -> 1)");
     free(c.out);
-    cJSON *j = load_json(json);
+    cJSON *j = read_json_file(json);
     const cJSON *sw = j ? get(j, "sweep") : NULL, *blocks = j ? get(j, "blocks") : NULL;
     int ok = sw && is_str(sw, "model") && !strcmp(get(sw, "model")->valuestring, "sd15") && is_num(sw, "batch") &&
              get(sw, "hw_scale")->valueint == 8 && get(sw, "blocks_total")->valueint == 18 &&
@@ -388,7 +366,7 @@ static void test_sweep_sigint(const char *bin) {
     // wait for the first finished block, then interrupt
     int seen = 0;
     for (int i = 0; i < 600 && !seen; i++) {
-        char *t = slurp(errf, NULL);
+        char *t = read_whole_file(errf, NULL);
         seen = t && strstr(t, "[1/18]");  // printed when the first block has finished
         free(t);
         if (!seen) {
@@ -400,7 +378,7 @@ static void test_sweep_sigint(const char *bin) {
     int st = 0;
     waitpid(pid, &st, 0);
     int rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    cJSON *j = load_json(json);
+    cJSON *j = read_json_file(json);
     const cJSON *sw = j ? get(j, "sweep") : NULL;
     int run = sw && is_num(sw, "blocks_run") ? get(sw, "blocks_run")->valueint : -1;
     result(seen && rc == 130 && sw && cJSON_IsTrue(get(sw, "interrupted")) && run >= 1 && run < 18 &&

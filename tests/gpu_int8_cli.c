@@ -24,34 +24,6 @@
 #include "../weights/safetensors.h"
 #include "harness.h"
 
-static int tmp_file(char *path, size_t n, const char *tag) {
-    const char *dir = getenv("TMPDIR");
-    snprintf(path, n, "%s/gpu_int8_%s_XXXXXX", dir && *dir ? dir : "/tmp", tag);
-    int fd = mkstemp(path);
-    if (fd < 0) return 0;
-    close(fd);
-    return 1;
-}
-
-static cJSON *read_json(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    if (len <= 0) {
-        fclose(f);
-        return NULL;
-    }
-    char *buf = xmalloc((size_t)len + 1);
-    size_t got = fread(buf, 1, (size_t)len, f);
-    fclose(f);
-    buf[got] = 0;
-    cJSON *j = cJSON_Parse(buf);
-    free(buf);
-    return j;
-}
-
 // The "output" tensor of a --save-output file (FP32); NULL on failure.
 static float *load_output(const char *path, size_t *n) {
     StFile f;
@@ -121,13 +93,13 @@ typedef struct {
 static Run run_one(const char *bin, const char *args, const char *device_args) {
     Run r = {-1, NULL, NULL, 0};
     char jp[512], op[512], full[1536];
-    if (!tmp_file(jp, sizeof jp, "json") || !tmp_file(op, sizeof op, "out")) return r;
+    if (!make_tmp_file(jp, sizeof jp, "gpu_int8_json") || !make_tmp_file(op, sizeof op, "gpu_int8_out")) return r;
     snprintf(full, sizeof full, "%s %s --json '%s' --save-output '%s'", args, device_args, jp, op);
     Cmd c = run_cli(bin, full);
     r.rc = c.sig ? -c.sig : c.rc;
     if (r.rc != 0) printf("  unetrun %s: exit %d\n%s\n", full, r.rc, c.out);
     free(c.out);
-    r.json = read_json(jp);
+    r.json = read_json_file(jp);
     r.out = load_output(op, &r.n);
     unlink(jp);
     unlink(op);
@@ -190,11 +162,11 @@ static void cpu_gpu_layer_equal(const char *bin, const char *args, const char *n
 // An SD1.5 transformer block with INT8 linear layers: --check passes (chain <= 3e-2).
 static void transformer_int8(const char *bin, int c, int hw) {
     char args[1024], jp[512];
-    if (!tmp_file(jp, sizeof jp, "tf")) return;
+    if (!make_tmp_file(jp, sizeof jp, "gpu_int8_tf")) return;
     snprintf(args, sizeof args, "--block transformer --c %d --hw %d --batch 2 --linear int8 --conv-select heuristic "
              "--warmup 1 --iters 3 --peak-tflops 990 --peak-gbps 3350 --check --json '%s'", c, hw, jp);
     Cmd r = run_cli(bin, args);
-    cJSON *j = read_json(jp);
+    cJSON *j = read_json_file(jp);
     unlink(jp);
     double worst = 0, worst16 = 0;
     int n8 = 0;

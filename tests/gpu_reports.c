@@ -11,16 +11,6 @@
 #include "../src/common.h"
 #include "harness.h"
 
-static cJSON *load_json(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    static char buf[1 << 20];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    return cJSON_Parse(buf);
-}
-
 static const char *peak_source(const cJSON *j, double *tf, double *bw) {
     const cJSON *p = cJSON_GetObjectItemCaseSensitive(j, "peaks");
     const cJSON *s = cJSON_GetObjectItemCaseSensitive(p, "source");
@@ -50,7 +40,7 @@ void gpu_suite_reports(const char *bin) {
     Cmd c = run_cli(bin, envargs);
     result(c.rc == 0 && c.sig == 0, "unetrun %s (fresh peak cache) exits 0 (exit %d signal %d)", args, c.rc, c.sig);
     free(c.out);
-    cJSON *j = load_json(json);
+    cJSON *j = read_json_file(json);
     double tf = 0, bw = 0;
     const char *src = j ? peak_source(j, &tf, &bw) : "";
     result(!strcmp(src, "calibrated") && tf > 20.0 && tf < 20000.0 && bw > 100.0 && bw < 100000.0,
@@ -70,7 +60,7 @@ void gpu_suite_reports(const char *bin) {
 
     // 2. second run: cached values, same numbers
     c = run_cli(bin, envargs);
-    j = load_json(json);
+    j = read_json_file(json);
     double tf2 = 0, bw2 = 0;
     src = j ? peak_source(j, &tf2, &bw2) : "";
     result(c.rc == 0 && !strcmp(src, "cached") && tf2 == tf && bw2 == bw,
@@ -85,7 +75,7 @@ void gpu_suite_reports(const char *bin) {
         fclose(f);
     }
     c = run_cli(bin, envargs);
-    j = load_json(json);
+    j = read_json_file(json);
     src = j ? peak_source(j, &tf2, &bw2) : "";
     result(c.rc == 0 && count_lines_with_prefix(c.out, "unetrun: note: ignoring the peak cache", NULL) == 1 &&
                !strcmp(src, "calibrated"),
@@ -97,7 +87,7 @@ void gpu_suite_reports(const char *bin) {
     snprintf(envargs, sizeof envargs, "--block conv --c 64 --hw 16 --iters 3 --peak-tflops 500 --peak-gbps 2000 --json %s",
              json);
     c = run_cli(bin, envargs);
-    j = load_json(json);
+    j = read_json_file(json);
     src = j ? peak_source(j, &tf2, &bw2) : "";
     result(c.rc == 0 && !strcmp(src, "given") && tf2 == 500.0 && bw2 == 2000.0,
            "--peak-tflops 500 --peak-gbps 2000: source \"%s\", %.0f / %.0f", src, tf2, bw2);

@@ -16,22 +16,6 @@
 
 static const double kTol = 5e-3;  // relative L2, as the fast path's --tol-fp16 default
 
-static cJSON *read_json(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    size_t got = buf ? fread(buf, 1, (size_t)n, f) : 0;
-    fclose(f);
-    if (!buf) return NULL;
-    buf[got] = 0;
-    cJSON *j = cJSON_Parse(buf);
-    free(buf);
-    return j;
-}
-
 static double num(const cJSON *o, const char *a, const char *b) {
     const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, a);
     if (b) x = cJSON_GetObjectItemCaseSensitive(x, b);
@@ -44,7 +28,7 @@ static void check_vendor(const char *bin, const char *block_args, const char *co
     snprintf(path, sizeof path, "/tmp/unetrun_vendor_%d.json", (int)getpid());
     snprintf(args, sizeof args, "%s --vs cudnn --iters 5 --warmup 2 --json %s", block_args, path);
     Cmd c = run_cli(bin, args);
-    cJSON *j = c.rc == 0 ? read_json(path) : NULL;
+    cJSON *j = c.rc == 0 ? read_json_file(path) : NULL;
     result(j != NULL, "--vs cudnn %s runs (exit %d)%s%.300s", block_args, c.rc, c.rc ? ": " : "", c.rc ? c.out : "");
     if (!j) {
         free(c.out);

@@ -2,11 +2,14 @@
 #include "harness.h"
 
 #define _POSIX_C_SOURCE 200809L
+#include <cjson/cJSON.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "../src/common.h"
 
@@ -78,3 +81,44 @@ void cli_bad(const char *bin, const char *args, const char *want) {
 
 const char *dev_args(void) { return g_have_gpu ? " --device cpu" : ""; }
 
+
+int make_tmp_file(char *path, size_t n, const char *tag) {
+    const char *dir = getenv("TMPDIR");
+    snprintf(path, n, "%s/%s_XXXXXX", dir && *dir ? dir : "/tmp", tag);
+    int fd = mkstemp(path);
+    if (fd < 0) return 0;
+    close(fd);
+    return 1;
+}
+
+char *read_whole_file(const char *path, size_t *len_out) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    size_t cap = 0, len = 0, k;
+    do {
+        if (cap - len < 4096) buf = realloc(buf, cap = cap ? cap * 2 : 65536);
+        if (!buf) die_internal("out of memory reading %s", path);
+        k = fread(buf + len, 1, cap - len - 1, f);
+        len += k;
+    } while (k > 0);
+    fclose(f);
+    buf[len] = 0;
+    if (len_out) *len_out = len;
+    return buf;
+}
+
+cJSON *read_json_file(const char *path) {
+    size_t len = 0;
+    char *buf = read_whole_file(path, &len);
+    if (!buf) return NULL;
+    cJSON *j = len ? cJSON_Parse(buf) : NULL;
+    free(buf);
+    return j;
+}
+
+double json_num(const cJSON *o, const char *a, const char *b) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, a);
+    if (b) v = cJSON_GetObjectItemCaseSensitive(v, b);
+    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}

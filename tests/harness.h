@@ -8,6 +8,8 @@
 #ifndef UNETRUN_TEST_HARNESS_H
 #define UNETRUN_TEST_HARNESS_H
 
+#include <stddef.h>
+
 extern int g_pass, g_fail, g_verbose;
 extern int g_have_gpu;  // a GPU is visible: CPU-suite CLI runs are pinned to --device cpu
 
@@ -25,6 +27,17 @@ int count_lines_with_prefix(const char *s, const char *prefix, const char **firs
 // and that line contains `want`.
 void cli_bad(const char *bin, const char *args, const char *want);
 const char *dev_args(void);  // " --device cpu" when a GPU is present, else ""
+
+// Files the tests write and read back.
+struct cJSON;
+// A new empty file $TMPDIR/<tag>_XXXXXX (default /tmp); path receives its name. 0 on failure.
+int make_tmp_file(char *path, size_t n, const char *tag);
+// The whole file, NUL-terminated (free it), its length in *len (may be NULL); NULL if unreadable.
+char *read_whole_file(const char *path, size_t *len);
+// The JSON document of a file, or NULL (missing, empty or not JSON). cJSON_Delete it.
+struct cJSON *read_json_file(const char *path);
+// o[a] (or o[a][b] when b is not NULL) as a number; NAN when absent or not a number.
+double json_num(const struct cJSON *o, const char *a, const char *b);
 
 // Suites in other files.
 void cpu_suite_attention(void);               // tests/cpu_attention.c

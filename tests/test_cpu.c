@@ -929,42 +929,9 @@ static int count_substr(const char *s, const char *sub) {
     return n;
 }
 
-static cJSON *read_json(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *buf = NULL;
-    size_t cap = 0, len = 0, k;
-    do {
-        if (cap - len < 4096) buf = realloc(buf, cap = cap ? cap * 2 : 65536);
-        if (!buf) die_internal("out of memory reading JSON");
-        k = fread(buf + len, 1, cap - len - 1, f);
-        len += k;
-    } while (k > 0);
-    fclose(f);
-    buf[len] = 0;
-    cJSON *j = cJSON_Parse(buf);
-    free(buf);
-    return j;
-}
-
-static double jnum(const cJSON *o, const char *a, const char *b) {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, a);
-    if (b) v = cJSON_GetObjectItemCaseSensitive(v, b);
-    return cJSON_IsNumber(v) ? v->valuedouble : NAN;
-}
-
-static int make_tmp(char *path, size_t n) {
-    const char *dir = getenv("TMPDIR");
-    snprintf(path, n, "%s/test_cpu_XXXXXX", dir && *dir ? dir : "/tmp");
-    int fd = mkstemp(path);
-    if (fd < 0) return 0;
-    close(fd);
-    return 1;
-}
-
 static void test_cli_json(const char *bin) {
     char path[512], args[1024];
-    if (!make_tmp(path, sizeof path)) {
+    if (!make_tmp_file(path, sizeof path, "test_cpu")) {
         result(0, "cli --json: cannot create a temporary file");
         return;
     }
@@ -986,14 +953,14 @@ static void test_cli_json(const char *bin) {
            "%s: prints a 'verdict  PASS' line and no error", tag);
     free(r.out);
 
-    cJSON *j = read_json(path);
+    cJSON *j = read_json_file(path);
     result(j != NULL, "%s: the JSON report parses with cJSON", tag);
     if (j) {
         const cJSON *dev = cJSON_GetObjectItemCaseSensitive(j, "device");
         const cJSON *dpath = cJSON_GetObjectItemCaseSensitive(dev, "path");
         result(cJSON_IsString(dpath) && !strcmp(dpath->valuestring, "cpu"), "%s: JSON device.path == \"cpu\"", tag);
-        result(jnum(j, "config", "c") == 32 && jnum(j, "config", "cout") == 32 && jnum(j, "config", "h") == 8 &&
-                   jnum(j, "config", "w") == 8 && jnum(j, "config", "batch") == 1,
+        result(json_num(j, "config", "c") == 32 && json_num(j, "config", "cout") == 32 && json_num(j, "config", "h") == 8 &&
+                   json_num(j, "config", "w") == 8 && json_num(j, "config", "batch") == 1,
                "%s: JSON config.c == 32, cout 32, h 8, w 8, batch 1", tag);
         const cJSON *nodes = cJSON_GetObjectItemCaseSensitive(j, "nodes");
         static const char *names[] = {"time_emb_proj", "norm1+silu", "conv1", "norm2+silu", "conv2"};
@@ -1004,8 +971,8 @@ static void test_cli_json(const char *bin) {
             const cJSON *name = cJSON_GetObjectItemCaseSensitive(o, "name");
             const cJSON *kernel = cJSON_GetObjectItemCaseSensitive(o, "kernel");
             const cJSON *pass = cJSON_GetObjectItemCaseSensitive(o, "pass");
-            double med = jnum(o, "time_us", "median"), le = jnum(o, "layer_error", "rel_l2"),
-                   ce = jnum(o, "chain_error", "rel_l2");
+            double med = json_num(o, "time_us", "median"), le = json_num(o, "layer_error", "rel_l2"),
+                   ce = json_num(o, "chain_error", "rel_l2");
             int ok = cJSON_IsObject(o) && cJSON_IsString(name) && !strcmp(name->valuestring, names[i]) &&
                      cJSON_IsString(kernel) && kernel->valuestring[0] && med > 0 && le < 5e-3 && ce < 5e-3 &&
                      cJSON_IsTrue(pass);
@@ -1022,17 +989,17 @@ static void test_cli_json(const char *bin) {
 // Same seed -> same errors (the CPU path is deterministic); another seed -> different.
 static double cli_out_error(const char *bin, int seed) {
     char path[512], args[1024];
-    if (!make_tmp(path, sizeof path)) return NAN;
+    if (!make_tmp_file(path, sizeof path, "test_cpu")) return NAN;
     snprintf(args, sizeof args, "--c 16 --cout 32 --groups 8 --temb-dim 64 --h 3 --w 5 --seed %d --json '%s'%s", seed,
              path, dev_args());
     Cmd r = run_cli(bin, args);
     free(r.out);
     double e = NAN;
-    cJSON *j = read_json(path);
+    cJSON *j = read_json_file(path);
     if (j && r.rc == 0) {
         const cJSON *nodes = cJSON_GetObjectItemCaseSensitive(j, "nodes");
         int n = cJSON_GetArraySize(nodes);
-        if (n == 6) e = jnum(cJSON_GetArrayItem(nodes, n - 1), "chain_error", "rel_l2");
+        if (n == 6) e = json_num(cJSON_GetArrayItem(nodes, n - 1), "chain_error", "rel_l2");
     }
     cJSON_Delete(j);
     unlink(path);
