@@ -398,40 +398,7 @@ __global__ void __launch_bounds__(NWG * 128, 1) gemm_int8_wgmma_kernel(I8Params 
                     make_float2(acc[j * 4 + 2 * h], acc[j * 4 + 2 * h + 1]);
     }
     __syncthreads();
-    if (p.splits > 1 || !p.geglu) {
-        constexpr int G = BN / 8;  // 8-channel groups per row
-        for (int e = tid; e < BM * G; e += THREADS) {
-            int r = e / G, c = (e % G) * 8;
-            int m = m0 + r, n = n0 + c;
-            if (m >= p.M || n >= p.N) continue;
-            float v[8];
-            float4 x0 = *reinterpret_cast<const float4 *>(sC + r * LDC + c);
-            float4 x1 = *reinterpret_cast<const float4 *>(sC + r * LDC + c + 4);
-            if (p.splits > 1) {  // FP32 partial, summed by gemm_int8_reduce_kernel
-                float *dst = p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n;
-                *reinterpret_cast<float4 *>(dst) = x0;
-                *reinterpret_cast<float4 *>(dst + 4) = x1;
-                continue;
-            }
-            v[0] = x0.x, v[1] = x0.y, v[2] = x0.z, v[3] = x0.w;
-            v[4] = x1.x, v[5] = x1.y, v[6] = x1.z, v[7] = x1.w;
-            epi_store8(p, m, n, v);
-        }
-    } else {
-        constexpr int G = BN / 16;  // interleaved a/g blocks per row
-        for (int e = tid; e < BM * G; e += THREADS) {
-            int r = e / G, c = (e % G) * 16;
-            int m = m0 + r, n = n0 + c;
-            if (m >= p.M || n >= p.N) continue;
-            float a[8], gg[8];
-#pragma unroll
-            for (int i = 0; i < 8; i++) {
-                a[i] = sC[r * LDC + c + i];
-                gg[i] = sC[r * LDC + c + 8 + i];
-            }
-            geglu_store8(p, m, n, a, gg);
-        }
-    }
+    store_tile<BM, BN, LDC, THREADS>(p, sC, m0, n0, tid);
 }
 
 template <int BN, int BK, int STAGES>
