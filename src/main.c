@@ -248,12 +248,9 @@ static void config_from_checkpoint(BlockConfig *cfg, const BlockInfo *b, const C
 // resolution: latents 64 (SD1.x, 512 px), 96 (SD2.x, 768 px), 128 (SDXL,
 // 1024 px), halved per level.
 static int checkpoint_default_hw(const BlockInfo *b) {
-    int latent = b->family == FAMILY_SD2 ? 96 : b->family == FAMILY_SDXL ? 128 : 64;
     UnetLayout L;
     int nlevels = names_layout(b->family, &L) == 0 ? L.nlevels : 4;
-    int level = b->id.part == PART_DOWN ? b->id.level : b->id.part == PART_MID ? nlevels - 1 : nlevels - 1 - b->id.level;
-    if (level < 0) level = 0;
-    return latent >> level;
+    return names_native_latent(b->family) >> names_block_level(&b->id, nlevels);
 }
 
 // --- sizes from an --input file: batch, H, W (x) and context length ---

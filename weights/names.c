@@ -340,3 +340,10 @@ int names_key_to_ldm(const UnetLayout *L, const char *key, char *buf, size_t n) 
     }
     return -1;
 }
+
+int names_native_latent(WeightsFamily f) { return f == FAMILY_SD2 ? 96 : f == FAMILY_SDXL ? 128 : 64; }
+
+int names_block_level(const BlockId *id, int nlevels) {
+    int level = id->part == PART_DOWN ? id->level : id->part == PART_MID ? nlevels - 1 : nlevels - 1 - id->level;
+    return level < 0 ? 0 : level;
+}

@@ -96,6 +96,14 @@ int names_layout_find(const UnetLayout *L, const BlockId *id, LayoutBlock *out);
 // conv_norm_out, conv_out. 0 ok, -1 not a known UNet key.
 int names_key_to_ldm(const UnetLayout *L, const char *key, char *buf, size_t n);
 
+// Latent height = width at the family's native image size: SD1.x 512 px -> 64,
+// SD2.x 768 px -> 96, SDXL 1024 px -> 128 (unknown: 64).
+int names_native_latent(WeightsFamily f);
+// The resolution level a block runs at in a UNet of nlevels levels (0 = the
+// full latent, each level halves it): down_blocks.i -> i, mid -> nlevels - 1,
+// up_blocks.i -> nlevels - 1 - i.
+int names_block_level(const BlockId *id, int nlevels);
+
 // "SD1.x", "SD2.x", "SDXL", "unknown"; "sd15", "sd21", "sdxl" <-> family.
 const char *names_family_name(WeightsFamily f);
 const char *names_family_flag(WeightsFamily f);

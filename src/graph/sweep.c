@@ -1,8 +1,10 @@
 // sweep.c: --sweep sd15|sd21|sdxl: every distinct ResBlock and spatial
 // transformer shape of one SD UNet, one block after another, in one table.
 //
-// Shapes (sd-reference.md): ResBlocks as cin -> cout at the level's latent
-// size, transformers as channels at the level's size.
+// Shapes: the family's stock UNet layout (weights/names.c, the same table the
+// checkpoint code and mkcheckpoint use; sd-reference.md), each distinct
+// ResBlock (cin -> cout) and transformer (channels, depth) once, at its
+// level's latent size, in order of first appearance.
 //   SD1.5: 512 px image, 64x64 latents, levels 64/32/16/8; transformers 8 heads
 //          (head_dim 40/80/160), context 77 x 768, proj 1x1 conv, depth 1.
 //   SD2.1: 768 px image, 96x96 latents, levels 96/48/24/12; same channels;
@@ -24,6 +26,7 @@
 #include <unistd.h>
 
 #include "../common.h"
+#include "../../weights/names.h"
 #include "report.h"
 
 typedef struct {
@@ -35,81 +38,65 @@ typedef struct {
 } SweepBlock;
 
 typedef struct {
-    const char *name;
+    char name[8];  // sd15, sd21, sdxl
     int context_dim, proj_linear;
-    const SweepBlock *blocks;
+    SweepBlock blocks[NAMES_MAX_BLOCKS];
+    char where[NAMES_MAX_BLOCKS][64];
     int n;
 } SweepModel;
 
-static const SweepBlock kSd15[] = {
-    {0, 320, 320, 64, 0, 0, "down 0"},
-    {0, 320, 640, 32, 0, 0, "down 1"},
-    {0, 640, 640, 32, 0, 0, "down 1"},
-    {0, 640, 1280, 16, 0, 0, "down 2"},
-    {0, 1280, 1280, 16, 0, 0, "down 2"},
-    {0, 1280, 1280, 8, 0, 0, "down 3, mid"},
-    {0, 2560, 1280, 8, 0, 0, "up 0"},
-    {0, 2560, 1280, 16, 0, 0, "up 1"},
-    {0, 1920, 1280, 16, 0, 0, "up 1"},
-    {0, 1920, 640, 32, 0, 0, "up 2"},
-    {0, 1280, 640, 32, 0, 0, "up 2"},
-    {0, 960, 640, 32, 0, 0, "up 2"},
-    {0, 960, 320, 64, 0, 0, "up 3"},
-    {0, 640, 320, 64, 0, 0, "up 3"},
-    {1, 320, 320, 64, 40, 1, "down 0, up 3"},
-    {1, 640, 640, 32, 80, 1, "down 1, up 2"},
-    {1, 1280, 1280, 16, 160, 1, "down 2, up 1"},
-    {1, 1280, 1280, 8, 160, 1, "mid"},
-};
+// The distinct ResBlock and transformer shapes of a family's stock UNet
+// (weights/names.c layout), in execution order of first appearance,
+// ResBlocks first; `where` lists every position a shape occurs at.
+static int layout_sweep_blocks(WeightsFamily fam, SweepBlock *out, char (*where)[64], int *context_dim,
+                               int *proj_linear) {
+    UnetLayout L;
+    if (names_layout(fam, &L)) return 0;
+    LayoutBlock lb[NAMES_MAX_BLOCKS];
+    const int nb = names_layout_blocks(&L, lb), latent = names_native_latent(fam);
+    *context_dim = L.context_dim;
+    *proj_linear = L.proj_linear;
+    int n = 0;
+    for (int tf = 0; tf <= 1; tf++)
+        for (int i = 0; i < nb; i++) {
+            const BlockId *id = &lb[i].id;
+            if ((id->kind == BLOCK_TRANSFORMER) != tf) continue;
+            SweepBlock b = {tf, tf ? lb[i].c : lb[i].cin, tf ? lb[i].c : lb[i].cout,
+                            latent >> names_block_level(id, L.nlevels), 0, tf ? lb[i].depth : 0, NULL};
+            if (tf) b.head_dim = fam == FAMILY_SD1 ? b.cin / 8 : 64;
+            char pos[16];
+            if (id->part == PART_MID) snprintf(pos, sizeof pos, "mid");
+            else snprintf(pos, sizeof pos, "%s %d", id->part == PART_DOWN ? "down" : "up", id->level);
+            int k = 0;
+            while (k < n && !(out[k].tf == b.tf && out[k].cin == b.cin && out[k].cout == b.cout && out[k].hw == b.hw &&
+                              out[k].depth == b.depth))
+                k++;
+            if (k == n) {
+                out[n] = b;
+                snprintf(where[n], sizeof where[n], "%s", pos);
+                out[n].where = where[n];
+                n++;
+            } else {
+                // positions come in execution order: a repeat is the same as the last one listed
+                const char *last = strrchr(where[k], ',');
+                last = last ? last + 2 : where[k];
+                if (strcmp(last, pos)) {
+                    size_t len = strlen(where[k]);
+                    snprintf(where[k] + len, sizeof where[k] - len, ", %s", pos);
+                }
+            }
+        }
+    return n;
+}
 
-static const SweepBlock kSd21[] = {
-    {0, 320, 320, 96, 0, 0, "down 0, up 3"},
-    {0, 320, 640, 48, 0, 0, "down 1"},
-    {0, 640, 640, 48, 0, 0, "down 1"},
-    {0, 640, 1280, 24, 0, 0, "down 2"},
-    {0, 1280, 1280, 24, 0, 0, "down 2"},
-    {0, 1280, 1280, 12, 0, 0, "down 3, mid"},
-    {0, 2560, 1280, 12, 0, 0, "up 0"},
-    {0, 2560, 1280, 24, 0, 0, "up 1"},
-    {0, 1920, 1280, 24, 0, 0, "up 1"},
-    {0, 1920, 640, 48, 0, 0, "up 2"},
-    {0, 1280, 640, 48, 0, 0, "up 2"},
-    {0, 960, 640, 48, 0, 0, "up 2"},
-    {0, 960, 320, 96, 0, 0, "up 3"},
-    {0, 640, 320, 96, 0, 0, "up 3"},
-    {1, 320, 320, 96, 64, 1, "down 0, up 3"},
-    {1, 640, 640, 48, 64, 1, "down 1, up 2"},
-    {1, 1280, 1280, 24, 64, 1, "down 2, up 1"},
-    {1, 1280, 1280, 12, 64, 1, "mid"},
-};
-
-static const SweepBlock kSdxl[] = {
-    {0, 320, 320, 128, 0, 0, "down 0"},
-    {0, 320, 640, 64, 0, 0, "down 1"},
-    {0, 640, 640, 64, 0, 0, "down 1"},
-    {0, 640, 1280, 32, 0, 0, "down 2"},
-    {0, 1280, 1280, 32, 0, 0, "down 2, mid"},
-    {0, 2560, 1280, 32, 0, 0, "up 0"},
-    {0, 1920, 1280, 32, 0, 0, "up 0"},
-    {0, 1920, 640, 64, 0, 0, "up 1"},
-    {0, 1280, 640, 64, 0, 0, "up 1"},
-    {0, 960, 640, 64, 0, 0, "up 1"},
-    {0, 960, 320, 128, 0, 0, "up 2"},
-    {0, 640, 320, 128, 0, 0, "up 2"},
-    {1, 640, 640, 64, 64, 2, "down 1, up 1"},
-    {1, 1280, 1280, 32, 64, 10, "down 2, mid, up 0"},
-};
-
-static const SweepModel kModels[] = {
-    {"sd15", 768, 0, kSd15, (int)(sizeof kSd15 / sizeof kSd15[0])},
-    {"sd21", 1024, 1, kSd21, (int)(sizeof kSd21 / sizeof kSd21[0])},
-    {"sdxl", 2048, 1, kSdxl, (int)(sizeof kSdxl / sizeof kSdxl[0])},
-};
-
+// The sweep of a model flag (sd15, sd21, sdxl); NULL for an unknown one.
 static const SweepModel *find_model(const char *name) {
-    for (size_t i = 0; i < sizeof kModels / sizeof kModels[0]; i++)
-        if (!strcmp(kModels[i].name, name)) return &kModels[i];
-    return NULL;
+    static SweepModel m;
+    WeightsFamily fam;
+    if (names_family_parse(name, &fam)) return NULL;
+    snprintf(m.name, sizeof m.name, "%s", name);
+    m.n = layout_sweep_blocks(fam, m.blocks, m.where, &m.context_dim, &m.proj_linear);
+    return m.n > 0 ? &m : NULL;
 }
 
 int sweep_model_known(const char *model) { return find_model(model) != NULL; }
