@@ -417,7 +417,7 @@ int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r,
 
 // --- CSV: one row per node; the columns mirror the JSON node fields --------
 
-static void csv_str(FILE *f, const char *s) {
+void csv_str(FILE *f, const char *s) {
     fputc('"', f);
     for (; *s; s++) {
         if (*s == '"') fputc('"', f);

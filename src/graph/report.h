@@ -54,6 +54,8 @@ int write_csv_report(const Graph *g, const RunOptions *opt, const RunResult *r, 
 // The per-node CSV header (no newline) and one row per node.
 const char *csv_node_header(void);
 void csv_node_rows(FILE *f, const Graph *g, const RunResult *r);
+// s as one CSV field: double-quoted, inner quotes doubled.
+void csv_str(FILE *f, const char *s);
 int node_pass(const Node *n, double tol);
 double node_tol(const Node *n, const RunResult *r);
 void config_line(const Graph *g, char *buf, size_t n);

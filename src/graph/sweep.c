@@ -259,15 +259,6 @@ static cJSON *row_json(const SweepRow *r) {
     return o;
 }
 
-static void csv_q(FILE *f, const char *s) {
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"') fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 static int write_sweep_csv(const char *path, const SweepModel *m, const BlockConfig *base, int hw_scale,
                            const char *device, const Peaks *pk, const SweepRow *rows, int n) {
     FILE *f = fopen(path, "w");
@@ -277,14 +268,14 @@ static int write_sweep_csv(const char *path, const SweepModel *m, const BlockCon
     for (int i = 0; i < n; i++) {
         const SweepRow *r = &rows[i];
         fprintf(f, "%s,%d,%d,", m->name, base->batch, hw_scale);
-        csv_q(f, device);
+        csv_str(f, device);
         if (pk->tflops > 0)
             fprintf(f, ",%.6g,%.6g,%s,", pk->tflops, pk->gbps, pk->source);
         else
             fprintf(f, ",,,%s,", pk->source);
-        csv_q(f, r->name);
+        csv_str(f, r->name);
         fprintf(f, ",%s,", r->tag);
-        csv_q(f, r->where);
+        csv_str(f, r->where);
         if (r->skipped)
             fputs(",,,,,", f);
         else {
