@@ -474,23 +474,19 @@ static void bench_shape(int B, int H, int sq, int skv, int d, double sdpa_tflops
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "all";
     g_verbose = getenv("VERBOSE") != NULL;
-    int count = 0;
-    cudaError_t e = cudaGetDeviceCount(&count);
-    if (e != cudaSuccess || count == 0) {
-        printf("no CUDA GPU (%s): GPU tests skipped\n0 passed, 0 failed\n", cudaGetErrorString(e));
-        return 0;
-    }
-    struct cudaDeviceProp prop;
-    cudaCheck(cudaGetDeviceProperties(&prop, 0));
-    printf("attention on %s (%d SMs)\n", prop.name, prop.multiProcessorCount);
-    g_att_sms = prop.multiProcessorCount;
+    char gpu_name[256];
+    int sms = 0;
+    if (!harness_gpu(gpu_name, sizeof gpu_name, &sms)) return 0;
+    printf("attention on %s (%d SMs)\n", gpu_name, sms);
+    g_att_sms = sms;
     if (strcmp(mode, "bench") != 0) {
         double t0 = wall_seconds();
-        gpu_suite_attention(prop.multiProcessorCount);
+        gpu_suite_attention(sms);
         printf("suite: %d passed, %d failed in %.1f s\n", g_pass, g_fail, wall_seconds() - t0);
     }
     if (!strcmp(mode, "bench") && argc == 7) {
-        bench_shape(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atoi(argv[5]), atoi(argv[6]), 0);
+        bench_shape(harness_arg_int(argv[2]), harness_arg_int(argv[3]), harness_arg_int(argv[4]),
+                    harness_arg_int(argv[5]), harness_arg_int(argv[6]), 0);
     } else if (strcmp(mode, "test") != 0) {
         bench_shape(2, 8, 4096, 4096, 40, 202);
         bench_shape(2, 8, 4096, 4096, 64, 416);

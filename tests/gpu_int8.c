@@ -543,19 +543,14 @@ static void bench_all(void) {
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "all";
     g_verbose = getenv("VERBOSE") != NULL;
-    int count = 0;
-    cudaError_t e = cudaGetDeviceCount(&count);
-    if (e != cudaSuccess || count == 0) {
-        printf("no CUDA GPU (%s): GPU tests skipped\n0 passed, 0 failed\n", cudaGetErrorString(e));
-        return 0;
-    }
-    struct cudaDeviceProp prop;
-    cudaCheck(cudaGetDeviceProperties(&prop, 0));
-    printf("gemm_int8 on %s (%d SMs)\n", prop.name, prop.multiProcessorCount);
-    g_i8_sms = prop.multiProcessorCount;
+    char gpu_name[256];
+    int sms = 0;
+    if (!harness_gpu(gpu_name, sizeof gpu_name, &sms)) return 0;
+    printf("gemm_int8 on %s (%d SMs)\n", gpu_name, sms);
+    g_i8_sms = sms;
     if (strcmp(mode, "bench") != 0) {
         double t0 = wall_seconds();
-        gpu_suite_int8(prop.multiProcessorCount);
+        gpu_suite_int8(sms);
         printf("suite: %d passed, %d failed in %.1f s\n", g_pass, g_fail, wall_seconds() - t0);
     }
     if (strcmp(mode, "test") != 0) bench_all();

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "../src/common.h"
+#include <cuda_runtime_api.h>
+#include <errno.h>
 
 int g_pass, g_fail, g_verbose, g_have_gpu;
 
@@ -121,4 +123,27 @@ double json_num(const cJSON *o, const char *a, const char *b) {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, a);
     if (b) v = cJSON_GetObjectItemCaseSensitive(v, b);
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
+
+int harness_gpu(char *name, size_t n, int *num_sms) {
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0) {
+        printf("no CUDA GPU (%s): GPU tests skipped\n0 passed, 0 failed\n", cudaGetErrorString(e));
+        return 0;
+    }
+    struct cudaDeviceProp prop;
+    cudaCheck(cudaGetDeviceProperties(&prop, 0));
+    snprintf(name, n, "%s", prop.name);
+    *num_sms = prop.multiProcessorCount;
+    return 1;
+}
+
+int harness_arg_int(const char *s) {
+    char *end = NULL;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || errno == ERANGE || v < 0 || v > 1L << 30)
+        die_internal("expected a non-negative integer argument, got '%s'", s);
+    return (int)v;
 }

@@ -28,6 +28,12 @@ int count_lines_with_prefix(const char *s, const char *prefix, const char **firs
 void cli_bad(const char *bin, const char *args, const char *want);
 const char *dev_args(void);  // " --device cpu" when a GPU is present, else ""
 
+// GPU test mains: 1 and the device's name and SM count when a CUDA GPU is
+// present; else prints the "GPU tests skipped / 0 passed, 0 failed" lines and returns 0.
+int harness_gpu(char *name, size_t n, int *num_sms);
+// A non-negative integer command-line argument of a test program; dies on anything else.
+int harness_arg_int(const char *s);
+
 // Files the tests write and read back.
 struct cJSON;
 // A new empty file $TMPDIR/<tag>_XXXXXX (default /tmp); path receives its name. 0 on failure.

@@ -391,16 +391,11 @@ static void test_cli_block(const char *bin, const char *args) {
 int main(int argc, char **argv) {
     const char *bin = argc > 1 ? argv[1] : "build/unetrun";
     g_verbose = getenv("VERBOSE") != NULL;
-    int count = 0;
-    cudaError_t e = cudaGetDeviceCount(&count);
-    if (e != cudaSuccess || count == 0) {
-        printf("no CUDA GPU (%s): GPU tests skipped\n0 passed, 0 failed\n", cudaGetErrorString(e));
-        return 0;
-    }
-    struct cudaDeviceProp prop;
-    cudaCheck(cudaGetDeviceProperties(&prop, 0));
-    g_num_sms = prop.multiProcessorCount;
-    printf("GPU tests on %s (%d SMs)\n", prop.name, g_num_sms);
+    char gpu_name[256];
+    int sms = 0;
+    if (!harness_gpu(gpu_name, sizeof gpu_name, &sms)) return 0;
+    g_num_sms = sms;
+    printf("GPU tests on %s (%d SMs)\n", gpu_name, g_num_sms);
 
     // random generators
     test_random_equal(4096, 0);
