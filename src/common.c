@@ -47,9 +47,21 @@ void *xcalloc(size_t n, size_t sz) {
     return p;
 }
 
+void copy_to_device(void *dst, const void *src, size_t bytes, cudaStream_t st) {
+    if (bytes == 0) return;
+    cudaCheck(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, st));
+    cudaCheck(cudaStreamSynchronize(st));
+}
+
+void copy_to_host(void *dst, const void *src, size_t bytes, cudaStream_t st) {
+    if (bytes == 0) return;
+    cudaCheck(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, st));
+    cudaCheck(cudaStreamSynchronize(st));
+}
+
 float *host_copy_f32(const float *dev, size_t n) {
     float *h = xmalloc(n * sizeof(float));
-    cudaCheck(cudaMemcpy(h, dev, n * sizeof(float), cudaMemcpyDeviceToHost));
+    copy_to_host(h, dev, n * sizeof(float), 0);
     return h;
 }
 

@@ -33,7 +33,17 @@ void die_internal(const char *fmt, ...) UNETRUN_PRINTF(1, 2) UNETRUN_NORETURN;
 
 void *xmalloc(size_t n);  // dies on failure
 void *xcalloc(size_t n, size_t sz);
-// New host array holding a copy of n floats of device memory.
+// Host <-> device copies. Each is issued on the stream `st` whose kernels
+// produce or consume the device buffer (0 = the legacy default stream, which
+// the weight initialization uses) and returns only once the copy has landed,
+// so the host buffer may be reused and later work on any stream sees the
+// data. A plain cudaMemcpy from pageable memory may return before its DMA
+// has completed and is not ordered with a non-blocking stream: never use it
+// for buffers that kernels on such a stream touch.
+void copy_to_device(void *dst, const void *src, size_t bytes, cudaStream_t st);
+void copy_to_host(void *dst, const void *src, size_t bytes, cudaStream_t st);
+// New host array holding a copy of n floats of device memory written by work
+// on the legacy default stream (weight initialization).
 float *host_copy_f32(const float *dev, size_t n);
 
 // IEEE binary16 stored as uint16_t on the host.

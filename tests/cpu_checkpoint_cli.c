@@ -316,18 +316,18 @@ static void test_input_equals_random(const char *block_args, int B, int C, int H
     int n = 0;
     size_t nx = (size_t)B * H * W * C;
     float *xn = xmalloc(nx * sizeof(float)), *xc = xmalloc(nx * sizeof(float));
-    random_normal("x", seed, xn, nx, 0);  // the executor's NHWC values
+    random_normal("x", seed, xn, nx);  // the executor's NHWC values
     nhwc_to_nchw(xn, xc, B, H, W, C);
     names[n] = "x", nd[n] = 4, sh[n][0] = B, sh[n][1] = C, sh[n][2] = H, sh[n][3] = W, data[n++] = xc;
     float *t = NULL, *ctx = NULL;
     if (temb_dim) {
         t = xmalloc((size_t)B * temb_dim * sizeof(float));
-        random_normal("temb", seed, t, (size_t)B * temb_dim, 0);
+        random_normal("temb", seed, t, (size_t)B * temb_dim);
         names[n] = "temb", nd[n] = 2, sh[n][0] = B, sh[n][1] = temb_dim, data[n++] = t;
     }
     if (L) {
         ctx = xmalloc((size_t)B * L * D * sizeof(float));
-        random_normal("context", seed, ctx, (size_t)B * L * D, 0);
+        random_normal("context", seed, ctx, (size_t)B * L * D);
         names[n] = "context", nd[n] = 3, sh[n][0] = B, sh[n][1] = L, sh[n][2] = D, data[n++] = ctx;
     }
     const char *in = tmp_path("in.safetensors"), *a = tmp_path("a.safetensors"), *b = tmp_path("b.safetensors");

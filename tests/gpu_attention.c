@@ -150,8 +150,8 @@ static Case case_make(int d, int B, int H, int sq, int skv, Layout lay, InputKin
         for (size_t i = 0; i < c.nel[bi]; i++) h32[i] = f16_to_f32(h16[bi][i]);
         c.b16[bi] = dev_alloc(c.nel[bi] * 2);
         c.b32[bi] = dev_alloc(c.nel[bi] * 4);
-        cudaCheck(cudaMemcpy(c.b16[bi], h16[bi], c.nel[bi] * 2, cudaMemcpyHostToDevice));
-        cudaCheck(cudaMemcpy(c.b32[bi], h32, c.nel[bi] * 4, cudaMemcpyHostToDevice));
+        copy_to_device(c.b16[bi], h16[bi], c.nel[bi] * 2, 0);
+        copy_to_device(c.b32[bi], h32, c.nel[bi] * 4, 0);
         free(h16[bi]);
         free(h32);
     }
@@ -217,7 +217,7 @@ static void check_config(const Case *c, AttnConfig cfg, float scale, const float
     uint16_t *o = xmalloc(no * 2);
     AttnErr err = {NAN, 0, 0};
     if (e == cudaSuccess) {
-        cudaCheck(cudaMemcpy(o, c->o16, no * 2, cudaMemcpyDeviceToHost));
+        copy_to_host(o, c->o16, no * 2, 0);
         err = compare_o(c, o, ref);
     }
     result(e == cudaSuccess && err.nonfinite == 0 && err.rel_l2 <= 5e-3 && err.gap_intact,

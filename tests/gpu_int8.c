@@ -59,13 +59,13 @@ static uint16_t *i8_upload16(const float *h, size_t n) {
     uint16_t *t = xmalloc(n * 2);
     for (size_t i = 0; i < n; i++) t[i] = f32_to_f16(h[i]);
     uint16_t *d = i8_dalloc(n * 2);
-    cudaCheck(cudaMemcpy(d, t, n * 2, cudaMemcpyHostToDevice));
+    copy_to_device(d, t, n * 2, 0);
     free(t);
     return d;
 }
 static float *i8_upload32(const float *h, size_t n) {
     float *d = i8_dalloc(n * 4);
-    cudaCheck(cudaMemcpy(d, h, n * 4, cudaMemcpyHostToDevice));
+    copy_to_device(d, h, n * 4, 0);
     return d;
 }
 
@@ -159,7 +159,7 @@ static uint16_t *i8_case_launch(const I8Case *c, ConvConfig cfg, float *ws) {
     cudaCheck(i8_case_run(c, cfg, ws));
     cudaCheck(cudaDeviceSynchronize());
     uint16_t *h = xmalloc(ny * 2);
-    cudaCheck(cudaMemcpy(h, c->d_y, ny * 2, cudaMemcpyDeviceToHost));
+    copy_to_host(h, c->d_y, ny * 2, 0);
     return h;
 }
 
@@ -514,7 +514,7 @@ static void bench_all(void) {
     {
         float *h = xmalloc(maxe * 4);
         for (size_t i = 0; i < maxe; i++) h[i] = (float)(2.0 * i8_u01(99, i) - 1.0);
-        cudaCheck(cudaMemcpy(tmp, h, maxe * 4, cudaMemcpyHostToDevice));
+        copy_to_device(tmp, h, maxe * 4, 0);
         cudaCheck(f32_to_f16_dev(tmp, a, maxe, 0));
         cudaCheck(f32_to_f16_dev(tmp, w, maxe, 0));
         free(h);

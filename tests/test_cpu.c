@@ -567,20 +567,20 @@ static void test_random(void) {
            "(min %.4f max %.4f mean %.4f)", n, lo, hi, mean);
 
     // normal: same/different, odd counts, moments
-    random_normal("x", 3, a, n, 0);
-    random_normal("x", 3, b, n, 0);
+    random_normal("x", 3, a, n);
+    random_normal("x", 3, b, n);
     result(memcmp(a, b, n * 4) == 0, "random_normal name=x seed=3 n=%zu twice: identical", n);
-    random_normal("temb", 3, b, n, 0);
+    random_normal("temb", 3, b, n);
     eq = count_equal(a, b, n);
     result(eq < 8, "random_normal seed=3 n=%zu name x vs temb: differ (%zu equal)", n, eq);
-    random_normal("x", 4, b, n, 0);
+    random_normal("x", 4, b, n);
     eq = count_equal(a, b, n);
     result(eq < 8, "random_normal name=x n=%zu seed 3 vs 4: differ (%zu equal)", n, eq);
     {
         float *odd = poisoned(1001);
-        random_normal("x", 3, odd, 1001, 0);
+        random_normal("x", 3, odd, 1001);
         float *even = xmalloc(1002 * 4);
-        random_normal("x", 3, even, 1002, 0);
+        random_normal("x", 3, even, 1002);
         int all_finite = 1;
         for (int i = 0; i < 1001; i++) all_finite &= isfinite(odd[i]) != 0;
         result(all_finite && memcmp(odd, even, 1001 * 4) == 0,
@@ -590,7 +590,7 @@ static void test_random(void) {
     {
         const size_t m = 100000;
         float *v = xmalloc(m * 4);
-        random_normal("x", 11, v, m, 0);
+        random_normal("x", 11, v, m);
         double s = 0, s2 = 0;
         for (size_t i = 0; i < m; i++) s += v[i];
         double mu = s / (double)m;
@@ -806,8 +806,8 @@ static void test_resblock_e2e(int B, int H, int W, int cin, int cout, int G, dou
     // --- the naive composition (diffusers ResnetBlock2D), NCHW, double ---
     const size_t HW = (size_t)H * W, nx = (size_t)B * HW * cin, ny = (size_t)B * HW * cout;
     float *xin = xmalloc(nx * 4), *tin = xmalloc((size_t)B * T * 4);
-    random_normal("x", seed, xin, nx, 0);  // NHWC, stored as FP16
-    random_normal("temb", seed, tin, (size_t)B * T, 0);
+    random_normal("x", seed, xin, nx);  // NHWC, stored as FP16
+    random_normal("temb", seed, tin, (size_t)B * T);
     double *x = xmalloc(nx * 8);
     for (int b = 0; b < B; b++)
         for (size_t p = 0; p < HW; p++)

@@ -30,7 +30,7 @@ void param_fill(const char *name, int ndim, const int64_t *shape, uint64_t seed,
     // each failure is one line naming the file, the key and the problem.
     float *host = weights_tensor_or_die(g_file, g_block, name, ndim, shape);
     if (on_device)
-        cudaCheck(cudaMemcpy(dst, host, n * sizeof(float), cudaMemcpyHostToDevice));
+        copy_to_device(dst, host, n * sizeof(float), 0);
     else
         for (size_t i = 0; i < n; i++) dst[i] = host[i];
     free(host);

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../weights/random.h"
 #include "../common.h"
 #include "graph.h"
 
@@ -324,6 +325,12 @@ void graph_set_precision(Graph *g, const RunOptions *opt) {
     }
 }
 
+void graph_input_values(const Graph *g, const Tensor *t, float *dst) {
+    if (t->h_init) memcpy(dst, t->h_init, t->numel * sizeof(float));  // --input
+    else random_normal(t->name, g->cfg.seed, dst, t->numel);
+    for (size_t k = 0; k < t->numel; k++) dst[k] = round_f16(dst[k]);
+}
+
 void graph_init_weights(Graph *g, int on_device, int want_host) {
     const uint64_t seed = g->cfg.seed;
     for (int i = 0; i < g->ngn; i++) {
@@ -341,6 +348,9 @@ void graph_init_weights(Graph *g, int on_device, int want_host) {
         LayerNormLayer spec = g->ln[i];
         layernorm_layer_init(&g->ln[i], spec.name, spec.c, spec.eps, seed, on_device, want_host);
     }
+    // Weights are written on the legacy default stream; the executor's
+    // kernels run on non-blocking streams, which that stream does not order.
+    if (on_device) cudaCheck(cudaDeviceSynchronize());
 }
 
 void graph_free(Graph *g) {

@@ -138,11 +138,8 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
         t->h_ref = xmalloc(t->numel * sizeof(float));
         if (t->numel > maxt) maxt = t->numel;
         if (t->is_input) {
-            if (t->h_init)  // --input
-                memcpy(t->h_ref, t->h_init, t->numel * sizeof(float));
-            else
-                random_normal(t->name, g->cfg.seed, t->h_ref, t->numel, 0);
-            for (size_t k = 0; k < t->numel; k++) t->h_ref[k] = t->h_fast[k] = round_f16(t->h_ref[k]);
+            graph_input_values(g, t, t->h_ref);
+            memcpy(t->h_fast, t->h_ref, t->numel * sizeof(float));
         } else {
             for (size_t k = 0; k < t->numel; k++) t->h_fast[k] = t->h_ref[k] = NAN;  // poison
         }

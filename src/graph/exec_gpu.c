@@ -284,10 +284,10 @@ static void launch_node(void *ctx, cudaStream_t st) {
 
 static void launch_graph(void *ctx, cudaStream_t st) { cudaCheck(cudaGraphLaunch(*(cudaGraphExec_t *)ctx, st)); }
 
-// FP16 device tensor -> FP32 host array.
-static void download_f16(const Tensor *t, float *host) {
+// FP16 device tensor -> FP32 host array, ordered after the work on st.
+static void download_f16(const Tensor *t, float *host, cudaStream_t st) {
     uint16_t *tmp = xmalloc(t->numel * sizeof(uint16_t));
-    cudaCheck(cudaMemcpy(tmp, t->d16, t->numel * sizeof(uint16_t), cudaMemcpyDeviceToHost));
+    copy_to_host(tmp, t->d16, t->numel * sizeof(uint16_t), st);
     for (size_t i = 0; i < t->numel; i++) host[i] = f16_to_f32(tmp[i]);
     free(tmp);
 }
@@ -315,9 +315,8 @@ static void fp16_alt_err(Graph *g, Node *n, const Scratch *sc, int num_sms, cuda
     uint16_t *y = (uint16_t *)sc->s_tmp;  // (out numel) FP16 in a 2 * maxt FP32 slot
     cudaCheck(fill_u16_dev(y, 0xFFFFu, numel, st));
     node_fp16_alt_gpu(g, n, y, sc->conv_ws, num_sms, st);
-    cudaCheck(cudaStreamSynchronize(st));
     uint16_t *tmp = xmalloc(numel * sizeof(uint16_t));
-    cudaCheck(cudaMemcpy(tmp, y, numel * sizeof(uint16_t), cudaMemcpyDeviceToHost));
+    copy_to_host(tmp, y, numel * sizeof(uint16_t), st);
     for (size_t i = 0; i < numel; i++) alt[i] = f16_to_f32(tmp[i]);
     free(tmp);
     n->fp16_err = compare_outputs(alt, ref, numel);
@@ -383,7 +382,7 @@ static int vendor_ref(void *ctx, int i, float *host) {
     if (c->ref == REF_NONE) return 0;
     const Tensor *to = &g->t[i < 0 ? g->out : g->nodes[i].out];
     if (i < 0) {
-        if (c->ref == REF_GPU) cudaCheck(cudaMemcpy(host, to->dref, to->numel * sizeof(float), cudaMemcpyDeviceToHost));
+        if (c->ref == REF_GPU) copy_to_host(host, to->dref, to->numel * sizeof(float), c->st);
         else memcpy(host, to->h_ref, to->numel * sizeof(float));
         return 1;
     }
@@ -399,9 +398,95 @@ static int vendor_ref(void *ctx, int i, float *host) {
     cudaCheck(fill_f32_dev(sc->s_out, NAN, to->numel, c->st));
     node_ref_gpu(g, n, sc->s_in, n->aux >= 0 ? sc->s_aux : NULL, n->res >= 0 ? sc->s_res : NULL, sc->s_out, sc,
                  c->st);
-    cudaCheck(cudaStreamSynchronize(c->st));
-    cudaCheck(cudaMemcpy(host, sc->s_out, to->numel * sizeof(float), cudaMemcpyDeviceToHost));
+    copy_to_host(host, sc->s_out, to->numel * sizeof(float), c->st);
     return 1;
+}
+
+// Picks the kernel configuration of one node: conv / GEMM tile and split-K,
+// INT8 GEMM tile, attention variant (timed candidates or the heuristic).
+static void select_node_config(Graph *g, Node *n, const Scratch *sc, ConvSelect conv_select, int num_sms,
+                               int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
+    ConvConfig *cc = NULL;
+    ConvShape cs;
+    if (n->prec == PREC_INT8) {  // online-quantized INT8 GEMM: its own tiles and split-K
+        int m, nn, k;
+        node_gemm_dims(g, n, &m, &nn, &k);
+        cc = node_gemm_cfg(n);
+        if (conv_select == CONV_SELECT_HEURISTIC) {
+            *cc = gemm_int8_heuristic(m, nn, k, num_sms);
+            return;
+        }
+        ConvConfig cand[128];
+        int nc = gemm_int8_candidates(m, nn, k, num_sms, cand, 128);
+        if (nc <= 0) die_internal("no INT8 GEMM configuration for %s (M %d N %d K %d)", n->name, m, nn, k);
+        double best = 1e30;
+        ConvConfig pick = cand[0];
+        for (int c = 0; c < nc; c++) {
+            *cc = cand[c];
+            double t = time_config(g, n, sc, st, e0, e1);
+            if (verbose)
+                fprintf(stderr, "tune %-14s %-22s splitk=%-3d %8.2f us\n", n->name,
+                        gemm_int8_tile_name(cand[c].tile), cand[c].splits, t * 1e6);
+            if (t < best) {
+                best = t;
+                pick = cand[c];
+            }
+        }
+        *cc = pick;
+        return;
+    }
+    if (n->op == OP_CONV) {
+        cc = &n->conv->cfg;
+        cs = n->conv->s;
+    } else if (n->op == OP_GEMM) {
+        cc = &n->lin->cfg;
+        cs = gemm_as_conv((int)(g->t[n->in].numel / n->lin->k), n->lin->n, n->lin->k);
+        if (conv2d_shape_init(&cs)) die_internal("GEMM shape of %s unsupported", n->name);
+    }
+    if (cc) {
+        if (conv_select == CONV_SELECT_HEURISTIC) {
+            *cc = conv2d_heuristic(&cs, num_sms);
+            return;
+        }
+        ConvConfig cand[128];
+        int nc = conv2d_candidates(&cs, num_sms, cand, 128);
+        double best = 1e30;
+        ConvConfig pick = cand[0];
+        for (int k = 0; k < nc; k++) {
+            *cc = cand[k];
+            double t = time_config(g, n, sc, st, e0, e1);
+            if (verbose)
+                fprintf(stderr, "tune %-14s %-16s splitk=%-3d %8.2f us\n", n->name, conv2d_tile_name(cand[k].tile),
+                        cand[k].splits, t * 1e6);
+            if (t < best) {
+                best = t;
+                pick = cand[k];
+            }
+        }
+        *cc = pick;
+    } else if (n->op == OP_ATTENTION) {
+        if (conv_select == CONV_SELECT_HEURISTIC) {
+            n->attn_cfg = attention_heuristic(&n->attn, num_sms);
+            return;
+        }
+        AttnConfig cand[32];
+        int nc = attention_candidates(&n->attn, num_sms, cand, 32);
+        if (nc <= 0) die_internal("no attention kernel for head dim %d", n->attn.d);
+        double best = 1e30;
+        AttnConfig pick = cand[0];
+        for (int k = 0; k < nc; k++) {
+            n->attn_cfg = cand[k];
+            double t = time_config(g, n, sc, st, e0, e1);
+            if (verbose)
+                fprintf(stderr, "tune %-14s %-28s %8.2f us\n", n->name, attention_config_name(&n->attn, cand[k]),
+                        t * 1e6);
+            if (t < best) {
+                best = t;
+                pick = cand[k];
+            }
+        }
+        n->attn_cfg = pick;
+    }
 }
 
 void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
@@ -487,107 +572,33 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         const Tensor *x = &g->t[n->in];
         size_t b = groupnorm_workspace_bytes(x->n, n->gn->groups, n->gn_splits, x->c);
         n->gn_ws = p;
-        cudaCheck(cudaMemset(p, 0, b));  // the kernels keep the counter at zero between launches
+        cudaCheck(cudaMemsetAsync(p, 0, b, st));  // the kernels keep the counter at zero between launches
         p += align_up(b);
     }
 
     // --- inputs: N(0,1) or --input values, rounded to FP16 for both chains ---
+    // Staged on the host and copied on st, the stream of every kernel that
+    // reads them (copy_to_device returns once the copy has landed).
     for (int i = 0; i < g->nt; i++) {
         Tensor *t = &g->t[i];
         if (!t->is_input) continue;
-        if (t->h_init)  // --input
-            cudaCheck(cudaMemcpy(sc.s_tmp, t->h_init, t->numel * sizeof(float), cudaMemcpyHostToDevice));
-        else
-            random_normal(t->name, g->cfg.seed, sc.s_tmp, t->numel, 1);
-        cudaCheck(f32_to_f16_dev(sc.s_tmp, t->d16, t->numel, st));
-        if (ref_gpu) cudaCheck(f16_to_f32_dev(t->d16, t->dref, t->numel, st));
+        float *v = xmalloc(t->numel * sizeof(float));
+        uint16_t *v16 = xmalloc(t->numel * sizeof(uint16_t));
+        graph_input_values(g, t, v);
+        for (size_t k = 0; k < t->numel; k++) v16[k] = f32_to_f16(v[k]);
+        copy_to_device(t->d16, v16, t->numel * sizeof(uint16_t), st);
+        if (ref_gpu) copy_to_device(t->dref, v, t->numel * sizeof(float), st);
+        free(v);
+        free(v16);
     }
-    cudaCheck(cudaStreamSynchronize(st));
 
     // --- kernel configuration per node: conv / GEMM tile and split-K, attention variant ---
+    // Nodes are visited in chain order and each runs once with its pick, so
+    // every candidate is timed on inputs that an earlier node wrote (never on
+    // uninitialized memory).
     for (int i = 0; i < g->nn; i++) {
-        Node *n = &g->nodes[i];
-        ConvConfig *cc = NULL;
-        ConvShape cs;
-        if (n->prec == PREC_INT8) {  // online-quantized INT8 GEMM: its own tiles and split-K
-            int m, nn, k;
-            node_gemm_dims(g, n, &m, &nn, &k);
-            cc = node_gemm_cfg(n);
-            if (opt->conv_select == CONV_SELECT_HEURISTIC) {
-                *cc = gemm_int8_heuristic(m, nn, k, r->num_sms);
-                continue;
-            }
-            ConvConfig cand[128];
-            int nc = gemm_int8_candidates(m, nn, k, r->num_sms, cand, 128);
-            if (nc <= 0) die_internal("no INT8 GEMM configuration for %s (M %d N %d K %d)", n->name, m, nn, k);
-            double best = 1e30;
-            ConvConfig pick = cand[0];
-            for (int c = 0; c < nc; c++) {
-                *cc = cand[c];
-                double t = time_config(g, n, &sc, st, e0, e1);
-                if (opt->verbose)
-                    fprintf(stderr, "tune %-14s %-22s splitk=%-3d %8.2f us\n", n->name,
-                            gemm_int8_tile_name(cand[c].tile), cand[c].splits, t * 1e6);
-                if (t < best) {
-                    best = t;
-                    pick = cand[c];
-                }
-            }
-            *cc = pick;
-            continue;
-        }
-        if (n->op == OP_CONV) {
-            cc = &n->conv->cfg;
-            cs = n->conv->s;
-        } else if (n->op == OP_GEMM) {
-            cc = &n->lin->cfg;
-            cs = gemm_as_conv((int)(g->t[n->in].numel / n->lin->k), n->lin->n, n->lin->k);
-            if (conv2d_shape_init(&cs)) die_internal("GEMM shape of %s unsupported", n->name);
-        }
-        if (cc) {
-            if (opt->conv_select == CONV_SELECT_HEURISTIC) {
-                *cc = conv2d_heuristic(&cs, r->num_sms);
-                continue;
-            }
-            ConvConfig cand[128];
-            int nc = conv2d_candidates(&cs, r->num_sms, cand, 128);
-            double best = 1e30;
-            ConvConfig pick = cand[0];
-            for (int k = 0; k < nc; k++) {
-                *cc = cand[k];
-                double t = time_config(g, n, &sc, st, e0, e1);
-                if (opt->verbose)
-                    fprintf(stderr, "tune %-14s %-16s splitk=%-3d %8.2f us\n", n->name, conv2d_tile_name(cand[k].tile),
-                            cand[k].splits, t * 1e6);
-                if (t < best) {
-                    best = t;
-                    pick = cand[k];
-                }
-            }
-            *cc = pick;
-        } else if (n->op == OP_ATTENTION) {
-            if (opt->conv_select == CONV_SELECT_HEURISTIC) {
-                n->attn_cfg = attention_heuristic(&n->attn, r->num_sms);
-                continue;
-            }
-            AttnConfig cand[32];
-            int nc = attention_candidates(&n->attn, r->num_sms, cand, 32);
-            if (nc <= 0) die_internal("no attention kernel for head dim %d", n->attn.d);
-            double best = 1e30;
-            AttnConfig pick = cand[0];
-            for (int k = 0; k < nc; k++) {
-                n->attn_cfg = cand[k];
-                double t = time_config(g, n, &sc, st, e0, e1);
-                if (opt->verbose)
-                    fprintf(stderr, "tune %-14s %-28s %8.2f us\n", n->name, attention_config_name(&n->attn, cand[k]),
-                            t * 1e6);
-                if (t < best) {
-                    best = t;
-                    pick = cand[k];
-                }
-            }
-            n->attn_cfg = pick;
-        }
+        select_node_config(g, &g->nodes[i], &sc, opt->conv_select, r->num_sms, opt->verbose, st, e0, e1);
+        node_fast_gpu(g, &g->nodes[i], &sc, st);
     }
     for (int i = 0; i < g->nn; i++) set_kernel_name(&g->nodes[i]);
 
@@ -599,10 +610,9 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         if (ref_gpu) cudaCheck(fill_f32_dev(t->dref, NAN, t->numel, st));
     }
     fast_chain(g, &sc, st, NULL);
-    cudaCheck(cudaStreamSynchronize(st));
     const Tensor *tout = &g->t[g->out];
     float *first_out = xmalloc(tout->numel * sizeof(float));
-    download_f16(tout, first_out);
+    download_f16(tout, first_out, st);
 
     r->checked = opt->ref != REF_NONE;
     r->pass = 1;
@@ -622,7 +632,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
             t->h_fast = xmalloc(t->numel * sizeof(float));
             t->h_ref = xmalloc(t->numel * sizeof(float));
             if (t->is_input) {
-                download_f16(t, t->h_ref);
+                download_f16(t, t->h_ref, st);
                 memcpy(t->h_fast, t->h_ref, t->numel * sizeof(float));
             }
         }
@@ -634,7 +644,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         }
         r->ref_time = wall_seconds() - t0;
         for (int i = 0; i < g->nt; i++)
-            if (!g->t[i].is_input) download_f16(&g->t[i], g->t[i].h_fast);
+            if (!g->t[i].is_input) download_f16(&g->t[i], g->t[i].h_fast, st);
     }
 
     // --- errors ---
@@ -645,7 +655,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         for (int i = 0; i < g->nn; i++) {
             Node *n = &g->nodes[i];
             Tensor *to = &g->t[n->out];
-            download_f16(to, fast);
+            download_f16(to, fast, st);
             if (ref_gpu) {
                 cudaCheck(f16_to_f32_dev(g->t[n->in].d16, sc.s_in, g->t[n->in].numel, st));
                 if (n->aux >= 0) cudaCheck(f16_to_f32_dev(g->t[n->aux].d16, sc.s_aux, g->t[n->aux].numel, st));
@@ -653,11 +663,10 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
                 cudaCheck(fill_f32_dev(sc.s_out, NAN, to->numel, st));
                 node_ref_gpu(g, n, sc.s_in, n->aux >= 0 ? sc.s_aux : NULL, n->res >= 0 ? sc.s_res : NULL, sc.s_out,
                              &sc, st);
-                cudaCheck(cudaStreamSynchronize(st));
-                cudaCheck(cudaMemcpy(ref, sc.s_out, to->numel * sizeof(float), cudaMemcpyDeviceToHost));
+                copy_to_host(ref, sc.s_out, to->numel * sizeof(float), st);
                 n->layer_err = compare_outputs(fast, ref, to->numel);
                 if (n->prec == PREC_INT8) fp16_alt_err(g, n, &sc, r->num_sms, st, ref, alt);
-                cudaCheck(cudaMemcpy(ref, to->dref, to->numel * sizeof(float), cudaMemcpyDeviceToHost));
+                copy_to_host(ref, to->dref, to->numel * sizeof(float), st);
                 n->chain_err = compare_outputs(fast, ref, to->numel);
             } else {
                 node_cpu(g, n, g->t[n->in].h_fast, n->aux >= 0 ? g->t[n->aux].h_fast : NULL,
@@ -708,7 +717,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     // that is not safe to replay).
     {
         float *again = xmalloc(tout->numel * sizeof(float));
-        download_f16(tout, again);
+        download_f16(tout, again, st);
         r->replay_identical = memcmp(again, first_out, tout->numel * sizeof(float)) == 0;
         if (!r->replay_identical) r->pass = 0;
         free(again);
@@ -716,7 +725,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     r->h_out_fast = first_out;  // the block output of the checked eager run
     if (ref_gpu) {
         r->h_out_ref = xmalloc(tout->numel * sizeof(float));
-        cudaCheck(cudaMemcpy(r->h_out_ref, tout->dref, tout->numel * sizeof(float), cudaMemcpyDeviceToHost));
+        copy_to_host(r->h_out_ref, tout->dref, tout->numel * sizeof(float), st);
     } else if (ref_cpu) {
         r->h_out_ref = xmalloc(tout->numel * sizeof(float));
         memcpy(r->h_out_ref, tout->h_ref, tout->numel * sizeof(float));

@@ -211,6 +211,12 @@ typedef struct {
 void run_result_free(RunResult *r);
 
 // Block builders (src/graph/blocks.c). Shapes were validated by the CLI.
+// The values an input tensor of the graph takes (NHWC FP32, host): the
+// --input values (t->h_init) or seeded N(0, 1) from the host generator,
+// rounded to FP16, as both executors feed them to the fast and the FP32
+// chains. dst holds t->numel floats.
+void graph_input_values(const Graph *g, const Tensor *t, float *dst);
+
 // Builds tensors and nodes; layers are initialized by graph_init_weights.
 void build_block(Graph *g, const BlockConfig *cfg);
 // Per node: which GEMM runs it (Node.prec: --linear for OP_LINEAR/OP_GEMM,

@@ -61,7 +61,7 @@ void linear_layer_init(LinearLayer *L, uint64_t seed, int on_device, int want_ho
             float *tmp = NULL;
             geglu_interleave_rows(w, wi, n / 2, k);
             cudaCheck(cudaMalloc((void **)&tmp, nw * sizeof(float)));
-            cudaCheck(cudaMemcpy(tmp, wi, nw * sizeof(float), cudaMemcpyHostToDevice));
+            copy_to_device(tmp, wi, nw * sizeof(float), 0);
             cudaCheck(f32_to_f16_dev(tmp, L->d_w16, nw, 0));
             cudaCheck(cudaDeviceSynchronize());
             cudaCheck(cudaFree(tmp));
@@ -69,7 +69,7 @@ void linear_layer_init(LinearLayer *L, uint64_t seed, int on_device, int want_ho
                 float *bb = host_copy_f32(L->d_bias, n), *bi = xmalloc(n * sizeof(float));
                 geglu_interleave_rows(bb, bi, n / 2, 1);
                 cudaCheck(cudaMalloc((void **)&L->d_bias_fast, n * sizeof(float)));
-                cudaCheck(cudaMemcpy(L->d_bias_fast, bi, n * sizeof(float), cudaMemcpyHostToDevice));
+                copy_to_device(L->d_bias_fast, bi, n * sizeof(float), 0);
                 free(bb);
                 free(bi);
             }

@@ -749,9 +749,9 @@ void vendor_destroy(VendorCtx *v) {
 // ---------------------------------------------------------------------------
 // the driver: errors, per-node timing, block timing
 // ---------------------------------------------------------------------------
-static void download_f16(const uint16_t *d, float *host, size_t n) {
+static void download_f16(const uint16_t *d, float *host, size_t n, cudaStream_t st) {
     uint16_t *tmp = xmalloc(n * sizeof(uint16_t));
-    cudaCheck(cudaMemcpy(tmp, d, n * sizeof(uint16_t), cudaMemcpyDeviceToHost));
+    copy_to_host(tmp, d, n * sizeof(uint16_t), st);
     for (size_t i = 0; i < n; i++) host[i] = f16_to_f32(tmp[i]);
     free(tmp);
 }
@@ -861,7 +861,7 @@ void vendor_run(Graph *g, const RunOptions *opt, cudaStream_t st, VendorRefFn re
         vendor_run_node(v, i, st);
         cudaCheck(cudaStreamSynchronize(st));
         if (ref && ref(ref_ctx, i, want)) {
-            download_f16(v->v16[n->out], out, numel);
+            download_f16(v->v16[n->out], out, numel, st);
             n->vendor_err = compare_outputs(out, want, numel);
             n->vendor_err.valid = 1;
         }
@@ -876,7 +876,7 @@ void vendor_run(Graph *g, const RunOptions *opt, cudaStream_t st, VendorRefFn re
     memset(&r->vendor_chain_err, 0, sizeof r->vendor_chain_err);
     if (ref && ref(ref_ctx, -1, want)) {
         const size_t numel = g->t[g->out].numel;
-        download_f16(v->v16[g->out], out, numel);
+        download_f16(v->v16[g->out], out, numel, st);
         r->vendor_chain_err = compare_outputs(out, want, numel);
         r->vendor_chain_err.valid = 1;
     }
