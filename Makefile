@@ -73,7 +73,7 @@ GENCODE_SM90A := $(foreach a,$(ARCH),$(if $(filter sm_90,$(a)),-gencode=arch=com
 $(BUILD)/kernels/gemm_int8_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_INT8_WGMMA_SM90A
 endif
 
-.PHONY: all run test test-gpu clean deps
+.PHONY: all run test test-gpu test-golden sanitize clean deps
 all: $(BUILD)/unetrun $(BUILD)/perf_table
 
 deps:
@@ -99,8 +99,8 @@ $(BUILD)/%.o: %.c $(wildcard src/*.h src/*/*.h kernels/*.h weights/*.h tests/*.h
 $(BUILD)/unetrun: $(MAIN_OBJ) $(HOST_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
 
-CPU_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,tests/test_cpu.c tests/harness.c $(wildcard tests/cpu_*.c))
-GPU_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,tests/test_gpu.c tests/harness.c $(wildcard tests/gpu_*.c))
+CPU_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,tests/test_cpu.c tests/harness.c tests/golden.c $(wildcard tests/cpu_*.c))
+GPU_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,tests/test_gpu.c tests/harness.c tests/golden.c $(wildcard tests/gpu_*.c))
 
 $(BUILD)/test_cpu: $(CPU_TEST_OBJS) $(HOST_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
@@ -120,8 +120,27 @@ test: deps
 	@$(MAKE) --no-print-directory $(BUILD)/unetrun $(BUILD)/test_cpu
 	$(BUILD)/test_cpu $(BUILD)/unetrun
 
-test-gpu: $(BUILD)/unetrun $(BUILD)/test_gpu
-	$(BUILD)/test_gpu $(BUILD)/unetrun
+# make test-gpu: compute-sanitizer on every block kind (make sanitize), then
+# the GPU suite: kernels vs FP32 references, CLI blocks, and the golden
+# cases written by diffusers (the committed small set and the full SD shapes
+# that tests/golden/make_golden.py makes here; it needs PyTorch + diffusers).
+GOLDEN_FULL ?= $(BUILD)/golden-full
+PYTHON ?= python3
+
+test-gpu: $(BUILD)/unetrun $(BUILD)/test_gpu sanitize $(GOLDEN_FULL)/cases.txt
+	$(BUILD)/test_gpu $(BUILD)/unetrun --golden $(GOLDEN_FULL)
+
+# make sanitize: memcheck, racecheck, initcheck and synccheck on small shapes
+# of every block kind and kernel family (tests/sanitize.sh; log in build/).
+sanitize: $(BUILD)/unetrun
+	sh tests/sanitize.sh $(BUILD)/unetrun
+
+# make test-golden: only the golden cases on the GPU (full SD shapes included).
+test-golden: $(BUILD)/unetrun $(BUILD)/test_gpu $(GOLDEN_FULL)/cases.txt
+	$(BUILD)/test_gpu $(BUILD)/unetrun --golden-only --golden $(GOLDEN_FULL)
+
+$(GOLDEN_FULL)/cases.txt: tests/golden/make_golden.py
+	$(PYTHON) tests/golden/make_golden.py --set full --out $(GOLDEN_FULL) --device cuda
 
 clean:
 	rm -rf $(BUILD)

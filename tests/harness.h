@@ -60,4 +60,13 @@ void gpu_suite_vendor(const char *bin);       // tests/gpu_vendor.c
 void cpu_suite_int8(void);                    // tests/cpu_int8.c
 void gpu_suite_int8(int num_sms);             // tests/gpu_int8.c
 
+// Golden cases written by diffusers (tests/golden.c, tests/golden/make_golden.py).
+typedef struct {
+    const char *device;       // "cpu" or "cuda"
+    double tol_fast, tol_ref; // relative L2 of the fast path / the FP32 reference vs float64
+    int repeat;               // run twice: bit-identical --save-output files
+    int xcheck;               // xcheck cases also on the CPU path: FP32 references agree to 1e-5
+} GoldenOptions;
+void suite_golden(const char *bin, const char *dir, const GoldenOptions *o);
+
 #endif

@@ -1146,6 +1146,10 @@ int main(int argc, char **argv) {
     cpu_suite_gemm_block(bin);
     cpu_suite_vendor(bin);
     cpu_suite_checkpoint_cli(bin);
+    {  // diffusers-written golden cases (tests/golden), on the CPU path
+        GoldenOptions go = {"cpu", 1e-3, 1e-5, 0, 0};
+        suite_golden(bin, "tests/golden", &go);
+    }
     cpu_suite_int8();
 
     printf("%d passed, %d failed\n", g_pass, g_fail);

@@ -390,14 +390,37 @@ static void test_cli_block(const char *bin, const char *args) {
     result(rc == 0 && strstr(verdict, "PASS") != NULL, "unetrun %s (exit %d; %s)", args, rc, verdict);
 }
 
+// Diffusers-written golden cases on the GPU: the committed small set
+// (tests/golden) and, when given, the full SD shapes made on this machine
+// (make test-golden: tests/golden/make_golden.py --set full). Fast path
+// within 5e-3 of float64, FP32 reference within 1e-5, repeat runs
+// bit-identical, GPU and CPU FP32 references of the same files within 1e-5.
+static void golden_suites(const char *bin, const char *full_dir) {
+    GoldenOptions go = {"cuda", 5e-3, 1e-5, 1, 1};
+    suite_golden(bin, "tests/golden", &go);
+    if (full_dir) suite_golden(bin, full_dir, &go);
+}
+
+// usage: test_gpu [unetrun] [--golden DIR] [--golden-only]
 int main(int argc, char **argv) {
-    const char *bin = argc > 1 ? argv[1] : "build/unetrun";
+    const char *bin = "build/unetrun", *golden_dir = NULL;
+    int golden_only = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--golden") && i + 1 < argc) golden_dir = argv[++i];
+        else if (!strcmp(argv[i], "--golden-only")) golden_only = 1;
+        else bin = argv[i];
+    }
     g_verbose = getenv("VERBOSE") != NULL;
     char gpu_name[256];
     int sms = 0;
     if (!harness_gpu(gpu_name, sizeof gpu_name, &sms)) return 0;
     g_num_sms = sms;
     printf("GPU tests on %s (%d SMs)\n", gpu_name, g_num_sms);
+    if (golden_only) {
+        golden_suites(bin, golden_dir);
+        printf("%d passed, %d failed\n", g_pass, g_fail);
+        return g_fail ? 1 : 0;
+    }
 
     // random generators
     test_random_equal(4096);
@@ -531,6 +554,7 @@ int main(int argc, char **argv) {
 
     gpu_suite_int8(g_num_sms);
     gpu_suite_int8_cli(bin);
+    golden_suites(bin, golden_dir);
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;
 }

@@ -1,0 +1,69 @@
+#!/bin/sh
+# sanitize.sh: compute-sanitizer over every block kind and kernel family on
+# small shapes (make sanitize; part of make test-gpu).
+#
+#   tests/sanitize.sh [build/unetrun]
+#
+# Each run below goes through memcheck, racecheck, initcheck and synccheck.
+# Kernel selection stays at its default (tune), so every candidate tile,
+# split-K and attention variant of the shape is launched too, not only the
+# pick; --ref gpu (the default) covers the FP32 reference kernels.
+# --peak-tflops/--peak-gbps skip the bandwidth calibration (a 512 MiB copy
+# that only slows the tools down). A run passes when the tool exits 0 and
+# reports "ERROR SUMMARY: 0 errors"; the last line is "N passed, N failed".
+BIN=${1:-build/unetrun}
+SAN=${COMPUTE_SANITIZER:-compute-sanitizer}
+if ! command -v "$SAN" >/dev/null 2>&1; then
+    for d in /usr/local/cuda/bin /opt/nvidia/compute-sanitizer; do
+        [ -x "$d/compute-sanitizer" ] && SAN=$d/compute-sanitizer && break
+    done
+fi
+if ! command -v "$SAN" >/dev/null 2>&1; then
+    echo "sanitize.sh: compute-sanitizer not found (set COMPUTE_SANITIZER=path)"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+LOG=${SANITIZE_LOG:-build/sanitize.log}
+mkdir -p "$(dirname "$LOG")"
+: >"$LOG"
+COMMON="--iters 1 --warmup 0 --peak-tflops 700 --peak-gbps 3000"
+
+# name | unetrun arguments: every block kind and kernel family
+RUNS='resblock-shortcut-b2-7x7 | --block resblock --c 64 --cout 96 --hw 7 --batch 2 --temb-dim 64
+resblock-int8-1x1-5x9 | --block resblock --c 32 --cout 64 --h 5 --w 9 --linear int8 --conv1x1 int8
+conv-3x3-s2-9x7 | --block conv --c 24 --cout 40 --h 9 --w 7 --stride 2
+conv-1x1-s1-3x3 | --block conv --c 8 --cout 24 --hw 3 --ksize 1
+transformer-conv-d40-ctx13 | --block transformer --c 160 --hw 5 --heads 4 --context-len 13 --context-dim 48
+transformer-linear-d64-depth2-int8 | --block transformer --c 128 --h 3 --w 5 --head-dim 64 --proj linear --depth 2 --context-len 5 --context-dim 32 --linear int8
+attention-self-d80-s100 | --block attention --kind self --seq 100 --heads 2 --head-dim 80
+attention-cross-d128-s7-kv77 | --block attention --kind cross --seq 7 --kv 77 --heads 1 --head-dim 128
+attention-cross-d160-s64-kv1 | --block attention --kind cross --seq 64 --kv 1 --heads 2 --head-dim 160
+gemm-fp16-residual-m100 | --block gemm --m 100 --n 72 --k 200 --epilogue residual
+gemm-int8-geglu-m100 | --block gemm --m 100 --n 80 --k 200 --linear int8 --epilogue geglu
+gemm-int8-bias-m300 | --block gemm --m 300 --n 256 --k 512 --linear int8 --epilogue bias'
+
+pass=0
+fail=0
+echo "$RUNS" | {
+    while IFS='|' read -r name args; do
+        name=$(echo "$name" | tr -d ' ')
+        for tool in memcheck racecheck initcheck synccheck; do
+            out=$("$SAN" --tool $tool --error-exitcode 99 --print-limit 20 "$BIN" $args $COMMON 2>&1)
+            rc=$?
+            {
+                echo "=== $tool $name: $BIN $args $COMMON (exit $rc)"
+                echo "$out"
+            } >>"$LOG"
+            summary=$(echo "$out" | grep "ERROR SUMMARY" | tail -n 1 | sed 's/^=* *//')
+            if [ $rc -eq 0 ] && echo "$summary" | grep -q "ERROR SUMMARY: 0 errors"; then
+                pass=$((pass + 1))
+                [ -n "$VERBOSE" ] && echo "PASS sanitize $tool $name ($summary)"
+            else
+                fail=$((fail + 1))
+                echo "FAIL sanitize $tool $name: exit $rc, ${summary:-no summary} (log: $LOG)"
+            fi
+        done
+    done
+    echo "$pass passed, $fail failed"
+    [ $fail -eq 0 ]
+}
