@@ -54,7 +54,7 @@ LDLIBS += -Xlinker -rpath=$(CUDNN_LIB) $(VENDOR_LIBS)
 
 BUILD := build
 KERNEL_SRCS := $(wildcard kernels/*.cu)
-HOST_SRCS := src/common.c $(wildcard src/layers/*.c) $(wildcard src/graph/*.c) $(wildcard weights/*.c)
+HOST_SRCS := src/common.c src/outfile.c src/progress.c $(wildcard src/layers/*.c) $(wildcard src/graph/*.c) $(wildcard weights/*.c)
 # the vendor baseline (--vs cudnn)
 KERNEL_SRCS += $(wildcard src/vendor/*.cu)
 HOST_SRCS += $(wildcard src/vendor/*.c)
@@ -129,7 +129,7 @@ clean:
 # --- checkpoint tools ---------------------------------------------------------
 # mkcheckpoint: synthetic SD UNet checkpoints (weights/synth.c); the CPU tests
 # run it, so `test` builds it too.
-WEIGHTS_OBJS := $(patsubst %.c,$(BUILD)/%.o,src/common.c $(wildcard weights/*.c))
+WEIGHTS_OBJS := $(patsubst %.c,$(BUILD)/%.o,src/common.c src/outfile.c $(wildcard weights/*.c))
 
 $(BUILD)/mkcheckpoint: $(BUILD)/tools/mkcheckpoint.o $(WEIGHTS_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
@@ -142,7 +142,8 @@ test: $(BUILD)/mkcheckpoint
 # (read only), new inputs kept in build/fuzz-corpus.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_SRCS := tests/fuzz_safetensors.c weights/safetensors.c weights/names.c weights/blockinfo.c src/common.c
+FUZZ_SRCS := tests/fuzz_safetensors.c weights/safetensors.c weights/names.c weights/blockinfo.c src/common.c \
+	src/outfile.c
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I$(CUDA_HOME)/include $(DEPS_INC)
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "../src/common.h"
+#include "../src/outfile.h"
 
 // ---------------------------------------------------------------------------
 // errors
@@ -324,7 +325,11 @@ out:
 
 int st_open(const char *path, StFile *f, StError *e) {
     memset(f, 0, sizeof(*f));
-    int fd = open(path, O_RDONLY);
+    // A FIFO without a writer would block open() forever: check the kind
+    // first, and open without blocking in case it changes in between.
+    char kind[4400];
+    if (input_file_check(path, kind, sizeof kind)) return st_error(e, ST_ERR_IO, "%s", kind);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return st_error(e, ST_ERR_IO, "cannot open %s: %s", path, strerror(errno));
     struct stat sb;
     if (fstat(fd, &sb)) {
@@ -334,7 +339,7 @@ int st_open(const char *path, StFile *f, StError *e) {
     }
     if (!S_ISREG(sb.st_mode)) {
         close(fd);
-        return st_error(e, ST_ERR_IO, "%s is not a regular file", path);
+        return st_error(e, ST_ERR_IO, "'%s' is not a regular file; give the .safetensors file itself", path);
     }
     size_t size = (size_t)sb.st_size;
     if (size < 8) {
@@ -461,7 +466,8 @@ float *st_load_f32_or_die(const StFile *f, const char *name, int ndim, const int
 // writer
 // ---------------------------------------------------------------------------
 struct StWriter {
-    FILE *fp;
+    FILE *fp;     // the temporary file of `out` (src/outfile.h): renamed onto path when closed complete
+    OutFile out;
     char *path;
     int n, next;
     StDtype *dtype;
@@ -518,8 +524,8 @@ static void writer_free(StWriter *w) {
 
 void st_writer_abort(StWriter *w) {
     if (!w) return;
-    if (w->fp) fclose(w->fp);
-    remove(w->path);
+    if (w->fp) outfile_abort(&w->out);
+    w->fp = NULL;
     writer_free(w);
 }
 
@@ -611,7 +617,7 @@ StWriter *st_writer_open(const char *path, int n, const StWriteTensor *t, int nm
         st_error(e, ST_ERR_ARG, "%s: header would be %zu bytes, above the 100 MB limit", path, h.len);
         goto fail;
     }
-    w->fp = fopen(path, "wb");
+    w->fp = outfile_open(&w->out, path);
     if (!w->fp) {
         st_error(e, ST_ERR_IO, "cannot write %s: %s", path, strerror(errno));
         free(h.p);
@@ -669,10 +675,8 @@ int st_writer_close(StWriter *w, StError *e) {
         st_writer_abort(w);
         return rc;
     }
-    if (fflush(w->fp) || ferror(w->fp)) rc = st_error(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(errno));
-    if (fclose(w->fp) && !rc) rc = st_error(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(errno));
+    if (outfile_close(&w->out)) rc = st_error(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(errno));
     w->fp = NULL;
-    if (rc) remove(w->path);
     writer_free(w);
     return rc;
 }
