@@ -1147,6 +1147,7 @@ int main(int argc, char **argv) {
     cpu_suite_vendor(bin);
     cpu_suite_checkpoint_cli(bin);
     cpu_suite_int8();
+    cpu_suite_outputs(bin);
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

@@ -191,6 +191,11 @@ static int parse_entry(const cJSON *item, const char *label, uint64_t data_size,
     if (overflow || __builtin_mul_overflow(numel, (uint64_t)st_dtype_size(t->dtype), &bytes))
         return st_error(e, ST_ERR_SIZE, "%s: tensor '%s': shape %s has more elements than any file can hold", label,
                        nm, sb);
+    if (bytes != t->end - t->begin && !st_dtype_loadable(t->dtype))
+        return st_error(e, ST_ERR_SIZE,
+                       "%s: tensor '%s' has dtype %s; unetrun reads F32, F16 or BF16 (and shape %s of %s needs %llu "
+                       "bytes but data_offsets span %llu)", label, nm, st_dtype_name(t->dtype), sb,
+                       st_dtype_name(t->dtype), (unsigned long long)bytes, (unsigned long long)(t->end - t->begin));
     if (bytes != t->end - t->begin)
         return st_error(e, ST_ERR_SIZE,
                        "%s: tensor '%s': shape %s of %s needs %llu bytes but data_offsets [%llu, %llu] span %llu",
@@ -411,7 +416,7 @@ int st_shape_equal(const StTensor *t, int ndim, const int64_t *shape) {
 int st_read_f32(const StFile *f, const StTensor *t, float *dst, int check_finite, StError *e) {
     char nb[200];
     if (!st_dtype_loadable(t->dtype))
-        return st_error(e, ST_ERR_UNSUPPORTED_DTYPE, "%s: tensor '%s' has dtype %s; only F32, F16 and BF16 can be loaded",
+        return st_error(e, ST_ERR_UNSUPPORTED_DTYPE, "%s: tensor '%s' has dtype %s; unetrun reads F32, F16 or BF16",
                        f->path, printable(t->name, nb, sizeof nb), st_dtype_name(t->dtype));
     const uint8_t *src = f->data + t->begin;
     const size_t n = (size_t)t->numel;
@@ -438,6 +443,7 @@ int st_load_f32(const StFile *f, const char *name, int ndim, const int64_t *shap
     if (!t)
         return st_error(e, ST_ERR_MISSING, "%s: tensor '%s' is not in the file", f->path,
                        printable(name, nb, sizeof nb));
+    if (!st_dtype_loadable(t->dtype)) return st_read_f32(f, t, NULL, 0, e);  // the dtype line, before any shape
     if (ndim >= 0 && !st_shape_equal(t, ndim, shape)) {
         char want[256], found[256];
         st_shape_str(ndim, shape, want, sizeof want);
