@@ -111,6 +111,11 @@ int outfile_reserve(const char *path, char *tmp, size_t n, char *target, size_t 
         errno = ENAMETOOLONG;
         return -1;
     }
+    struct stat cur;  // a device, FIFO or directory is never replaced by a regular file
+    if (stat(target, &cur) == 0 && !S_ISREG(cur.st_mode)) {
+        errno = S_ISDIR(cur.st_mode) ? EISDIR : EEXIST;
+        return -1;
+    }
     install_cleanup();
     int fd = mkstemp(tmp);
     if (fd < 0) return -1;
