@@ -53,42 +53,52 @@ VENDOR_LIBS := -L$(CUDNN_LIB) -l:libcudnn.so.9 -lcublasLt
 LDLIBS += -Xlinker -rpath=$(CUDNN_LIB) $(VENDOR_LIBS)
 
 BUILD := build
+# Kernel objects (nvcc) live in KBUILD; the sanitizer build (test-asan) shares
+# the plain build's and recompiles only the host C code.
+KBUILD ?= $(BUILD)
 KERNEL_SRCS := $(wildcard kernels/*.cu)
-HOST_SRCS := src/common.c $(wildcard src/layers/*.c) $(wildcard src/graph/*.c) $(wildcard weights/*.c)
+HOST_SRCS := src/common.c src/outfile.c src/progress.c $(wildcard src/layers/*.c) $(wildcard src/graph/*.c) $(wildcard weights/*.c)
 # the vendor baseline (--vs cudnn)
 KERNEL_SRCS += $(wildcard src/vendor/*.cu)
 HOST_SRCS += $(wildcard src/vendor/*.c)
-KERNEL_OBJS := $(patsubst %.cu,$(BUILD)/%.o,$(KERNEL_SRCS))
+KERNEL_OBJS := $(patsubst %.cu,$(KBUILD)/%.o,$(KERNEL_SRCS))
 HOST_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(HOST_SRCS))
 MAIN_OBJ := $(BUILD)/src/main.o
 # The architecture list is part of the kernel objects' identity.
 space := $(subst ,, )
 comma := ,
-ARCH_STAMP := $(BUILD)/.arch-$(subst $(space),_,$(strip $(ARCH)))
+ARCH_STAMP := $(KBUILD)/.arch-$(subst $(space),_,$(strip $(ARCH)))
 # The wgmma path of the INT8 GEMM needs the arch-specific target: with sm_90
 # in ARCH, gemm_int8_wgmma.cu is built for sm_90a instead of sm_90.
 ifneq ($(filter sm_90,$(ARCH)),)
 GENCODE_SM90A := $(foreach a,$(ARCH),$(if $(filter sm_90,$(a)),-gencode=arch=compute_90a$(comma)code=sm_90a,\
 	-gencode=arch=compute_$(subst sm_,,$(a))$(comma)code=$(a)))
-$(BUILD)/kernels/gemm_int8_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_INT8_WGMMA_SM90A
+$(KBUILD)/kernels/gemm_int8_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_INT8_WGMMA_SM90A
 endif
 
-.PHONY: all run test test-gpu test-golden sanitize clean deps
+# SAN=1: host C code with AddressSanitizer + UndefinedBehaviorSanitizer (test-asan).
+ifeq ($(SAN),1)
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+CFLAGS := $(filter-out -O2,$(CFLAGS)) -O1 -g $(SANFLAGS)
+LDLIBS += -Xcompiler -fsanitize=address -Xcompiler -fsanitize=undefined
+endif
+
+.PHONY: all run test test-gpu test-golden test-asan sanitize clean deps
 all: $(BUILD)/unetrun $(BUILD)/perf_table
 
 deps:
 	@DEPS_PREFIX="$(DEPS_PREFIX)" NVCC="$(NVCC)" sh tools/ensure-deps.sh
 
 $(ARCH_STAMP):
-	@mkdir -p $(BUILD)
-	@rm -f $(BUILD)/.arch-*
+	@mkdir -p $(KBUILD)
+	@rm -f $(KBUILD)/.arch-*
 	@touch $@
 
-$(BUILD)/kernels/%.o: kernels/%.cu kernels/kernels.h $(wildcard kernels/*.cuh) $(ARCH_STAMP)
+$(KBUILD)/kernels/%.o: kernels/%.cu kernels/kernels.h $(wildcard kernels/*.cuh) $(ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
-$(BUILD)/src/vendor/%.o: src/vendor/%.cu src/vendor/vendor.h $(ARCH_STAMP)
+$(KBUILD)/src/vendor/%.o: src/vendor/%.cu src/vendor/vendor.h $(ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
@@ -142,13 +152,28 @@ test-golden: $(BUILD)/unetrun $(BUILD)/test_gpu $(GOLDEN_FULL)/cases.txt
 $(GOLDEN_FULL)/cases.txt: tests/golden/make_golden.py
 	$(PYTHON) tests/golden/make_golden.py --set full --out $(GOLDEN_FULL) --device cuda
 
+# make test-asan: the CPU suite and the hostile-file corpus against an
+# ASan + UBSan build of the host code in build-asan/ (kernel objects shared
+# with build/). ASAN_OPTIONS: the CUDA runtime maps memory in the shadow gap
+# when a GPU is present (protect_shadow_gap=0); leaks at die_user exits are
+# not errors (detect_leaks=0).
+ASAN_BUILD := build-asan
+ASAN_ENV := ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=0:abort_on_error=0:exitcode=99 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=98
+test-asan: deps
+	@$(MAKE) --no-print-directory $(KERNEL_OBJS)
+	@$(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) KBUILD=$(KBUILD) SAN=1 \
+		$(ASAN_BUILD)/unetrun $(ASAN_BUILD)/test_cpu $(ASAN_BUILD)/mkcheckpoint
+	$(ASAN_ENV) $(ASAN_BUILD)/test_cpu $(ASAN_BUILD)/unetrun
+	$(ASAN_ENV) sh tests/corpus_check.sh $(ASAN_BUILD)/unetrun tests/corpus/safetensors
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD)
 
 # --- checkpoint tools ---------------------------------------------------------
 # mkcheckpoint: synthetic SD UNet checkpoints (weights/synth.c); the CPU tests
 # run it, so `test` builds it too.
-WEIGHTS_OBJS := $(patsubst %.c,$(BUILD)/%.o,src/common.c $(wildcard weights/*.c))
+WEIGHTS_OBJS := $(patsubst %.c,$(BUILD)/%.o,src/common.c src/outfile.c $(wildcard weights/*.c))
 
 $(BUILD)/mkcheckpoint: $(BUILD)/tools/mkcheckpoint.o $(WEIGHTS_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
@@ -161,7 +186,8 @@ test: $(BUILD)/mkcheckpoint
 # (read only), new inputs kept in build/fuzz-corpus.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_SRCS := tests/fuzz_safetensors.c weights/safetensors.c weights/names.c weights/blockinfo.c src/common.c
+FUZZ_SRCS := tests/fuzz_safetensors.c weights/safetensors.c weights/names.c weights/blockinfo.c src/common.c \
+	src/outfile.c
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I$(CUDA_HOME)/include $(DEPS_INC)
 

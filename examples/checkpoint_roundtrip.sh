@@ -9,7 +9,7 @@
 #      diffusers prefix and once by its LDM prefix, on the CPU path, and saves
 #      output and reference
 #   4. the two saved files must be identical: same tensors, either naming
-# Files go to ./checkpoint-roundtrip (or $1).
+# Files (about 120 MB) go to build/examples/checkpoint-roundtrip (or $1).
 set -e
 cd "$(dirname "$0")/.."
 make --no-print-directory build/unetrun build/mkcheckpoint
@@ -17,7 +17,7 @@ if ! build/unetrun --help | grep -q -- '--list-weights'; then
     echo "checkpoint_roundtrip: this unetrun build has no --weights/--list-weights options yet" >&2
     exit 1
 fi
-out=${1:-checkpoint-roundtrip}
+out=${1:-build/examples/checkpoint-roundtrip}
 mkdir -p "$out"
 
 blocks=down_blocks.1.resnets.0,down_blocks.1.attentions.0

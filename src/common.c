@@ -35,15 +35,19 @@ void die_internal(const char *fmt, ...) {
     exit(1);
 }
 
+static const char *g_oom_hint = "free memory or use smaller sizes";
+
+void set_oom_hint(const char *hint) { g_oom_hint = hint ? hint : "free memory or use smaller sizes"; }
+
 void *xmalloc(size_t n) {
     void *p = malloc(n ? n : 1);
-    if (!p) die_user("out of host memory allocating %zu bytes; use a smaller --hw, --c or --batch", n);
+    if (!p) die_user("out of host memory allocating %zu bytes; %s", n, g_oom_hint);
     return p;
 }
 
 void *xcalloc(size_t n, size_t sz) {
     void *p = calloc(n ? n : 1, sz ? sz : 1);
-    if (!p) die_user("out of host memory allocating %zu x %zu bytes; use a smaller --hw, --c or --batch", n, sz);
+    if (!p) die_user("out of host memory allocating %zu x %zu bytes; %s", n, sz, g_oom_hint);
     return p;
 }
 

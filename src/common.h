@@ -31,7 +31,10 @@ void die_user(const char *fmt, ...) UNETRUN_PRINTF(1, 2) UNETRUN_NORETURN;
 // Internal failure (allocation of host memory, impossible state): exit 1.
 void die_internal(const char *fmt, ...) UNETRUN_PRINTF(1, 2) UNETRUN_NORETURN;
 
-void *xmalloc(size_t n);  // dies on failure
+void *xmalloc(size_t n);  // dies on failure, with the hint below
+// What the out-of-memory line of xmalloc/xcalloc tells the user to do (a
+// static string, e.g. block_size_hint() of the block at hand).
+void set_oom_hint(const char *hint);
 void *xcalloc(size_t n, size_t sz);
 // Host <-> device copies. Each is issued on the stream `st` whose kernels
 // produce or consume the device buffer (0 = the legacy default stream, which

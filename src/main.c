@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "common.h"
+#include "outfile.h"
 #include "graph/graph.h"
 #include "graph/report.h"
 #include "../weights/blockinfo.h"
@@ -117,6 +118,12 @@ static const char *kUsage =
     "                      temb (B, 1280), context (B, L, D); sizes follow it\n"
     "  --save-output FILE  write output (fast path) and reference (FP32 chain),\n"
     "                      FP32, NCHW\n"
+    "  --save-inputs FILE  write the inputs the run used (random or --input),\n"
+    "                      FP32 in --input's layout: --input FILE replays the run\n"
+    "\n"
+    "Every output is written to a temporary file in its directory and renamed into\n"
+    "place when complete; an output that is the same file as an input or as\n"
+    "another output is refused.\n"
     "\n"
     "  --list              list the known blocks\n"
     "  --help              this text\n"
@@ -169,7 +176,7 @@ enum {
     O_BLOCK = 256, O_C, O_COUT, O_HW, O_H, O_W, O_BATCH, O_TEMB, O_GROUPS, O_EPS, O_KSIZE, O_STRIDE, O_SEED,
     O_DEVICE, O_GPU, O_REF, O_WARMUP, O_ITERS, O_CONVSEL, O_TOL, O_CHECK, O_JSON, O_LIST, O_HELP, O_VERSION, O_VERBOSE,
     O_PDL, O_HEADS, O_HEADDIM, O_CTXLEN, O_CTXDIM, O_PROJ, O_DEPTH, O_KIND, O_SEQ, O_KV,
-    O_WEIGHTS, O_PREFIX, O_LISTW, O_INPUT, O_SAVEOUT,
+    O_WEIGHTS, O_PREFIX, O_LISTW, O_INPUT, O_SAVEOUT, O_SAVEIN,
     O_CSV, O_PNG, O_ERRPNG, O_PEAKTF, O_PEAKGB, O_NVTX, O_SWEEP, O_HWSCALE,
     O_LINEAR, O_CONV1X1, O_TOLI8, O_GM, O_GN, O_GK, O_EPILOGUE,
     O_VS,
@@ -288,6 +295,17 @@ static const char *no_gpu_reason(cudaError_t e) {
     return cudaGetErrorString(e);
 }
 
+// The report's header lines, on the screen before the run starts.
+static void print_header_now(const Graph *g, const RunOptions *opt, int on_gpu, const Peaks *peaks,
+                             const char *weights_source) {
+    RunResult h;
+    report_header_info(&h, opt, on_gpu);
+    snprintf(h.weights_source, sizeof h.weights_source, "%s", weights_source);
+    peaks_to_result(peaks, &h);
+    print_report_header(g, opt, &h);
+    fflush(stdout);
+}
+
 static void print_no_gpu_note(cudaError_t e) {
     fprintf(stderr, "unetrun: no CUDA GPU available (%s); running the CPU path\n", no_gpu_reason(e));
 }
@@ -336,7 +354,7 @@ int main(int argc, char **argv) {
         {"kv", required_argument, 0, O_KV},           {"pdl", required_argument, 0, O_PDL},
         {"weights", required_argument, 0, O_WEIGHTS}, {"prefix", required_argument, 0, O_PREFIX},
         {"list-weights", required_argument, 0, O_LISTW}, {"input", required_argument, 0, O_INPUT},
-        {"save-output", required_argument, 0, O_SAVEOUT},
+        {"save-output", required_argument, 0, O_SAVEOUT}, {"save-inputs", required_argument, 0, O_SAVEIN},
         {"csv", required_argument, 0, O_CSV},         {"png", required_argument, 0, O_PNG},
         {"error-png", required_argument, 0, O_ERRPNG}, {"peak-tflops", required_argument, 0, O_PEAKTF},
         {"peak-gbps", required_argument, 0, O_PEAKGB}, {"nvtx", no_argument, 0, O_NVTX},
@@ -447,6 +465,7 @@ int main(int argc, char **argv) {
             case O_LISTW: list_weights = nonempty("--list-weights", optarg); break;
             case O_INPUT: opt.input_path = nonempty("--input", optarg); break;
             case O_SAVEOUT: opt.save_output_path = nonempty("--save-output", optarg); break;
+            case O_SAVEIN: opt.save_inputs_path = nonempty("--save-inputs", optarg); break;
             case O_CSV: opt.csv_path = nonempty("--csv", optarg); break;
             case O_PNG: opt.png_path = nonempty("--png", optarg); break;
             case O_ERRPNG: opt.error_png_path = nonempty("--error-png", optarg); break;
@@ -483,8 +502,17 @@ int main(int argc, char **argv) {
                         : tf_set ? tf_flag : attn_set ? attn_flag : temb_set ? "--temb-dim"
                         : groups_set ? "--groups" : eps_set ? "--eps" : (ksize_set || stride_set) ? "--ksize/--stride"
                         : opt.weights_path ? "--weights" : opt.prefix ? "--prefix" : opt.input_path ? "--input"
-                        : opt.save_output_path ? "--save-output" : NULL;
+                        : opt.save_output_path ? "--save-output" : opt.save_inputs_path ? "--save-inputs" : NULL;
         if (bad) die_user("%s does not combine with --sweep, which runs the UNet's own block shapes; drop %s", bad, bad);
+    }
+
+    {  // every file of the command line, before any is opened (src/outfile.h)
+        const FileArg files[] = {
+            {"--weights", opt.weights_path, 0}, {"--input", opt.input_path, 0}, {"--list-weights", list_weights, 0},
+            {"--json", opt.json_path, 1}, {"--csv", opt.csv_path, 1}, {"--png", opt.png_path, 1},
+            {"--error-png", opt.error_png_path, 1}, {"--save-output", opt.save_output_path, 1},
+            {"--save-inputs", opt.save_inputs_path, 1}};
+        files_check(files, (int)(sizeof files / sizeof files[0]));
     }
 
     // --- checkpoint listing, checkpoint block, input file ---
@@ -601,7 +629,7 @@ int main(int argc, char **argv) {
                      cfg.head_dim, cfg.c, cfg.heads, attention_head_dims());
         if (cfg.context_dim % 8) die_user("--context-dim %d must be a multiple of 8", cfg.context_dim);
         long long M = (long long)cfg.batch * cfg.h * cfg.w;
-        if (M * 4 * cfg.c >= (1LL << 31)) die_user("activation too large: --batch x --h x --w x 4 x --c exceeds 2^31 elements; use a smaller --hw or --batch");
+        if (M * 4 * cfg.c >= (1LL << 31)) die_user("activation too large: --batch x --h x --w x 4 x --c exceeds 2^31 elements; %s", block_size_hint(&cfg));
         if ((long long)cfg.batch * cfg.context_len * cfg.context_dim >= (1LL << 31) ||
             (long long)cfg.batch * cfg.context_len * 2 * cfg.c >= (1LL << 31))
             die_user("context too large: --batch x --context-len x --context-dim exceeds 2^31 elements");
@@ -614,8 +642,8 @@ int main(int argc, char **argv) {
             die_user("conv weight too large: %d x %d x %d x %d elements exceeds 2^31; use fewer --c/--cout channels",
                      cfg.cout, s.ksize, s.ksize, cfg.c);
         if (conv2d_shape_init(&s))
-            die_user("activation too large: %d x %d x %d x %d elements exceeds 2^31; use a smaller --hw, --c or --batch",
-                     cfg.batch, cfg.h, cfg.w, cfg.c > cfg.cout ? cfg.c : cfg.cout);
+            die_user("activation too large: %d x %d x %d x %d elements exceeds 2^31; %s", cfg.batch, cfg.h, cfg.w,
+                     cfg.c > cfg.cout ? cfg.c : cfg.cout, block_size_hint(&cfg));
         if ((long long)cfg.batch * cfg.temb_dim >= (1LL << 31)) die_user("--batch x --temb-dim is too large");
     }
 
@@ -627,31 +655,9 @@ int main(int argc, char **argv) {
                      "needs --cout != --c, transformer proj_in/out needs --proj conv, conv needs --ksize 1 --stride 1)");
     }
 
-    if (opt.json_path) {  // fail before a long run, not after it
-        FILE *jf = fopen(opt.json_path, "w");
-        if (!jf) die_user("cannot write the JSON report to '%s' (%s); check the directory exists and is writable",
-                          opt.json_path, strerror(errno));
-        fclose(jf);
-    }
-    {  // report files: fail before a long run, not after it
-        if (opt.error_png_path && opt.ref == REF_NONE)
-            die_user("--error-png compares the block output with the FP32 reference; drop --ref none");
-        const char *rp[3] = {opt.csv_path, opt.png_path, opt.error_png_path};
-        const char *rf[3] = {"--csv", "--png", "--error-png"};
-        for (int k = 0; k < 3; k++) {
-            if (!rp[k]) continue;
-            FILE *rfp = fopen(rp[k], "a");
-            if (!rfp) die_user("cannot write %s '%s' (%s); check the directory exists and is writable", rf[k], rp[k],
-                               strerror(errno));
-            fclose(rfp);
-        }
-    }
-    if (opt.save_output_path) {
-        FILE *of = fopen(opt.save_output_path, "w");
-        if (!of) die_user("cannot write --save-output '%s' (%s); check the directory exists and is writable",
-                          opt.save_output_path, strerror(errno));
-        fclose(of);
-    }
+    if (opt.error_png_path && opt.ref == REF_NONE)
+        die_user("--error-png compares the block output with the FP32 reference; drop --ref none");
+    set_oom_hint(block_size_hint(&cfg));
 
     if (opt.vs && opt.device == DEVICE_CPU)
         die_user("--vs cudnn runs cuDNN and cuBLAS on the GPU; drop --device cpu");
@@ -690,6 +696,13 @@ int main(int argc, char **argv) {
     build_block(&g, &cfg);
     if (opt.input_path) io_load_inputs(&g, opt.input_path);
     if (opt.weights_path) params_use_checkpoint(&wfile, &binfo);  // layers load their tensors by name
+    char weights_source[sizeof ((RunResult *)0)->weights_source];
+    if (opt.weights_path)
+        snprintf(weights_source, sizeof weights_source, "%s block %s (%s naming, %s, %s)", opt.weights_path,
+                 binfo.diffusers, wfile.scheme == SCHEME_LDM ? "LDM" : "diffusers", names_family_name(binfo.family),
+                 st_dtype_name(binfo.dtype));
+    else
+        snprintf(weights_source, sizeof weights_source, "random (seed %llu)", (unsigned long long)cfg.seed);
     RunResult res;
     if (on_gpu) {
         struct cudaDeviceProp prop;
@@ -698,27 +711,24 @@ int main(int argc, char **argv) {
         cudaCheck(cudaMemGetInfo(&freeb, &totalb));
         size_t need = graph_gpu_bytes(&g, prop.multiProcessorCount, opt.ref == REF_GPU);
         if (need > freeb)
-            die_user("this block needs about %.2f GiB of GPU memory but %s has %.2f GiB free; use a smaller --hw, --c or --batch",
-                     need / 1073741824.0, prop.name, freeb / 1073741824.0);
+            die_user("this block needs about %.2f GiB of GPU memory but %s has %.2f GiB free; %s",
+                     need / 1073741824.0, prop.name, freeb / 1073741824.0, block_size_hint(&cfg));
+        print_header_now(&g, &opt, on_gpu, &peaks, weights_source);
         run_gpu(&g, &opt, &res);
     } else {
         long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
         double have = (pages > 0 && psize > 0) ? (double)pages * psize : 0.0;
         double need = (double)graph_cpu_bytes(&g);
         if (have > 0 && need > 0.8 * have)
-            die_user("this block needs about %.2f GiB of host memory for the CPU path but the machine has %.2f GiB; use a smaller --hw, --c or --batch",
-                     need / 1073741824.0, have / 1073741824.0);
+            die_user("this block needs about %.2f GiB of host memory for the CPU path but the machine has %.2f GiB; %s",
+                     need / 1073741824.0, have / 1073741824.0, block_size_hint(&cfg));
+        print_header_now(&g, &opt, on_gpu, &peaks, weights_source);
         run_cpu(&g, &opt, &res);
     }
-    if (opt.weights_path)
-        snprintf(res.weights_source, sizeof res.weights_source, "%s block %s (%s naming, %s, %s)", opt.weights_path,
-                 binfo.diffusers, wfile.scheme == SCHEME_LDM ? "LDM" : "diffusers", names_family_name(binfo.family),
-                 st_dtype_name(binfo.dtype));
-    else
-        snprintf(res.weights_source, sizeof res.weights_source, "random (seed %llu)", (unsigned long long)cfg.seed);
+    snprintf(res.weights_source, sizeof res.weights_source, "%s", weights_source);
     peaks_to_result(&peaks, &res);
     roofline_apply(&g, &res);
-    print_report(&g, &opt, &res);
+    print_report_body(&g, &opt, &res);
     if (opt.json_path && write_json_report(&g, &opt, &res, opt.json_path))
         die_user("cannot write the JSON report to '%s'; check the directory exists and is writable", opt.json_path);
     if (opt.csv_path && write_csv_report(&g, &opt, &res, opt.csv_path))
@@ -732,6 +742,11 @@ int main(int argc, char **argv) {
         char err[1100];
         if (io_save_outputs(&g, &res, opt.save_output_path, err, sizeof err))
             die_user("cannot write --save-output '%s': %s", opt.save_output_path, err);
+    }
+    if (opt.save_inputs_path) {
+        char err[1100];
+        if (io_save_inputs(&g, opt.save_inputs_path, err, sizeof err))
+            die_user("cannot write --save-inputs '%s': %s", opt.save_inputs_path, err);
     }
     graph_free(&g);
     run_result_free(&res);

@@ -1095,12 +1095,12 @@ static void test_cli_bad(const char *bin) {
         {"--hw 100000 --c 8192 --batch 1000", "activation too large"},
         {"--batch 1048576 --temb-dim 4096 --c 8 --groups 8 --hw 1", "--batch x --temb-dim is too large"},
         {"--device cpu --json /nonexistent-dir/x.json --hw 4 --c 32",
-         "cannot write the JSON report to '/nonexistent-dir/x.json'"},
+         "cannot write --json '/nonexistent-dir/x.json'"},
     };
     for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) cli_bad(bin, cases[i][0], cases[i][1]);
     if (!g_have_gpu) {
         cli_bad(bin, "--json /nonexistent-dir/x.json --hw 4 --c 32",
-                "cannot write the JSON report to '/nonexistent-dir/x.json'");
+                "cannot write --json '/nonexistent-dir/x.json'");
         cli_bad(bin, "--device cuda", "--device cuda but no CUDA GPU is available");
         cli_bad(bin, "--ref gpu", "--ref gpu needs a CUDA GPU");
     }
@@ -1151,6 +1151,7 @@ int main(int argc, char **argv) {
         suite_golden(bin, "tests/golden", &go);
     }
     cpu_suite_int8();
+    cpu_suite_outputs(bin);
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

@@ -165,6 +165,9 @@ static int need(const WeightsFile *w, const BlockInfo *b, const char *inner, int
         return st_error(e, ST_ERR_MISSING, "%s: tensor %s is missing; block %s needs it", w->st.path, shown,
                        b->diffusers);
     const StTensor *t = *out;
+    if (!st_dtype_loadable(t->dtype))  // before the shape: an I64 tensor's shape means nothing to a float block
+        return st_error(e, ST_ERR_UNSUPPORTED_DTYPE, "%s: tensor %s has dtype %s; unetrun reads F32, F16 or BF16",
+                       w->st.path, shown, st_dtype_name(t->dtype));
     int ok = ndim < 0 || t->ndim == ndim;
     for (int i = 0; ok && ndim >= 0 && i < ndim; i++) ok = shape[i] < 0 || t->shape[i] == shape[i];
     if (!ok) {
@@ -178,9 +181,6 @@ static int need(const WeightsFile *w, const BlockInfo *b, const char *inner, int
         st_shape_str(t->ndim, t->shape, found, sizeof found);
         return st_error(e, ST_ERR_WRONG_SHAPE, "%s: %s: expected %s, found %s", w->st.path, shown, want, found);
     }
-    if (!st_dtype_loadable(t->dtype))
-        return st_error(e, ST_ERR_UNSUPPORTED_DTYPE, "%s: %s has dtype %s; only F32, F16 and BF16 weights can be used",
-                       w->st.path, shown, st_dtype_name(t->dtype));
     return 0;
 }
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "../src/common.h"
+#include "../src/outfile.h"
 
 // ---------------------------------------------------------------------------
 // errors
@@ -190,6 +191,11 @@ static int parse_entry(const cJSON *item, const char *label, uint64_t data_size,
     if (overflow || __builtin_mul_overflow(numel, (uint64_t)st_dtype_size(t->dtype), &bytes))
         return st_error(e, ST_ERR_SIZE, "%s: tensor '%s': shape %s has more elements than any file can hold", label,
                        nm, sb);
+    if (bytes != t->end - t->begin && !st_dtype_loadable(t->dtype))
+        return st_error(e, ST_ERR_SIZE,
+                       "%s: tensor '%s' has dtype %s; unetrun reads F32, F16 or BF16 (and shape %s of %s needs %llu "
+                       "bytes but data_offsets span %llu)", label, nm, st_dtype_name(t->dtype), sb,
+                       st_dtype_name(t->dtype), (unsigned long long)bytes, (unsigned long long)(t->end - t->begin));
     if (bytes != t->end - t->begin)
         return st_error(e, ST_ERR_SIZE,
                        "%s: tensor '%s': shape %s of %s needs %llu bytes but data_offsets [%llu, %llu] span %llu",
@@ -324,7 +330,11 @@ out:
 
 int st_open(const char *path, StFile *f, StError *e) {
     memset(f, 0, sizeof(*f));
-    int fd = open(path, O_RDONLY);
+    // A FIFO without a writer would block open() forever: check the kind
+    // first, and open without blocking in case it changes in between.
+    char kind[4400];
+    if (input_file_check(path, kind, sizeof kind)) return st_error(e, ST_ERR_IO, "%s", kind);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return st_error(e, ST_ERR_IO, "cannot open %s: %s", path, strerror(errno));
     struct stat sb;
     if (fstat(fd, &sb)) {
@@ -334,7 +344,7 @@ int st_open(const char *path, StFile *f, StError *e) {
     }
     if (!S_ISREG(sb.st_mode)) {
         close(fd);
-        return st_error(e, ST_ERR_IO, "%s is not a regular file", path);
+        return st_error(e, ST_ERR_IO, "'%s' is not a regular file; give the .safetensors file itself", path);
     }
     size_t size = (size_t)sb.st_size;
     if (size < 8) {
@@ -406,7 +416,7 @@ int st_shape_equal(const StTensor *t, int ndim, const int64_t *shape) {
 int st_read_f32(const StFile *f, const StTensor *t, float *dst, int check_finite, StError *e) {
     char nb[200];
     if (!st_dtype_loadable(t->dtype))
-        return st_error(e, ST_ERR_UNSUPPORTED_DTYPE, "%s: tensor '%s' has dtype %s; only F32, F16 and BF16 can be loaded",
+        return st_error(e, ST_ERR_UNSUPPORTED_DTYPE, "%s: tensor '%s' has dtype %s; unetrun reads F32, F16 or BF16",
                        f->path, printable(t->name, nb, sizeof nb), st_dtype_name(t->dtype));
     const uint8_t *src = f->data + t->begin;
     const size_t n = (size_t)t->numel;
@@ -433,6 +443,7 @@ int st_load_f32(const StFile *f, const char *name, int ndim, const int64_t *shap
     if (!t)
         return st_error(e, ST_ERR_MISSING, "%s: tensor '%s' is not in the file", f->path,
                        printable(name, nb, sizeof nb));
+    if (!st_dtype_loadable(t->dtype)) return st_read_f32(f, t, NULL, 0, e);  // the dtype line, before any shape
     if (ndim >= 0 && !st_shape_equal(t, ndim, shape)) {
         char want[256], found[256];
         st_shape_str(ndim, shape, want, sizeof want);
@@ -461,7 +472,8 @@ float *st_load_f32_or_die(const StFile *f, const char *name, int ndim, const int
 // writer
 // ---------------------------------------------------------------------------
 struct StWriter {
-    FILE *fp;
+    FILE *fp;     // the temporary file of `out` (src/outfile.h): renamed onto path when closed complete
+    OutFile out;
     char *path;
     int n, next;
     StDtype *dtype;
@@ -518,8 +530,8 @@ static void writer_free(StWriter *w) {
 
 void st_writer_abort(StWriter *w) {
     if (!w) return;
-    if (w->fp) fclose(w->fp);
-    remove(w->path);
+    if (w->fp) outfile_abort(&w->out);
+    w->fp = NULL;
     writer_free(w);
 }
 
@@ -611,7 +623,7 @@ StWriter *st_writer_open(const char *path, int n, const StWriteTensor *t, int nm
         st_error(e, ST_ERR_ARG, "%s: header would be %zu bytes, above the 100 MB limit", path, h.len);
         goto fail;
     }
-    w->fp = fopen(path, "wb");
+    w->fp = outfile_open(&w->out, path);
     if (!w->fp) {
         st_error(e, ST_ERR_IO, "cannot write %s: %s", path, strerror(errno));
         free(h.p);
@@ -669,10 +681,8 @@ int st_writer_close(StWriter *w, StError *e) {
         st_writer_abort(w);
         return rc;
     }
-    if (fflush(w->fp) || ferror(w->fp)) rc = st_error(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(errno));
-    if (fclose(w->fp) && !rc) rc = st_error(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(errno));
+    if (outfile_close(&w->out)) rc = st_error(e, ST_ERR_IO, "cannot write %s: %s", w->path, strerror(errno));
     w->fp = NULL;
-    if (rc) remove(w->path);
     writer_free(w);
     return rc;
 }

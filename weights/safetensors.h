@@ -143,8 +143,11 @@ typedef struct StWriter StWriter;
 // Streaming writer: the header is written from the descriptors (names,
 // dtypes, shapes), then each tensor's data in the same order with
 // st_writer_put. meta: nmeta key/value string pairs for "__metadata__"
-// (meta[2i] = key, meta[2i+1] = value), may be NULL. On any error the
-// partial file is removed. Returns NULL on error.
+// (meta[2i] = key, meta[2i+1] = value), may be NULL. The data goes to a
+// temporary file in path's directory that st_writer_close renames onto path
+// once complete (src/outfile.h); on any error, or if the process ends first,
+// the temporary file is removed and an existing file at path is untouched.
+// Returns NULL on error.
 StWriter *st_writer_open(const char *path, int n, const StWriteTensor *t, int nmeta, const char *const *meta,
                          StError *e);
 // Data of the next tensor: numel floats. On an error, call st_writer_abort.

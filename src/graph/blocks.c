@@ -325,6 +325,14 @@ void graph_set_precision(Graph *g, const RunOptions *opt) {
     }
 }
 
+const char *block_size_hint(const BlockConfig *cfg) {
+    const char *b = cfg->block;
+    if (!strcmp(b, "attention")) return "use a smaller --seq, --kv, --heads, --head-dim or --batch";
+    if (!strcmp(b, "gemm")) return "use a smaller --m, --n or --k";
+    if (!strcmp(b, "transformer")) return "use a smaller --hw, --c, --batch or --context-len";
+    return "use a smaller --hw, --c or --batch";
+}
+
 void graph_input_values(const Graph *g, const Tensor *t, float *dst) {
     if (t->h_init) memcpy(dst, t->h_init, t->numel * sizeof(float));  // --input
     else random_normal(t->name, g->cfg.seed, dst, t->numel);

@@ -23,6 +23,7 @@
 #include "../../kernels/kernels.h"
 #include "../../weights/random.h"
 #include "../common.h"
+#include "../outfile.h"
 #include "report.h"
 
 #define cublasCheck(stmt) cublas_check_impl((stmt), #stmt, __FILE__, __LINE__)
@@ -49,6 +50,8 @@ static void gpu_key(const struct cudaDeviceProp *p, char *buf, size_t n) {
 }
 
 static char *read_text(const char *path) {
+    char kind[4400];
+    if (input_file_check(path, kind, sizeof kind)) return NULL;  // never block on a FIFO
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
     char *buf = NULL;
@@ -201,12 +204,9 @@ static void cache_store(const char *path, cJSON *root, const char *key, const ch
     cJSON_AddNumberToObject(e, "tflops", p->tflops);
     cJSON_AddNumberToObject(e, "gbps", p->gbps);
     cJSON_AddStringToObject(e, "date", date);
-    char tmp[600];
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    int ok = mkdir_parents(path) == 0 && write_json_file(root, tmp) == 0;
-    if (ok && rename(tmp, path)) ok = 0;
+    // write_json_file replaces the cache atomically (src/outfile.h).
+    int ok = mkdir_parents(path) == 0 && write_json_file(root, path) == 0;
     if (!ok) {
-        unlink(tmp);
         fprintf(stderr, "unetrun: note: cannot write the peak cache %s (%s); peaks will be measured again next run\n",
                 path, strerror(errno));
     }

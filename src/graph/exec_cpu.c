@@ -19,6 +19,7 @@
 
 #include "../../weights/random.h"
 #include "../common.h"
+#include "../progress.h"
 #include "../layers/attention.h"
 #include "graph.h"
 #include "report.h"
@@ -112,19 +113,22 @@ static const float *host_ptr(const Graph *g, int id, int fast) {
     return fast ? g->t[id].h_fast : g->t[id].h_ref;
 }
 
-static void run_chain(Graph *g, int fast, double *node_seconds) {
+// Runs every node once; *done counts the nodes run so far for the progress
+// line (src/progress.h).
+static void run_chain(Graph *g, int fast, double *node_seconds, long *done) {
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         double t0 = wall_seconds();
         node_cpu(g, n, host_ptr(g, n->in, fast), host_ptr(g, n->aux, fast), host_ptr(g, n->res, fast),
                  fast ? g->t[n->out].h_fast : g->t[n->out].h_ref, fast);
         if (node_seconds) node_seconds[i] = wall_seconds() - t0;
+        progress_step(++*done, n->name);
     }
 }
 
 void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     memset(r, 0, sizeof(*r));
-    snprintf(r->device_name, sizeof(r->device_name), "CPU (FP32 reference path, FP16 storage emulated)");
+    snprintf(r->device_name, sizeof(r->device_name), "%s", CPU_DEVICE_NAME);
     r->on_gpu = 0;
     r->ref = opt->ref;
     r->tol = opt->tol_fp16;
@@ -169,15 +173,18 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
         }
     }
 
-    // Fast chain: warm-up, then timed iterations (per node and whole chain).
-    for (int it = 0; it < opt->warmup; it++) run_chain(g, 1, NULL);
+    // Fast chain: warm-up, then timed iterations (per node and whole chain);
+    // then the reference chain and each node's layer check.
+    long done = 0;
+    progress_begin((long)g->nn * (opt->warmup + opt->iters + (opt->ref == REF_NONE ? 0 : 2)), "CPU path");
+    for (int it = 0; it < opt->warmup; it++) run_chain(g, 1, NULL, &done);
     int iters = opt->iters;
     double *samples = xcalloc((size_t)g->nn * iters, sizeof(double));
     double *block = xcalloc((size_t)iters, sizeof(double));
     double node_s[MAX_NODES];
     for (int it = 0; it < iters; it++) {
         double t0 = wall_seconds();
-        run_chain(g, 1, node_s);
+        run_chain(g, 1, node_s, &done);
         block[it] = wall_seconds() - t0;
         for (int i = 0; i < g->nn; i++) samples[(size_t)i * iters + it] = node_s[i];
     }
@@ -194,13 +201,14 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     memcpy(r->h_out_fast, tout->h_fast, tout->numel * sizeof(float));
 
     if (opt->ref == REF_NONE) {
+        progress_end();
         r->checked = 0;
         r->pass = 1;
         return;
     }
     // Reference chain (FP32) and errors.
     double t0 = wall_seconds();
-    run_chain(g, 0, NULL);
+    run_chain(g, 0, NULL, &done);
     r->ref_time = wall_seconds() - t0;
     r->ref_on_gpu = 0;
     r->h_out_ref = xmalloc(tout->numel * sizeof(float));
@@ -222,7 +230,9 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
             n->has_fp16_err = 1;
         }
         if (!node_pass(n, node_tol(n, r))) r->pass = 0;
+        progress_step(++done, n->name);
     }
+    progress_end();
     free(scratch);
     free(scratch16);
 }

@@ -541,8 +541,8 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     char *arena = NULL;
     cudaError_t aerr = cudaMalloc((void **)&arena, total);
     if (aerr == cudaErrorMemoryAllocation)
-        die_user("out of GPU memory allocating the %.1f MiB activation arena on %s; use a smaller --hw, --c or --batch",
-                 total / 1048576.0, prop.name);
+        die_user("out of GPU memory allocating the %.1f MiB activation arena on %s; %s", total / 1048576.0, prop.name,
+                 block_size_hint(&g->cfg));
     cudaCheck(aerr);
     char *p = arena;
     for (int i = 0; i < g->nt; i++) {

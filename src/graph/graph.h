@@ -76,6 +76,7 @@ typedef struct {
     const char *prefix;         // --prefix: the block inside it (as given by the user)
     const char *input_path;     // --input: x / temb / context from a safetensors file
     const char *save_output_path;  // --save-output: output (fast) and reference, FP32 NCHW
+    const char *save_inputs_path;  // --save-inputs: the inputs the run used, in --input's layout
     // reports
     const char *csv_path;       // --csv FILE
     const char *png_path;       // --png FILE: per-node timing chart
@@ -217,6 +218,12 @@ void run_result_free(RunResult *r);
 // chains. dst holds t->numel floats.
 void graph_input_values(const Graph *g, const Tensor *t, float *dst);
 
+// The device name the CPU path reports.
+#define CPU_DEVICE_NAME "CPU (FP32 reference path, FP16 storage emulated)"
+// What to shrink when a block does not fit: the size options of cfg's block
+// kind, e.g. "use a smaller --seq, --kv, --heads, --head-dim or --batch".
+const char *block_size_hint(const BlockConfig *cfg);
+
 // Builds tensors and nodes; layers are initialized by graph_init_weights.
 void build_block(Graph *g, const BlockConfig *cfg);
 // Per node: which GEMM runs it (Node.prec: --linear for OP_LINEAR/OP_GEMM,
@@ -257,13 +264,26 @@ int io_file_shape(const Graph *g, const Tensor *t, int64_t shape[4]);
 // of the block output, FP32 in the file layout above. Returns 0, or -1 with
 // a message in err.
 int io_save_outputs(const Graph *g, const RunResult *r, const char *path, char *err, size_t errn);
+// Writes every input tensor of the graph (graph_input_values: the FP16-rounded
+// values both executors feed), FP32 in the layout io_load_inputs reads, so
+// `--input path` replays the run. Returns 0, or -1 with a message in err.
+int io_save_inputs(const Graph *g, const char *path, char *err, size_t errn);
 
 // Errors (src/graph/errors.c).
 ErrMetrics compare_outputs(const float *fast, const float *ref, size_t n);
 void time_stats(double *samples, int n, TimeStats *out);  // sorts samples
 
 // Report (src/graph/report.c).
-void print_report(const Graph *g, const RunOptions *opt, const RunResult *r);
+void print_report(const Graph *g, const RunOptions *opt, const RunResult *r);  // header, then body
+// The report in two parts, so that the header (device, block, weights, peaks,
+// timing) is on the screen before a long run: report_header_info fills, from
+// the options alone, the fields of r that the header shows and the executors
+// fill the same way (device, SMs, compute capability, reference, PDL); the
+// caller adds weights_source and the peaks. The body is the node table, the
+// totals and the verdict.
+void report_header_info(RunResult *r, const RunOptions *opt, int on_gpu);
+void print_report_header(const Graph *g, const RunOptions *opt, const RunResult *r);
+void print_report_body(const Graph *g, const RunOptions *opt, const RunResult *r);
 int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
 
 #endif

@@ -59,37 +59,58 @@ void io_load_inputs(Graph *g, const char *path) {
     st_close(&f);
 }
 
+// A new array with src (NHWC values of t) in the file layout of t; fills
+// the descriptor's dtype, rank and shape.
+static float *file_layout(const Graph *g, const Tensor *t, const float *src, const char *name, StWriteTensor *wt) {
+    memset(wt, 0, sizeof *wt);
+    int64_t shape[4];
+    int nd = io_file_shape(g, t, shape);
+    float *dst = xmalloc(t->numel * sizeof(float));
+    if (nd == 4) nhwc_to_nchw(src, dst, t->n, t->h, t->w, t->c);
+    else memcpy(dst, src, t->numel * sizeof(float));
+    wt->name = name;
+    wt->dtype = ST_F32;
+    wt->ndim = nd;
+    memcpy(wt->shape, shape, sizeof(int64_t) * nd);
+    wt->data = dst;
+    return dst;
+}
+
+// Writes the n tensors and frees their data.
+static int write_and_free(const char *path, int n, StWriteTensor *wt, char *err, size_t errn) {
+    StError e;
+    int rc = safetensors_write(path, n, wt, &e);
+    if (rc) snprintf(err, errn, "%s", e.msg);
+    for (int k = 0; k < n; k++) free((void *)wt[k].data);
+    return rc ? -1 : 0;
+}
+
 int io_save_outputs(const Graph *g, const RunResult *r, const char *path, char *err, size_t errn) {
     const Tensor *t = &g->t[g->out];
     if (!r->h_out_fast) {
         snprintf(err, errn, "no block output to save");
         return -1;
     }
-    int64_t shape[4];
-    int nd = io_file_shape(g, t, shape);
-    float *fast = xmalloc(t->numel * sizeof(float)), *ref = NULL;
-    const float *src[2] = {r->h_out_fast, r->h_out_ref};
-    float *dst[2] = {fast, NULL};
-    if (r->h_out_ref) dst[1] = ref = xmalloc(t->numel * sizeof(float));
-    for (int k = 0; k < 2; k++) {
-        if (!dst[k]) continue;
-        if (nd == 4) nhwc_to_nchw(src[k], dst[k], t->n, t->h, t->w, t->c);
-        else memcpy(dst[k], src[k], t->numel * sizeof(float));
-    }
     StWriteTensor wt[2];
-    memset(wt, 0, sizeof wt);
-    wt[0].name = "output";
-    wt[1].name = "reference";
-    for (int k = 0; k < 2; k++) {
-        wt[k].dtype = ST_F32;
-        wt[k].ndim = nd;
-        memcpy(wt[k].shape, shape, sizeof(int64_t) * nd);
-        wt[k].data = dst[k];
+    file_layout(g, t, r->h_out_fast, "output", &wt[0]);
+    if (r->h_out_ref) file_layout(g, t, r->h_out_ref, "reference", &wt[1]);
+    return write_and_free(path, r->h_out_ref ? 2 : 1, wt, err, errn);
+}
+
+int io_save_inputs(const Graph *g, const char *path, char *err, size_t errn) {
+    StWriteTensor *wt = xcalloc((size_t)g->nt, sizeof(StWriteTensor));
+    int n = 0;
+    for (int i = 0; i < g->nt; i++) {
+        const Tensor *t = &g->t[i];
+        if (!t->is_input) continue;
+        float *v = xmalloc(t->numel * sizeof(float));
+        graph_input_values(g, t, v);
+        file_layout(g, t, v, t->name, &wt[n++]);
+        free(v);
     }
-    StError e;
-    int rc = safetensors_write(path, ref ? 2 : 1, wt, &e);
-    if (rc) snprintf(err, errn, "%s", e.msg);
-    free(fast);
-    free(ref);
-    return rc ? -1 : 0;
+    int rc = -1;
+    if (n == 0) snprintf(err, errn, "--block %s has no input tensors", g->cfg.block);
+    else rc = write_and_free(path, n, wt, err, errn);
+    free(wt);
+    return rc;
 }

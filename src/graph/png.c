@@ -15,6 +15,7 @@
 #include <stb/stb_image_write.h>
 
 #include "../common.h"
+#include "../outfile.h"
 #include "report.h"
 
 typedef struct {
@@ -70,8 +71,11 @@ static int text_w(const char *s, int scale) {
     return stb_easy_font_width(tmp) * scale;
 }
 
+// Written to a temporary file and renamed into place when complete (src/outfile.h).
 static int canvas_save(Canvas *c, const char *path) {
-    int ok = stbi_write_png(path, c->w, c->h, 3, c->px, c->w * 3);
+    char tmp[4200], target[4200];
+    int ok = outfile_reserve(path, tmp, sizeof tmp, target, sizeof target) == 0;
+    if (ok) ok = outfile_commit(tmp, target, stbi_write_png(tmp, c->w, c->h, 3, c->px, c->w * 3) != 0) == 0;
     free(c->px);
     c->px = NULL;
     return ok ? 0 : -1;

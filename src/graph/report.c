@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "../common.h"
+#include "../outfile.h"
 #include "graph.h"
 #include "report.h"
 
@@ -82,8 +83,25 @@ void config_line(const Graph *g, char *buf, size_t n) {
                  c->cout, c->h, c->w, c->batch, c->groups, c->eps, c->temb_dim);
 }
 
-void print_report(const Graph *g, const RunOptions *opt, const RunResult *r) {
-    char b1[32], b2[32], b3[32], b4[32], cfgline[256];
+void report_header_info(RunResult *r, const RunOptions *opt, int on_gpu) {
+    memset(r, 0, sizeof *r);
+    r->on_gpu = on_gpu;
+    r->ref = opt->ref;
+    if (!on_gpu) {
+        snprintf(r->device_name, sizeof r->device_name, "%s", CPU_DEVICE_NAME);
+        return;
+    }
+    struct cudaDeviceProp prop;  // the fields run_gpu (exec_gpu.c) fills from the same properties
+    cudaCheck(cudaGetDeviceProperties(&prop, opt->gpu));
+    snprintf(r->device_name, sizeof r->device_name, "%s", prop.name);
+    r->num_sms = prop.multiProcessorCount;
+    r->cc_major = prop.major;
+    r->cc_minor = prop.minor;
+    r->pdl = opt->pdl && prop.major >= 9;
+}
+
+void print_report_header(const Graph *g, const RunOptions *opt, const RunResult *r) {
+    char cfgline[256];
     printf("unetrun %s  |  ", UNETRUN_VERSION);
     if (r->on_gpu)
         printf("%s, %d SMs, sm_%d%d\n", r->device_name, r->num_sms, r->cc_major, r->cc_minor);
@@ -102,7 +120,16 @@ void print_report(const Graph *g, const RunOptions *opt, const RunResult *r) {
     printf("timing   %d warm-up + %d iterations per node (%s), median and p90; reference %s%s\n\n", opt->warmup,
            opt->iters, r->on_gpu ? "CUDA events" : "wall clock", ref_name(r),
            r->on_gpu ? (r->pdl ? "; PDL on" : "; PDL off") : "");
+}
 
+void print_report(const Graph *g, const RunOptions *opt, const RunResult *r) {
+    print_report_header(g, opt, r);
+    print_report_body(g, opt, r);
+}
+
+void print_report_body(const Graph *g, const RunOptions *opt, const RunResult *r) {
+    (void)opt;  // the body depends on the results only; opt kept for symmetry with the header
+    char b1[32], b2[32], b3[32], b4[32];
     int any16 = 0;  // an INT8 node: its FP16 GEMM's layer error is shown beside its own
     for (int i = 0; i < g->nn; i++) any16 |= g->nodes[i].has_fp16_err;
     printf("%-14s %-30s %-16s %9s %9s %8s %8s %8s | %-17s | %-17s%s\n", "node", "kernel", "output (NHWC)", "median",
@@ -397,15 +424,19 @@ cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r) {
 int write_json_file(cJSON *root, const char *path) {
     char *text = cJSON_Print(root);
     if (!text) return -1;
-    FILE *f = fopen(path, "w");
+    OutFile o;  // written in full to a temporary file, then renamed (src/outfile.h)
+    FILE *f = outfile_open(&o, path);
     if (!f) {
         free(text);
         return -1;
     }
     int ok = fputs(text, f) >= 0 && fputc('\n', f) != EOF;
-    ok = (fclose(f) == 0) && ok;
     free(text);
-    return ok ? 0 : -1;
+    if (!ok) {
+        outfile_abort(&o);
+        return -1;
+    }
+    return outfile_close(&o);
 }
 
 int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path) {
@@ -540,9 +571,10 @@ void csv_node_rows(FILE *f, const Graph *g, const RunResult *r) {
 
 int write_csv_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path) {
     (void)opt;
-    FILE *f = fopen(path, "w");
+    OutFile o;
+    FILE *f = outfile_open(&o, path);
     if (!f) return -1;
     fprintf(f, "%s\n", csv_node_header());
     csv_node_rows(f, g, r);
-    return fclose(f) == 0 ? 0 : -1;
+    return outfile_close(&o);
 }

@@ -26,6 +26,8 @@
 #include <unistd.h>
 
 #include "../common.h"
+#include "../outfile.h"
+#include "../progress.h"
 #include "../../weights/names.h"
 #include "report.h"
 
@@ -109,6 +111,7 @@ static void on_sigint(int sig) {
         static const char msg[] = "\nunetrun: interrupted again; exiting now\n";
         ssize_t w = write(STDERR_FILENO, msg, sizeof msg - 1);
         (void)w;
+        outfile_remove_pending();  // no half-written output stays behind
         _exit(130);
     }
     g_stop = 1;
@@ -261,7 +264,8 @@ static cJSON *row_json(const SweepRow *r) {
 
 static int write_sweep_csv(const char *path, const SweepModel *m, const BlockConfig *base, int hw_scale,
                            const char *device, const Peaks *pk, const SweepRow *rows, int n) {
-    FILE *f = fopen(path, "w");
+    OutFile o;
+    FILE *f = outfile_open(&o, path);
     if (!f) return -1;
     fprintf(f, "model,batch,hw_scale,device,peak_tflops,peak_gbps,peak_source,block,tag,in_unet,latency_us,"
                "sum_nodes_us,vendor_latency_us,speedup,worst_chain_rel_l2,verdict\n");
@@ -293,7 +297,7 @@ static int write_sweep_csv(const char *path, const SweepModel *m, const BlockCon
         }
         fprintf(f, ",%s\n", verdict(r));
     }
-    return fclose(f) == 0 ? 0 : -1;
+    return outfile_close(&o);
 }
 
 int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_gpu, const RunOptions *opt) {
@@ -301,15 +305,6 @@ int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_g
     if (!m) die_user("--sweep must be sd15, sd21 or sdxl (got '%s')", model);
     Peaks pk;
     peaks_resolve(opt, on_gpu, &pk);
-    // The PNG paths were opened by the command line check; each block writes its own file.
-    const char *pngs[2] = {opt->png_path, opt->error_png_path};
-    for (int k = 0; k < 2; k++) {
-        FILE *f = pngs[k] ? fopen(pngs[k], "rb") : NULL;
-        if (!f) continue;
-        int empty = fgetc(f) == EOF;
-        fclose(f);
-        if (empty) remove(pngs[k]);
-    }
 
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
@@ -322,13 +317,16 @@ int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_g
     SweepRow *rows = xcalloc((size_t)m->n, sizeof(SweepRow));
     cJSON *blocks = cJSON_CreateArray();
     int nrows = 0, any_fail = 0;
-    char device[256] = "CPU (FP32 reference path, FP16 storage emulated)";
+    char device[256] = CPU_DEVICE_NAME;
     for (int i = 0; i < m->n && !g_stop; i++) {
         SweepRow *row = &rows[nrows];
         BlockConfig cfg;
         block_config(m, &m->blocks[i], base, hw_scale, &cfg, row);
         if (tty) fprintf(stderr, "[%d/%d] %s ...\r", i + 1, m->n, row->name);
         fflush(stderr);
+        char where[128];  // the CPU path's progress line names the block (src/progress.h)
+        snprintf(where, sizeof where, "[%d/%d] %s", i + 1, m->n, row->name);
+        progress_prefix(where);
         double t0 = wall_seconds();
         Graph g;
         build_block(&g, &cfg);
@@ -413,6 +411,7 @@ int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_g
         nrows++;
     }
     sigaction(SIGINT, &old, NULL);
+    progress_prefix(NULL);
     const int interrupted = nrows < m->n;
 
     print_table(m, base, hw_scale, opt, rows, nrows, m->n, device, &pk, on_gpu);

@@ -640,13 +640,12 @@ static size_t node_tmp(const Graph *g, const Node *n) {
     return 0;
 }
 
-static void *vendor_arena(size_t bytes) {
+static void *vendor_arena(size_t bytes, const char *hint) {
     void *p = NULL;
     cudaError_t e = cudaMalloc(&p, bytes);
     if (e == cudaErrorMemoryAllocation) {
         (void)cudaGetLastError();
-        die_user("out of GPU memory allocating %.1f MiB for the --vs cudnn baseline; use a smaller --hw, --c or --batch",
-                 bytes / 1048576.0);
+        die_user("out of GPU memory allocating %.1f MiB for the --vs cudnn baseline; %s", bytes / 1048576.0, hint);
     }
     cudaCheck(e);
     return p;
@@ -677,7 +676,7 @@ VendorCtx *vendor_create(Graph *g, cudaStream_t st) {
     size_t total = VENDOR_WS_BYTES + BLAS_WS_BYTES + align_up(tmp * sizeof(uint16_t)) + wbytes;
     for (int i = 0; i < g->nt; i++)
         if (!g->t[i].is_input) total += align_up(g->t[i].numel * sizeof(uint16_t));
-    v->arena = vendor_arena(total);
+    v->arena = vendor_arena(total, block_size_hint(&g->cfg));
     char *p = v->arena;
     v->ws = p;
     p += VENDOR_WS_BYTES;
