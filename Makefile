@@ -54,10 +54,11 @@ LDLIBS += -Xlinker -rpath=$(CUDNN_LIB) $(VENDOR_LIBS)
 
 BUILD := build
 KERNEL_SRCS := $(wildcard kernels/*.cu)
-HOST_SRCS := src/common.c $(wildcard src/layers/*.c) $(wildcard src/graph/*.c) $(wildcard weights/*.c)
-# the vendor baseline (--vs cudnn)
-KERNEL_SRCS += $(wildcard src/vendor/*.cu)
-HOST_SRCS += $(wildcard src/vendor/*.c)
+HOST_SRCS := common/common.c $(wildcard weights/*.c) $(wildcard src/layers/*.c) $(wildcard src/graph/*.c) \
+	$(wildcard src/report/*.c) src/sweep.c
+# the cuDNN/cuBLAS baseline (--vs cudnn)
+KERNEL_SRCS += $(wildcard src/baseline/*.cu)
+HOST_SRCS += $(wildcard src/baseline/*.c)
 KERNEL_OBJS := $(patsubst %.cu,$(BUILD)/%.o,$(KERNEL_SRCS))
 HOST_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(HOST_SRCS))
 MAIN_OBJ := $(BUILD)/src/main.o
@@ -88,11 +89,11 @@ $(BUILD)/kernels/%.o: kernels/%.cu kernels/kernels.h $(wildcard kernels/*.cuh) $
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
-$(BUILD)/src/vendor/%.o: src/vendor/%.cu src/vendor/vendor.h $(ARCH_STAMP)
+$(BUILD)/src/baseline/%.o: src/baseline/%.cu src/baseline/baseline.h $(ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
-$(BUILD)/%.o: %.c $(wildcard src/*.h src/*/*.h kernels/*.h weights/*.h tests/*.h)
+$(BUILD)/%.o: %.c $(wildcard common/*.h src/*/*.h kernels/*.h weights/*.h tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -129,7 +130,7 @@ clean:
 # --- checkpoint tools ---------------------------------------------------------
 # mkcheckpoint: synthetic SD UNet checkpoints (weights/synth.c); the CPU tests
 # run it, so `test` builds it too.
-WEIGHTS_OBJS := $(patsubst %.c,$(BUILD)/%.o,src/common.c $(wildcard weights/*.c))
+WEIGHTS_OBJS := $(patsubst %.c,$(BUILD)/%.o,common/common.c $(wildcard weights/*.c))
 
 $(BUILD)/mkcheckpoint: $(BUILD)/tools/mkcheckpoint.o $(WEIGHTS_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
@@ -142,11 +143,11 @@ test: $(BUILD)/mkcheckpoint
 # (read only), new inputs kept in build/fuzz-corpus.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_SRCS := tests/fuzz_safetensors.c weights/safetensors.c weights/names.c weights/blockinfo.c src/common.c
+FUZZ_SRCS := tests/fuzz_safetensors.c weights/safetensors.c weights/names.c weights/blockinfo.c common/common.c
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I$(CUDA_HOME)/include $(DEPS_INC)
 
-$(BUILD)/fuzz_safetensors: $(FUZZ_SRCS) $(wildcard weights/*.h src/common.h)
+$(BUILD)/fuzz_safetensors: $(FUZZ_SRCS) $(wildcard weights/*.h common/common.h)
 	@mkdir -p $(BUILD)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_SRCS) -L$(CUDA_HOME)/lib64 -Wl,-rpath=$(CUDA_HOME)/lib64 \
 		$(subst -Xlinker ,-Wl$(comma),$(DEPS_LIB)) -lcudart -lcjson -lm

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common.h"
+#include "../common/common.h"
 #include "graph/graph.h"
-#include "graph/report.h"
+#include "report/report.h"
 #include "../weights/blockinfo.h"
 #include "../weights/params.h"
 

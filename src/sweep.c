@@ -25,9 +25,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../common.h"
-#include "../../weights/names.h"
-#include "report.h"
+#include "../common/common.h"
+#include "../weights/names.h"
+#include "report/report.h"
 
 typedef struct {
     int tf;          // 0 = ResBlock, 1 = transformer

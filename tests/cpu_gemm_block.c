@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "../kernels/kernels.h"
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/graph/graph.h"
 #include "../src/layers/linear.h"
 #include "../src/layers/quant.h"

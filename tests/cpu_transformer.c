@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "../kernels/kernels.h"
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/graph/graph.h"
 #include "../src/layers/layernorm.h"
 #include "../src/layers/linear.h"

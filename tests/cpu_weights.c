@@ -26,7 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../weights/blockinfo.h"
 #include "../weights/names.h"
 #include "../weights/random.h"

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "../kernels/kernels.h"
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/layers/quant.h"
 #include "harness.h"
 

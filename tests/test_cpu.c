@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "../kernels/kernels.h"
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/graph/graph.h"
 #include "../src/layers/conv2d.h"
 #include "../src/layers/groupnorm.h"

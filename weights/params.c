@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "random.h"
 
 static const WeightsFile *g_file;

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 
 // ---------------------------------------------------------------------------
 // errors

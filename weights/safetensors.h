@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 
 #define ST_MAX_DIMS 8
 #define ST_MAX_HEADER 100000000ull  // 100 MB

@@ -23,8 +23,8 @@
 #include <cudnn.h>
 
 #include "../../kernels/kernels.h"
-#include "../common.h"
-#include "vendor.h"
+#include "../../common/common.h"
+#include "baseline.h"
 
 // --- error checks: file:line, the statement, the library's error string ---
 static void cudnn_check_impl(cudnnStatus_t s, const char *stmt, const char *file, int line) {

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "../../weights/random.h"
-#include "../common.h"
+#include "../../common/common.h"
 #include "graph.h"
 
 int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int is_input) {

@@ -24,10 +24,10 @@
 
 #include "../../kernels/kernels.h"
 #include "../../weights/random.h"
-#include "../common.h"
+#include "../../common/common.h"
 #include "graph.h"
-#include "report.h"
-#include "../vendor/vendor.h"
+#include "../report/report.h"
+#include "../baseline/baseline.h"
 
 typedef struct {
     float *s_in, *s_aux, *s_res, *s_out;  // FP32 scratch, maxt elements each

@@ -146,7 +146,7 @@ typedef struct {
     GemmPrecision prec;  // OP_GEMM / OP_LINEAR / 1x1 OP_CONV: the GEMM that ran
     ErrMetrics fp16_err; // INT8 nodes: layer error of the FP16 GEMM on the same inputs (beside layer_err)
     int has_fp16_err;
-    // roofline (report.c): lower bound on time from FLOPs / peak and bytes / bandwidth
+    // roofline (src/report/roofline.c): lower bound on time from FLOPs / peak and bytes / bandwidth
     double bound_time;   // seconds
     int bound_compute;   // 1 = compute bound, 0 = memory bound
     // vendor baseline (--vs): same inputs and weights on cuDNN / cuBLAS
@@ -262,7 +262,7 @@ int io_save_outputs(const Graph *g, const RunResult *r, const char *path, char *
 ErrMetrics compare_outputs(const float *fast, const float *ref, size_t n);
 void time_stats(double *samples, int n, TimeStats *out);  // sorts samples
 
-// Report (src/graph/report.c).
+// Report (src/report/report.c).
 void print_report(const Graph *g, const RunOptions *opt, const RunResult *r);
 int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
 

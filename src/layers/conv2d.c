@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../../weights/params.h"
-#include "../common.h"
+#include "../../common/common.h"
 
 void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bias, uint64_t seed,
                        int on_device, int want_host) {

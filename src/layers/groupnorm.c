@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../../weights/params.h"
-#include "../common.h"
+#include "../../common/common.h"
 
 void norm_affine_init(const char *name, int c, uint64_t seed, int on_device, int want_host, float **h_gamma,
                       float **h_beta, float **d_gamma, float **d_beta) {

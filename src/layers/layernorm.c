@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common.h"
+#include "../../common/common.h"
 #include "groupnorm.h"
 
 void layernorm_layer_init(LayerNormLayer *L, const char *name, int c, float eps, uint64_t seed, int on_device,

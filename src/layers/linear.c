@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../../weights/params.h"
-#include "../common.h"
+#include "../../common/common.h"
 #include "quant.h"
 
 void linear_layer_spec(LinearLayer *L, const char *name, int k, int n, int has_bias, int silu_in, int geglu) {

@@ -22,7 +22,7 @@
 
 #include "../../kernels/kernels.h"
 #include "../../weights/random.h"
-#include "../common.h"
+#include "../../common/common.h"
 #include "report.h"
 
 #define cublasCheck(stmt) cublas_check_impl((stmt), #stmt, __FILE__, __LINE__)

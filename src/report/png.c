@@ -14,7 +14,7 @@
 #pragma GCC diagnostic pop
 #include <stb/stb_image_write.h>
 
-#include "../common.h"
+#include "../../common/common.h"
 #include "report.h"
 
 typedef struct {

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "../common.h"
-#include "graph.h"
+#include "../../common/common.h"
+#include "../graph/graph.h"
 #include "report.h"
 
 static const char *fmt_time(double s, char *buf, size_t n) {

@@ -6,9 +6,9 @@
 #include <cjson/cJSON.h>
 #include <stdio.h>
 
-#include "graph.h"
+#include "../graph/graph.h"
 
-// --- roofline (src/graph/roofline.c) ---------------------------------------
+// --- roofline (src/report/roofline.c) ---------------------------------------
 // Lower bound on a node's time from its FLOPs and its minimum DRAM bytes:
 //   t_compute = flops / (peak_tflops * 1e12)      seconds
 //   t_memory  = bytes / (peak_gbps * 1e9)         seconds
@@ -28,7 +28,7 @@ void roofline_apply(Graph *g, const RunResult *r);
 // The node's roofline from its stored fields (valid = 0 without peaks).
 Roofline roofline_of(const Node *n, const RunResult *r);
 
-// --- peaks (src/graph/calib.c) ----------------------------------------------
+// --- peaks (src/report/calib.c) ----------------------------------------------
 typedef struct {
     double tflops, gbps;  // FP16 tensor-core TFLOP/s, DRAM GB/s; 0 = unknown
     char source[64];      // "calibrated", "cached", "given", "none"
@@ -46,7 +46,7 @@ void peaks_to_result(const Peaks *p, RunResult *r);
 // $HOME/.cache/unetrun/peaks.json ("" when neither variable is set).
 void peaks_cache_path(char *buf, size_t n);
 
-// --- JSON / CSV (src/graph/report.c) ----------------------------------------
+// --- JSON / CSV (src/report/report.c) ----------------------------------------
 // The whole single-run report as a cJSON object (docs/report-schema.md).
 cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r);
 int write_json_file(cJSON *root, const char *path);  // 0 on success; does not free root
@@ -62,7 +62,7 @@ void config_line(const Graph *g, char *buf, size_t n);
 // Prints the roofline peaks line of the console report.
 void print_peaks_line(const RunResult *r);
 
-// --- PNG (src/graph/png.c) ---------------------------------------------------
+// --- PNG (src/report/png.c) ---------------------------------------------------
 // Per-node timing chart: one horizontal bar per node (median), colored by
 // roofline bound, the bound as a tick, vendor time as a second bar.
 int write_timing_png(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
@@ -70,7 +70,7 @@ int write_timing_png(const Graph *g, const RunOptions *opt, const RunResult *r, 
 // batch images side by side (at most 4), with a labeled color scale.
 int write_error_png(const Graph *g, const RunResult *r, const char *path);
 
-// --- sweep (src/graph/sweep.c) ----------------------------------------------
+// --- sweep (src/sweep.c) ----------------------------------------------
 // Runs every distinct ResBlock and transformer shape of an SD UNet ("sd15",
 // "sd21", "sdxl") with base's batch and seed, prints one table and writes
 // opt->json_path / csv_path (and one PNG per block for --png/--error-png).
