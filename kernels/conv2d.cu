@@ -393,12 +393,12 @@ extern "C" const char *conv2d_tile_name(int tile) {
     return (tile >= 0 && tile < kNumTiles) ? kTiles[tile].name : "?";
 }
 
-extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, ConvConfig cfg) {
+extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg) {
     if (cfg.splits <= 1) return 0;
     return (size_t)cfg.splits * s->batch * s->ho * s->wo * s->cout * sizeof(float);
 }
 
-extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, ConvConfig *out, int max) {
+extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max) {
     static const int kSplits[] = {1, 2, 3, 4, 6, 8, 12, 16};
     long long M = (long long)s->batch * s->ho * s->wo;
     int kchunks = ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN);
@@ -409,20 +409,20 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, ConvConfig *ou
             int sp = kSplits[si];
             if (sp > 1 && kchunks / sp < 2) break;             // at least 128 of K per split
             if (sp > 1 && tiles * sp > 6LL * num_sms) break;   // already plenty of CTAs
-            if (n < max) out[n++] = (ConvConfig){t, sp};
+            if (n < max) out[n++] = (TileConfig){t, sp};
         }
     }
     return n;
 }
 
-extern "C" ConvConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
+extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     // Estimated time ~ waves * tile work / tile efficiency + split-K traffic.
-    ConvConfig cand[128];
+    TileConfig cand[128];
     int nc = conv2d_candidates(s, num_sms, cand, 128);
     long long M = (long long)s->batch * s->ho * s->wo;
     int K = s->ksize * s->ksize * s->cin;
     double best = 1e300;
-    ConvConfig pick = {0, 1};
+    TileConfig pick = {0, 1};
     for (int i = 0; i < nc; i++) {
         const TileInfo &ti = kTiles[cand[i].tile];
         long long ctas = (long long)ceil_div(M, ti.bm) * ceil_div(s->cout, ti.bn) * cand[i].splits;
@@ -446,7 +446,7 @@ extern "C" ConvConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
 }
 
 namespace {
-cudaError_t igemm_launch(const ConvShape *s, ConvConfig cfg, const uint16_t *x, const uint16_t *w,
+cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *w,
                          const float *bias, const uint16_t *temb, const uint16_t *residual, uint16_t *y,
                          int geglu, float *workspace, cudaStream_t stream) {
     if (cfg.tile < 0 || cfg.tile >= kNumTiles || cfg.splits < 1) return cudaErrorInvalidValue;
@@ -482,7 +482,7 @@ cudaError_t igemm_launch(const ConvShape *s, ConvConfig cfg, const uint16_t *x, 
 }
 }  // namespace
 
-extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, ConvConfig cfg, const uint16_t *x,
+extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, TileConfig cfg, const uint16_t *x,
                                          const uint16_t *w, const float *bias, const uint16_t *temb,
                                          const uint16_t *residual, uint16_t *y, float *workspace,
                                          cudaStream_t stream) {
@@ -494,7 +494,7 @@ extern "C" ConvShape gemm_as_conv(int m, int n, int k) {
     return s;
 }
 
-extern "C" cudaError_t gemm_fp16(int m, int n, int k, ConvConfig cfg, const uint16_t *a, const uint16_t *w,
+extern "C" cudaError_t gemm_fp16(int m, int n, int k, TileConfig cfg, const uint16_t *a, const uint16_t *w,
                                  const float *bias, const uint16_t *residual, uint16_t *y, GemmEpilogue epi,
                                  float *workspace, cudaStream_t stream) {
     ConvShape s = gemm_as_conv(m, n, k);

@@ -95,7 +95,7 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
     cudaCheck(conv2d_ref_f32(&s, x32, wref, b32, t32, r32, yref, 0));
     float *href = download32(yref, ny);
     uint16_t *y16 = dalloc(ny * 2);
-    ConvConfig cand[128];
+    TileConfig cand[128];
     int nc = conv2d_candidates(&s, g_num_sms, cand, 128);
     size_t wsb = 0;
     for (int i = 0; i < nc; i++)
@@ -165,7 +165,7 @@ static void test_gemm(int M, int N, int K, int epi, int all_configs) {
         result(0, "gemm shape M=%d N=%d K=%d", M, N, K);
         return;
     }
-    ConvConfig cand[128];
+    TileConfig cand[128];
     int nc = conv2d_candidates(&cs, g_num_sms, cand, 128);
     if (!all_configs) {
         cand[0] = conv2d_heuristic(&cs, g_num_sms);

@@ -381,7 +381,7 @@ size_t graph_attn_scores(const Graph *g) {
 
 // Largest split-K workspace over the candidate configs of a conv shape.
 static size_t max_conv_ws(const ConvShape *s, int num_sms) {
-    ConvConfig cand[128];
+    TileConfig cand[128];
     int nc = conv2d_candidates(s, num_sms, cand, 128);
     size_t ws = 0;
     for (int k = 0; k < nc; k++) {
@@ -393,7 +393,7 @@ static size_t max_conv_ws(const ConvShape *s, int num_sms) {
 
 // Largest split-K workspace over the INT8 GEMM candidates of (M, N, K).
 static size_t max_int8_ws(int m, int n, int k, int num_sms) {
-    ConvConfig cand[128];
+    TileConfig cand[128];
     int nc = gemm_int8_candidates(m, n, k, num_sms, cand, 128);
     size_t ws = 0;
     for (int i = 0; i < nc; i++) {
@@ -406,7 +406,7 @@ static size_t max_int8_ws(int m, int n, int k, int num_sms) {
 
 // Covers both precisions of every GEMM-capable node (--linear / --conv1x1
 // may pick either, and INT8 nodes also run the FP16 GEMM for fp16_err).
-size_t graph_conv_workspace(const Graph *g, int num_sms) {
+size_t graph_gemm_workspace(const Graph *g, int num_sms) {
     size_t ws = 0;
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
@@ -438,7 +438,7 @@ size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
     }
     b += 6 * align_up(maxt * 4);  // layer-error scratch: 3 inputs, output, 2x temporary, FP32
     if (ref_gpu) b += align_up(graph_attn_scores(g) * 4);
-    b += 2 * align_up(graph_conv_workspace(g, num_sms));
+    b += 2 * align_up(graph_gemm_workspace(g, num_sms));
     for (int i = 0; i < g->nconv; i++) {
         const ConvShape *s = &g->conv[i].s;
         size_t nw = (size_t)s->cout * s->cin * s->ksize * s->ksize;

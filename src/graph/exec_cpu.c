@@ -9,7 +9,7 @@
 // INT8 GEMM nodes (--linear int8, --conv1x1 int8) run the bit-exact model of
 // the online-quantized kernel (gemm_int8_model) with the tile and split-K
 // that gemm_int8_heuristic picks on an H100 (132 SMs; LINEAR_INT8_EMUL_SMS),
-// so the CPU path reproduces `--device cuda --conv-select heuristic` on an
+// so the CPU path reproduces `--device cuda --kernel-select heuristic` on an
 // H100. Their fp16_err is the layer error of the FP16 emulation of the same
 // node on the same inputs.
 #include <math.h>
@@ -159,7 +159,7 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
             int m = n->op == OP_CONV ? n->conv->s.batch * n->conv->s.h * n->conv->s.w
                                      : (int)(g->t[n->in].numel / n->lin->k);
             int nn = n->op == OP_CONV ? n->conv->s.cout : n->lin->n, kk = n->op == OP_CONV ? n->conv->s.cin : n->lin->k;
-            ConvConfig cc = gemm_int8_heuristic(m, nn, kk, LINEAR_INT8_EMUL_SMS);
+            TileConfig cc = gemm_int8_heuristic(m, nn, kk, LINEAR_INT8_EMUL_SMS);
             char split[24] = "";
             if (cc.splits > 1) snprintf(split, sizeof split, " splitk=%d", cc.splits);
             snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu %s%s", gemm_int8_tile_name(cc.tile),

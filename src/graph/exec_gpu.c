@@ -33,7 +33,7 @@ typedef struct {
     float *s_in, *s_aux, *s_res, *s_out;  // FP32 scratch, maxt elements each
     float *s_tmp;                         // FP32 scratch, 2 * maxt (GEGLU's 8C-wide projection)
     float *scores;                        // attention reference scores, sq * skv
-    float *conv_ws;                       // split-K partials (convs and GEMMs) of the main chain
+    float *gemm_ws;                       // split-K partials (convs and GEMMs) of the main chain
     float *side_ws;                       // split-K partials of side-branch GEMMs (run concurrently)
 } Scratch;
 
@@ -54,7 +54,7 @@ static void node_gemm_dims(const Graph *g, const Node *n, int *m, int *nn, int *
     }
 }
 
-static ConvConfig *node_gemm_cfg(Node *n) { return n->op == OP_CONV ? &n->conv->cfg : &n->lin->cfg; }
+static TileConfig *node_gemm_cfg(Node *n) { return n->op == OP_CONV ? &n->conv->cfg : &n->lin->cfg; }
 
 // INT8 GEMM nodes: A quantized online (SiLU first for time_emb_proj), W per row.
 static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
@@ -66,7 +66,7 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
     const int geglu = n->op == OP_GEMM && n->lin->geglu, silu_a = n->op == OP_LINEAR && n->lin->silu_in;
     cudaCheck(gemm_int8(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, w, bias, n->res >= 0 ? t[n->res].d16 : NULL,
                         t[n->out].d16, geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, silu_a,
-                        n->side ? sc->side_ws : sc->conv_ws, st));
+                        n->side ? sc->side_ws : sc->gemm_ws, st));
 }
 
 // The FP16 kernel of an INT8 node (heuristic config) into y, for fp16_err.
@@ -108,7 +108,7 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
             int rows = (int)(t[n->in].numel / L->k);
             cudaCheck(gemm_fp16(rows, L->n, L->k, L->cfg, t[n->in].d16, L->d_w16, L->d_bias_fast,
                                 n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
-                                L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->side ? sc->side_ws : sc->conv_ws, st));
+                                L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->side ? sc->side_ws : sc->gemm_ws, st));
             break;
         }
         case OP_GROUPNORM: {
@@ -129,7 +129,7 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
             Conv2dLayer *L = n->conv;
             cudaCheck(conv2d_igemm_fp16(&L->s, L->cfg, t[n->in].d16, L->d_w16, L->d_bias,
                                         n->aux >= 0 ? t[n->aux].d16 : NULL, n->res >= 0 ? t[n->res].d16 : NULL,
-                                        t[n->out].d16, sc->conv_ws, st));
+                                        t[n->out].d16, sc->gemm_ws, st));
             break;
         }
         case OP_ATTENTION: {
@@ -314,7 +314,7 @@ static void fp16_alt_err(Graph *g, Node *n, const Scratch *sc, int num_sms, cuda
     const size_t numel = g->t[n->out].numel;
     uint16_t *y = (uint16_t *)sc->s_tmp;  // (out numel) FP16 in a 2 * maxt FP32 slot
     cudaCheck(fill_u16_dev(y, 0xFFFFu, numel, st));
-    node_fp16_alt_gpu(g, n, y, sc->conv_ws, num_sms, st);
+    node_fp16_alt_gpu(g, n, y, sc->gemm_ws, num_sms, st);
     uint16_t *tmp = xmalloc(numel * sizeof(uint16_t));
     copy_to_host(tmp, y, numel * sizeof(uint16_t), st);
     for (size_t i = 0; i < numel; i++) alt[i] = f16_to_f32(tmp[i]);
@@ -325,7 +325,7 @@ static void fp16_alt_err(Graph *g, Node *n, const Scratch *sc, int num_sms, cuda
 
 static void set_kernel_name(Node *n) {
     if (n->prec == PREC_INT8) {  // e.g. "gemm-i8 i8 128x128x64/8w splitk=2 geglu"
-        const ConvConfig *cc = node_gemm_cfg(n);
+        const TileConfig *cc = node_gemm_cfg(n);
         char split[24] = "";
         if (cc->splits > 1) snprintf(split, sizeof split, " splitk=%d", cc->splits);
         snprintf(n->kernel, sizeof(n->kernel), "gemm-i8 %s%s%s%s", gemm_int8_tile_name(cc->tile), split,
@@ -366,17 +366,17 @@ static void set_kernel_name(Node *n) {
 }
 
 // --vs cudnn: the FP32 reference a vendor output is compared with (see
-// VendorRefFn): node i's reference fed the fast path's inputs, exactly as the
+// BaselineRefFn): node i's reference fed the fast path's inputs, exactly as the
 // layer error computes it, or (i = -1) the reference chain's block output.
 typedef struct {
     Graph *g;
     const Scratch *sc;
     cudaStream_t st;
     RefMode ref;
-} VendorRef;
+} BaselineRef;
 
-static int vendor_ref(void *ctx, int i, float *host) {
-    VendorRef *c = ctx;
+static int baseline_ref(void *ctx, int i, float *host) {
+    BaselineRef *c = ctx;
     Graph *g = c->g;
     const Scratch *sc = c->sc;
     if (c->ref == REF_NONE) return 0;
@@ -404,23 +404,23 @@ static int vendor_ref(void *ctx, int i, float *host) {
 
 // Picks the kernel configuration of one node: conv / GEMM tile and split-K,
 // INT8 GEMM tile, attention variant (timed candidates or the heuristic).
-static void select_node_config(Graph *g, Node *n, const Scratch *sc, ConvSelect conv_select, int num_sms,
+static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelect kernel_select, int num_sms,
                                int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
-    ConvConfig *cc = NULL;
+    TileConfig *cc = NULL;
     ConvShape cs;
     if (n->prec == PREC_INT8) {  // online-quantized INT8 GEMM: its own tiles and split-K
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
         cc = node_gemm_cfg(n);
-        if (conv_select == CONV_SELECT_HEURISTIC) {
+        if (kernel_select == KERNEL_SELECT_HEURISTIC) {
             *cc = gemm_int8_heuristic(m, nn, k, num_sms);
             return;
         }
-        ConvConfig cand[128];
+        TileConfig cand[128];
         int nc = gemm_int8_candidates(m, nn, k, num_sms, cand, 128);
         if (nc <= 0) die_internal("no INT8 GEMM configuration for %s (M %d N %d K %d)", n->name, m, nn, k);
         double best = 1e30;
-        ConvConfig pick = cand[0];
+        TileConfig pick = cand[0];
         for (int c = 0; c < nc; c++) {
             *cc = cand[c];
             double t = time_config(g, n, sc, st, e0, e1);
@@ -444,14 +444,14 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, ConvSelect 
         if (conv2d_shape_init(&cs)) die_internal("GEMM shape of %s unsupported", n->name);
     }
     if (cc) {
-        if (conv_select == CONV_SELECT_HEURISTIC) {
+        if (kernel_select == KERNEL_SELECT_HEURISTIC) {
             *cc = conv2d_heuristic(&cs, num_sms);
             return;
         }
-        ConvConfig cand[128];
+        TileConfig cand[128];
         int nc = conv2d_candidates(&cs, num_sms, cand, 128);
         double best = 1e30;
-        ConvConfig pick = cand[0];
+        TileConfig pick = cand[0];
         for (int k = 0; k < nc; k++) {
             *cc = cand[k];
             double t = time_config(g, n, sc, st, e0, e1);
@@ -465,7 +465,7 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, ConvSelect 
         }
         *cc = pick;
     } else if (n->op == OP_ATTENTION) {
-        if (conv_select == CONV_SELECT_HEURISTIC) {
+        if (kernel_select == KERNEL_SELECT_HEURISTIC) {
             n->attn_cfg = attention_heuristic(&n->attn, num_sms);
             return;
         }
@@ -520,7 +520,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     size_t maxt = 0, gn_ws_total = 0;
     for (int i = 0; i < g->nt; i++)
         if (g->t[i].numel > maxt) maxt = g->t[i].numel;
-    const size_t conv_ws = graph_conv_workspace(g, r->num_sms);  // the side branch gets its own copy
+    const size_t gemm_ws = graph_gemm_workspace(g, r->num_sms);  // the side branch gets its own copy
     for (int i = 0; i < g->nn; i++) g->nodes[i].side = is_side_node(g, &g->nodes[i]);
     const size_t scores = ref_gpu ? graph_attn_scores(g) : 0;
     for (int i = 0; i < g->nn; i++) {
@@ -537,7 +537,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         if (ref_gpu) total += align_up(g->t[i].numel * sizeof(float));
     }
     const size_t scratch_each = align_up(maxt * sizeof(float));
-    total += 6 * scratch_each + align_up(scores * sizeof(float)) + 2 * align_up(conv_ws) + gn_ws_total;
+    total += 6 * scratch_each + align_up(scores * sizeof(float)) + 2 * align_up(gemm_ws) + gn_ws_total;
     char *arena = NULL;
     cudaError_t aerr = cudaMalloc((void **)&arena, total);
     if (aerr == cudaErrorMemoryAllocation)
@@ -562,10 +562,10 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     p += 6 * scratch_each;
     sc.scores = scores ? (float *)p : NULL;
     p += align_up(scores * sizeof(float));
-    sc.conv_ws = conv_ws ? (float *)p : NULL;
-    p += align_up(conv_ws);
-    sc.side_ws = conv_ws ? (float *)p : NULL;
-    p += align_up(conv_ws);
+    sc.gemm_ws = gemm_ws ? (float *)p : NULL;
+    p += align_up(gemm_ws);
+    sc.side_ws = gemm_ws ? (float *)p : NULL;
+    p += align_up(gemm_ws);
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         if (n->op != OP_GROUPNORM) continue;
@@ -597,7 +597,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     // every candidate is timed on inputs that an earlier node wrote (never on
     // uninitialized memory).
     for (int i = 0; i < g->nn; i++) {
-        select_node_config(g, &g->nodes[i], &sc, opt->conv_select, r->num_sms, opt->verbose, st, e0, e1);
+        select_node_config(g, &g->nodes[i], &sc, opt->kernel_select, r->num_sms, opt->verbose, st, e0, e1);
         node_fast_gpu(g, &g->nodes[i], &sc, st);
     }
     for (int i = 0; i < g->nn; i++) set_kernel_name(&g->nodes[i]);
@@ -694,8 +694,8 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
 
     // --- vendor baseline (--vs cudnn): same inputs and weights on cuDNN / cuBLAS ---
     if (opt->vs == VS_CUDNN) {
-        VendorRef vr = {g, &sc, st, opt->ref};
-        vendor_run(g, opt, st, vendor_ref, &vr, r);
+        BaselineRef vr = {g, &sc, st, opt->ref};
+        baseline_run(g, opt, st, baseline_ref, &vr, r);
     }
 
     // --- block latency: CUDA graph replay ---

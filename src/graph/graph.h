@@ -26,7 +26,7 @@
 
 typedef enum { DEVICE_AUTO, DEVICE_CUDA, DEVICE_CPU } DeviceKind;
 typedef enum { REF_DEFAULT, REF_GPU, REF_CPU, REF_NONE } RefMode;
-typedef enum { CONV_SELECT_TUNE, CONV_SELECT_HEURISTIC } ConvSelect;  // also GEMM and attention configs
+typedef enum { KERNEL_SELECT_TUNE, KERNEL_SELECT_HEURISTIC } KernelSelect;  // also GEMM and attention configs
 
 // What to build (from the command line).
 typedef struct {
@@ -53,7 +53,7 @@ typedef enum { GEMM_BLOCK_NONE = 0, GEMM_BLOCK_BIAS, GEMM_BLOCK_GEGLU, GEMM_BLOC
 // Which GEMM runs a layer (--linear, --conv1x1).
 typedef enum { PREC_FP16 = 0, PREC_INT8 = 1 } GemmPrecision;
 // Vendor baseline run beside unetrun (--vs).
-typedef enum { VS_NONE = 0, VS_CUDNN = 1 } VendorKind;
+typedef enum { VS_NONE = 0, VS_CUDNN = 1 } BaselineKind;
 
 // How to run it.
 typedef struct {
@@ -63,7 +63,7 @@ typedef struct {
     int warmup, iters;
     int check;
     double tol_fp16;  // relative L2, FP16 tensor-core paths
-    ConvSelect conv_select;
+    KernelSelect kernel_select;
     const char *json_path;
     int verbose;  // print the conv tuning table on stderr
     int pdl;      // programmatic dependent launch (sm_90+); 0 = plain launches
@@ -81,7 +81,7 @@ typedef struct {
     const char *png_path;       // --png FILE: per-node timing chart
     const char *error_png_path; // --error-png FILE: |fast - reference| heatmap of the block output
     double peak_tflops, peak_gbps;  // --peak-tflops/--peak-gbps (0 = calibrate)
-    VendorKind vs;              // --vs cudnn
+    BaselineKind vs;              // --vs cudnn
     int nvtx;                   // --nvtx: an NVTX range per node
 } RunOptions;
 
@@ -232,7 +232,7 @@ int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int
 size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu);
 size_t graph_cpu_bytes(const Graph *g);
 size_t graph_attn_scores(const Graph *g);                   // floats of the attention reference's scores
-size_t graph_conv_workspace(const Graph *g, int num_sms);   // bytes of split-K workspace (convs and GEMMs)
+size_t graph_gemm_workspace(const Graph *g, int num_sms);   // bytes of split-K workspace (convs and GEMMs)
 
 // Executors (src/graph/exec_gpu.c, exec_cpu.c).
 void run_gpu(Graph *g, const RunOptions *opt, RunResult *res);

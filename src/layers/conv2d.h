@@ -18,7 +18,7 @@ typedef struct {
     uint16_t *d_w16;  // (Cout, k, k, Cin) FP16, the implicit-GEMM B operand
     float *d_w_ref;   // (k, k, Cin, Cout) FP32, the reference kernel's layout
     float *d_bias;    // (Cout)
-    ConvConfig cfg;   // tile and split-K chosen for this shape
+    TileConfig cfg;   // tile and split-K chosen for this shape
 } Conv2dLayer;
 
 // Random PyTorch-default init: weights and bias uniform in +-1/sqrt(Cin*k*k).

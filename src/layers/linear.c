@@ -133,9 +133,9 @@ void geglu_ref_cpu(const float *x, float *y, int m, int f) {
         }
 }
 
-ConvConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
+TileConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
                             const float *residual, float *y, GemmEpilogue epi, int silu_a) {
-    ConvConfig cfg = gemm_int8_heuristic(m, n, k, LINEAR_INT8_EMUL_SMS);
+    TileConfig cfg = gemm_int8_heuristic(m, n, k, LINEAR_INT8_EMUL_SMS);
     int bm = 0, bn = 0, bk = 0;
     gemm_int8_tile_dims(cfg.tile, &bm, &bn, &bk);
     const float *wk = w, *bk_bias = bias;
