@@ -11,6 +11,7 @@
 #include "../common/common.h"
 #include "graph/graph.h"
 #include "report/report.h"
+#include "sweep.h"
 #include "../weights/blockinfo.h"
 #include "../weights/params.h"
 

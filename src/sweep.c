@@ -28,6 +28,8 @@
 #include "../common/common.h"
 #include "../weights/names.h"
 #include "report/report.h"
+#include "report/report_json.h"
+#include "sweep.h"
 
 typedef struct {
     int tf;          // 0 = ResBlock, 1 = transformer

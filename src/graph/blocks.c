@@ -429,16 +429,47 @@ size_t graph_gemm_workspace(const Graph *g, int num_sms) {
     return ws;
 }
 
-size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
-    size_t b = 0, maxt = 0;
+void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
+    memset(p, 0, sizeof(*p));
+    p->ref_gpu = ref_gpu;
+    size_t off = 0;
     for (int i = 0; i < g->nt; i++) {
-        b += align_up(g->t[i].numel * 2);
-        if (ref_gpu) b += align_up(g->t[i].numel * 4);
-        if (g->t[i].numel > maxt) maxt = g->t[i].numel;
+        const size_t numel = g->t[i].numel;
+        if (numel > p->maxt) p->maxt = numel;
+        p->t16[i] = off;
+        off += align_up(numel * sizeof(uint16_t));
+        if (ref_gpu) {
+            p->tref[i] = off;
+            off += align_up(numel * sizeof(float));
+        }
     }
-    b += 6 * align_up(maxt * 4);  // layer-error scratch: 3 inputs, output, 2x temporary, FP32
-    if (ref_gpu) b += align_up(graph_attn_scores(g) * 4);
-    b += 2 * align_up(graph_gemm_workspace(g, num_sms));
+    p->scratch_each = align_up(p->maxt * sizeof(float));
+    p->scratch = off;
+    off += 6 * p->scratch_each;  // layer-error scratch: in, aux, res, out, 2x temporary
+    p->scores_bytes = ref_gpu ? graph_attn_scores(g) * sizeof(float) : 0;
+    p->scores = off;
+    off += align_up(p->scores_bytes);
+    p->gemm_ws_bytes = graph_gemm_workspace(g, num_sms);  // the side branch gets its own copy
+    p->gemm_ws = off;
+    off += align_up(p->gemm_ws_bytes);
+    p->side_ws = off;
+    off += align_up(p->gemm_ws_bytes);
+    for (int i = 0; i < g->nn; i++) {
+        const Node *n = &g->nodes[i];
+        if (n->op != OP_GROUPNORM) continue;
+        const Tensor *x = &g->t[n->in];
+        p->gn_splits[i] = groupnorm_splits(x->n, x->h * x->w, x->c, num_sms);
+        p->gn_ws_bytes[i] = groupnorm_workspace_bytes(x->n, n->gn->groups, p->gn_splits[i], x->c);
+        p->gn_ws[i] = off;
+        off += align_up(p->gn_ws_bytes[i]);
+    }
+    p->total = off;
+}
+
+size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
+    ArenaPlan plan;
+    graph_arena_plan(g, num_sms, ref_gpu, &plan);
+    size_t b = plan.total;
     for (int i = 0; i < g->nconv; i++) {
         const ConvShape *s = &g->conv[i].s;
         size_t nw = (size_t)s->cout * s->cin * s->ksize * s->ksize;
@@ -446,7 +477,7 @@ size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
     }
     for (int i = 0; i < g->nlin; i++)
         b += (size_t)g->lin[i].n * g->lin[i].k * (g->lin[i].geglu ? 10 : 6) + g->lin[i].n * 8;
-    for (int i = 0; i < g->ngn; i++) b += (size_t)g->gn[i].c * 8 + (1 << 20);
+    for (int i = 0; i < g->ngn; i++) b += (size_t)g->gn[i].c * 8;
     for (int i = 0; i < g->nln; i++) b += (size_t)g->ln[i].c * 8;
     return b + (64u << 20);  // CUDA context slack, graph, cuRAND state
 }

@@ -21,7 +21,6 @@
 #include "../../common/common.h"
 #include "../layers/attention.h"
 #include "graph.h"
-#include "../report/report.h"
 
 // The INT8 GEMM of a node (OP_LINEAR: SiLU on the B rows inside the GEMM;
 // OP_GEMM; stride-1 1x1 OP_CONV: the (Cout, 1, 1, Cin) weight as (N, K)).

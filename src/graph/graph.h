@@ -1,4 +1,4 @@
-// graph.h: blocks as node lists, the executor, errors and the report.
+// graph.h: blocks as node lists, the executors, errors and the pass/fail rule.
 //
 // A block (ResBlock, a single conv, ...) is built as a list of nodes over a
 // small table of tensors. Every node has a fast path (FP16 CUDA kernels, or
@@ -228,7 +228,26 @@ void graph_set_precision(Graph *g, const RunOptions *opt);
 void graph_init_weights(Graph *g, int on_device, int want_host);
 void graph_free(Graph *g);
 int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int is_input);
-// Bytes the GPU path will allocate (weights + arena + workspaces).
+// The GPU executor's activation arena, planned from the graph alone: byte
+// offsets from the arena's start of every tensor's FP16 copy (and FP32
+// reference copy with ref_gpu), the six FP32 scratch slots of the layer
+// error, the attention reference's scores, the split-K workspaces of the
+// main chain and of the side branch, and each GroupNorm node's workspace.
+// run_gpu allocates exactly `total` bytes at these offsets; graph_gpu_bytes
+// adds the weights to the same plan, so the estimate cannot drift from it.
+typedef struct {
+    size_t t16[MAX_TENSORS], tref[MAX_TENSORS];  // tref: only with ref_gpu
+    size_t maxt;                 // elements of the largest tensor
+    size_t scratch, scratch_each;  // 6 slots of scratch_each bytes
+    size_t scores, scores_bytes;   // scores_bytes = 0 without ref_gpu
+    size_t gemm_ws, side_ws, gemm_ws_bytes;
+    int gn_splits[MAX_NODES];      // OP_GROUPNORM nodes only
+    size_t gn_ws[MAX_NODES], gn_ws_bytes[MAX_NODES];
+    size_t total;
+    int ref_gpu;
+} ArenaPlan;
+void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p);
+// Bytes the GPU path will allocate (weights + the arena plan + slack).
 size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu);
 size_t graph_cpu_bytes(const Graph *g);
 size_t graph_attn_scores(const Graph *g);                   // floats of the attention reference's scores
@@ -261,9 +280,11 @@ int io_save_outputs(const Graph *g, const RunResult *r, const char *path, char *
 // Errors (src/graph/errors.c).
 ErrMetrics compare_outputs(const float *fast, const float *ref, size_t n);
 void time_stats(double *samples, int n, TimeStats *out);  // sorts samples
+// The tolerance of a node's errors: Node.tol, else the run's (--tol-fp16).
+double node_tol(const Node *n, const RunResult *r);
+// 1 when the node's layer and chain errors are finite and within tol (the
+// layer error of an FP16 node downstream of an INT8 one: Node.layer_tol).
+int node_pass(const Node *n, double tol);
 
-// Report (src/report/report.c).
-void print_report(const Graph *g, const RunOptions *opt, const RunResult *r);
-int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
 
 #endif

@@ -24,6 +24,7 @@
 #include "../../weights/random.h"
 #include "../../common/common.h"
 #include "report.h"
+#include "report_json.h"
 
 #define cublasCheck(stmt) cublas_check_impl((stmt), #stmt, __FILE__, __LINE__)
 static void cublas_check_impl(cublasStatus_t s, const char *stmt, const char *file, int line) {

@@ -11,6 +11,7 @@
 #include "../../common/common.h"
 #include "../graph/graph.h"
 #include "report.h"
+#include "report_json.h"
 
 static const char *fmt_time(double s, char *buf, size_t n) {
     if (!(s > 0.0))
@@ -39,16 +40,6 @@ static const char *ref_name(const RunResult *r) {
         case REF_NONE: return "none (--ref none)";
         default: return "?";
     }
-}
-
-double node_tol(const Node *n, const RunResult *r) { return n->tol > 0 ? n->tol : r->tol; }
-
-// tol: the node's (node_tol); the layer error of an FP16 node downstream of
-// an INT8 one is held to its own Node.layer_tol (--tol-fp16).
-int node_pass(const Node *n, double tol) {
-    const double ltol = n->layer_tol > 0 ? n->layer_tol : tol;
-    return !n->layer_err.nonfinite && !n->chain_err.nonfinite && n->layer_err.rel_l2 <= ltol &&
-           n->chain_err.rel_l2 <= tol;
 }
 
 void print_peaks_line(const RunResult *r) {

@@ -1,9 +1,9 @@
-// report.h: what the reports need beyond graph.h: roofline math, the peak
-// calibration and its cache, CSV, PNG charts, and the SD UNet sweep.
+// report.h: the reports of a run beyond graph.h: roofline math, the peak
+// calibration and its cache, the console report, JSON and CSV files, PNG
+// charts. The cJSON form of the report is in report_json.h.
 #ifndef UNETRUN_REPORT_H
 #define UNETRUN_REPORT_H
 
-#include <cjson/cJSON.h>
 #include <stdio.h>
 
 #include "../graph/graph.h"
@@ -46,18 +46,15 @@ void peaks_to_result(const Peaks *p, RunResult *r);
 // $HOME/.cache/unetrun/peaks.json ("" when neither variable is set).
 void peaks_cache_path(char *buf, size_t n);
 
-// --- JSON / CSV (src/report/report.c) ----------------------------------------
-// The whole single-run report as a cJSON object (docs/report-schema.md).
-cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r);
-int write_json_file(cJSON *root, const char *path);  // 0 on success; does not free root
+// --- console, JSON file, CSV (src/report/report.c) -----------------------------
+void print_report(const Graph *g, const RunOptions *opt, const RunResult *r);
+int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
 int write_csv_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
 // The per-node CSV header (no newline) and one row per node.
 const char *csv_node_header(void);
 void csv_node_rows(FILE *f, const Graph *g, const RunResult *r);
 // s as one CSV field: double-quoted, inner quotes doubled.
 void csv_str(FILE *f, const char *s);
-int node_pass(const Node *n, double tol);
-double node_tol(const Node *n, const RunResult *r);
 void config_line(const Graph *g, char *buf, size_t n);
 // Prints the roofline peaks line of the console report.
 void print_peaks_line(const RunResult *r);
@@ -69,14 +66,5 @@ int write_timing_png(const Graph *g, const RunOptions *opt, const RunResult *r, 
 // Heatmap of max over channels of |fast - reference| of the block output,
 // batch images side by side (at most 4), with a labeled color scale.
 int write_error_png(const Graph *g, const RunResult *r, const char *path);
-
-// --- sweep (src/sweep.c) ----------------------------------------------
-// Runs every distinct ResBlock and transformer shape of an SD UNet ("sd15",
-// "sd21", "sdxl") with base's batch and seed, prints one table and writes
-// opt->json_path / csv_path (and one PNG per block for --png/--error-png).
-// Returns the process exit status (0; 1 with --check and a failing block;
-// 130 when stopped by Ctrl-C).
-int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_gpu, const RunOptions *opt);
-int sweep_model_known(const char *model);
 
 #endif
