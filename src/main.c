@@ -690,7 +690,8 @@ int main(int argc, char **argv) {
     Graph g;
     build_block(&g, &cfg);
     if (opt.input_path) io_load_inputs(&g, opt.input_path);
-    if (opt.weights_path) params_use_checkpoint(&wfile, &binfo);  // layers load their tensors by name
+    const ParamSource psrc = {&wfile, &binfo};  // layers load their tensors by name
+    if (opt.weights_path) opt.params = &psrc;
     RunResult res;
     if (on_gpu) {
         struct cudaDeviceProp prop;
@@ -737,7 +738,6 @@ int main(int argc, char **argv) {
     graph_free(&g);
     run_result_free(&res);
     if (opt.weights_path) {
-        params_use_checkpoint(NULL, NULL);
         weights_close(&wfile);
     }
     if (opt.check && res.checked && !res.pass) return 1;

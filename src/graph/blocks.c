@@ -331,22 +331,22 @@ void graph_input_values(const Graph *g, const Tensor *t, float *dst) {
     for (size_t k = 0; k < t->numel; k++) dst[k] = round_f16(dst[k]);
 }
 
-void graph_init_weights(Graph *g, int on_device, int want_host) {
+void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int want_host) {
     const uint64_t seed = g->cfg.seed;
     for (int i = 0; i < g->ngn; i++) {
         GroupNormLayer spec = g->gn[i];
-        groupnorm_layer_init(&g->gn[i], spec.name, spec.c, spec.groups, spec.eps, spec.silu, seed, on_device,
-                             want_host);
+        groupnorm_layer_init(&g->gn[i], spec.name, spec.c, spec.groups, spec.eps, spec.silu, src, seed,
+                             on_device, want_host);
     }
     for (int i = 0; i < g->nconv; i++) {
         Conv2dLayer spec = g->conv[i];
-        conv2d_layer_init(&g->conv[i], spec.name, spec.s, spec.has_bias, seed, on_device, want_host);
+        conv2d_layer_init(&g->conv[i], spec.name, spec.s, spec.has_bias, src, seed, on_device, want_host);
         g->conv[i].cfg = spec.cfg;
     }
-    for (int i = 0; i < g->nlin; i++) linear_layer_init(&g->lin[i], seed, on_device, want_host);
+    for (int i = 0; i < g->nlin; i++) linear_layer_init(&g->lin[i], src, seed, on_device, want_host);
     for (int i = 0; i < g->nln; i++) {
         LayerNormLayer spec = g->ln[i];
-        layernorm_layer_init(&g->ln[i], spec.name, spec.c, spec.eps, seed, on_device, want_host);
+        layernorm_layer_init(&g->ln[i], spec.name, spec.c, spec.eps, src, seed, on_device, want_host);
     }
     // Weights are written on the legacy default stream; the executor's
     // kernels run on non-blocking streams, which that stream does not order.

@@ -129,7 +129,7 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     r->tol = opt->tol_fp16;
     graph_set_precision(g, opt);
 
-    graph_init_weights(g, 0, 1);
+    graph_init_weights(g, opt->params, 0, 1);
     size_t maxt = 0;
     for (int i = 0; i < g->nt; i++) {
         Tensor *t = &g->t[i];

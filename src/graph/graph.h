@@ -74,6 +74,7 @@ typedef struct {
     // checkpoint weights and file inputs/outputs
     const char *weights_path;   // --weights: safetensors checkpoint (NULL = random weights)
     const char *prefix;         // --prefix: the block inside it (as given by the user)
+    const ParamSource *params;  // the open checkpoint block of --weights/--prefix; NULL = seeded random
     const char *input_path;     // --input: x / temb / context from a safetensors file
     const char *save_output_path;  // --save-output: output (fast) and reference, FP32 NCHW
     // reports
@@ -225,7 +226,8 @@ void build_block(Graph *g, const BlockConfig *cfg);
 // else --tol-fp16; an FP16 node downstream of an INT8 one keeps --tol-fp16
 // for its layer error, Node.layer_tol). The executors call it first.
 void graph_set_precision(Graph *g, const RunOptions *opt);
-void graph_init_weights(Graph *g, int on_device, int want_host);
+// Initializes every layer's parameters from src (NULL: seeded random).
+void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int want_host);
 void graph_free(Graph *g);
 int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int is_input);
 // The GPU executor's activation arena, planned from the graph alone: byte

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "../../kernels/kernels.h"
+#include "../../weights/params.h"
 
 typedef struct {
     char name[48];  // checkpoint name of the module, e.g. "conv1"
@@ -24,8 +25,8 @@ typedef struct {
 // Random PyTorch-default init: weights and bias uniform in +-1/sqrt(Cin*k*k).
 // on_device: create device tensors (and host FP32 copies if want_host);
 // otherwise host tensors only.
-void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bias, uint64_t seed,
-                       int on_device, int want_host);
+void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bias, const ParamSource *src,
+                       uint64_t seed, int on_device, int want_host);
 void conv2d_layer_free(Conv2dLayer *L);
 
 double conv2d_flops(const ConvShape *s);

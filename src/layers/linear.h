@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "../../kernels/kernels.h"
+#include "../../weights/params.h"
 
 #define LINEAR_MAX_PARTS 3
 
@@ -36,7 +37,7 @@ typedef struct {
 void linear_layer_spec(LinearLayer *L, const char *name, int k, int n, int has_bias, int silu_in, int geglu);
 void linear_add_part(LinearLayer *L, const char *part_name);
 // PyTorch default init per part: weights and bias uniform in +-1/sqrt(K).
-void linear_layer_init(LinearLayer *L, uint64_t seed, int on_device, int want_host);
+void linear_layer_init(LinearLayer *L, const ParamSource *src, uint64_t seed, int on_device, int want_host);
 void linear_layer_free(LinearLayer *L);
 int linear_out_width(const LinearLayer *L);  // n, or n / 2 with GEGLU
 
