@@ -12,6 +12,11 @@
 // so the CPU path reproduces `--device cuda --kernel-select heuristic` on an
 // H100. Their fp16_err is the layer error of the FP16 emulation of the same
 // node on the same inputs.
+//
+// run_cpu reads beside run_gpu (exec_gpu.c): stage_inputs_cpu (stage_inputs),
+// name_kernels_cpu (choose_kernels: nothing to tune), the timed fast chain
+// (time_nodes; the chain's wall time stands for the graph replay), the FP32
+// reference chain (reference_chain) and compare_nodes_cpu (compare_nodes).
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,15 +126,9 @@ static void run_chain(Graph *g, int fast, double *node_seconds) {
     }
 }
 
-void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
-    memset(r, 0, sizeof(*r));
-    snprintf(r->device_name, sizeof(r->device_name), "CPU (FP32 reference path, FP16 storage emulated)");
-    r->on_gpu = 0;
-    r->ref = opt->ref;
-    r->tol = opt->tol_fp16;
-    graph_set_precision(g, opt);
-
-    graph_init_weights(g, opt->params, 0, 1);
+// Host tensors of both chains; inputs from graph_input_values (as the GPU's
+// stage_inputs), every other tensor poisoned. Returns the largest numel.
+static size_t stage_inputs_cpu(Graph *g) {
     size_t maxt = 0;
     for (int i = 0; i < g->nt; i++) {
         Tensor *t = &g->t[i];
@@ -143,6 +142,12 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
             for (size_t k = 0; k < t->numel; k++) t->h_fast[k] = t->h_ref[k] = NAN;  // poison
         }
     }
+    return maxt;
+}
+
+// The CPU's "kernel choice": what each node's row says ran (INT8 nodes: the
+// tile the H100 heuristic picks, as the bit-exact model uses it).
+static void name_kernels_cpu(Graph *g) {
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
         const char *k = "linear";
@@ -167,6 +172,44 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
             snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu %s fp16-emul", k);
         }
     }
+}
+
+// Per node: layer error, chain error and, for INT8 nodes, the FP16
+// emulation's layer error on the same inputs; pass/fail by node_pass.
+static void compare_nodes_cpu(Graph *g, size_t maxt, RunResult *r) {
+    float *scratch = xmalloc(maxt * sizeof(float)), *scratch16 = xmalloc(maxt * sizeof(float));
+    r->pass = 1;
+    r->checked = 1;
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        const Tensor *to = &g->t[n->out];
+        node_cpu(g, n, host_ptr(g, n->in, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1), scratch, 0);
+        n->layer_err = compare_outputs(to->h_fast, scratch, to->numel);
+        n->chain_err = compare_outputs(to->h_fast, to->h_ref, to->numel);
+        if (n->prec == PREC_INT8) {  // the FP16 emulation of the same node on the same inputs
+            Node f16 = *n;
+            f16.prec = PREC_FP16;
+            node_cpu(g, &f16, host_ptr(g, n->in, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1), scratch16, 1);
+            n->fp16_err = compare_outputs(scratch16, scratch, to->numel);
+            n->has_fp16_err = 1;
+        }
+        if (!node_pass(n, node_tol(n, r))) r->pass = 0;
+    }
+    free(scratch);
+    free(scratch16);
+}
+
+void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
+    memset(r, 0, sizeof(*r));
+    snprintf(r->device_name, sizeof(r->device_name), "CPU (FP32 reference path, FP16 storage emulated)");
+    r->on_gpu = 0;
+    r->ref = opt->ref;
+    r->tol = opt->tol_fp16;
+    graph_set_precision(g, opt);
+
+    graph_init_weights(g, opt->params, 0, 1);
+    const size_t maxt = stage_inputs_cpu(g);
+    name_kernels_cpu(g);
 
     // Fast chain: warm-up, then timed iterations (per node and whole chain).
     for (int it = 0; it < opt->warmup; it++) run_chain(g, 1, NULL);
@@ -204,24 +247,5 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     r->ref_on_gpu = 0;
     r->h_out_ref = xmalloc(tout->numel * sizeof(float));
     memcpy(r->h_out_ref, tout->h_ref, tout->numel * sizeof(float));
-    float *scratch = xmalloc(maxt * sizeof(float)), *scratch16 = xmalloc(maxt * sizeof(float));
-    r->pass = 1;
-    r->checked = 1;
-    for (int i = 0; i < g->nn; i++) {
-        Node *n = &g->nodes[i];
-        const Tensor *to = &g->t[n->out];
-        node_cpu(g, n, host_ptr(g, n->in, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1), scratch, 0);
-        n->layer_err = compare_outputs(to->h_fast, scratch, to->numel);
-        n->chain_err = compare_outputs(to->h_fast, to->h_ref, to->numel);
-        if (n->prec == PREC_INT8) {  // the FP16 emulation of the same node on the same inputs
-            Node f16 = *n;
-            f16.prec = PREC_FP16;
-            node_cpu(g, &f16, host_ptr(g, n->in, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1), scratch16, 1);
-            n->fp16_err = compare_outputs(scratch16, scratch, to->numel);
-            n->has_fp16_err = 1;
-        }
-        if (!node_pass(n, node_tol(n, r))) r->pass = 0;
-    }
-    free(scratch);
-    free(scratch16);
+    compare_nodes_cpu(g, maxt, r);
 }
