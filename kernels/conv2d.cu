@@ -11,9 +11,9 @@
 // Tile design (CUTLASS-sm80 style, constants named below)
 //   - CTA tile BM x BN x BK, BK = 32 or 64 halves, warps WM x WN, each warp
 //     owning a (BM/WM) x (BN/WN) sub-tile of m16n8k16 mma.sync fragments.
-//   - STAGES-deep cp.async pipeline for both operands (seed Obs Q / GG: the
-//     loads of tile k+STAGES-1 are in flight while tile k is multiplied);
-//     STAGES = 2 is the seed's double buffer, 3-4 hide H100's L2 latency.
+//   - STAGES-deep cp.async pipeline for both operands (the loads of tile
+//     k+STAGES-1 are in flight while tile k is multiplied); STAGES = 2 is a
+//     plain double buffer, 3-4 hide H100's L2 latency.
 //   - Shared-memory rows padded by +8 halves (row stride 80 bytes): the 8
 //     rows an ldmatrix phase reads land on 8 distinct 16-byte bank groups
 //     (seed Obs W: padding removed an 87% bank-conflict rate).
@@ -325,7 +325,7 @@ struct TileInfo {
     int bm, bn, bk, wm, wn, stages;
     const char *name;
 };
-// The compiled tiles. 128x128 is the seed's v2 tile (Obs GG) with 8 warps
+// The compiled tiles. 128x128 is the largest tile, with 8 warps
 // of 64x32 instead of 16 warps of 32x32 (fewer ldmatrix per mma); the
 // smaller tiles exist so that small-M/small-N shapes get enough CTAs. BK 64
 // halves the barriers per FLOP; on H100 its 3 stages (110 KB for 128x128)
@@ -387,7 +387,6 @@ extern "C" int conv2d_shape_init(ConvShape *s) {
     return 0;
 }
 
-extern "C" int conv2d_num_tiles(void) { return kNumTiles; }
 
 extern "C" const char *conv2d_tile_name(int tile) {
     return (tile >= 0 && tile < kNumTiles) ? kTiles[tile].name : "?";

@@ -38,7 +38,6 @@ typedef struct {
     int splits;
 } TileConfig;
 
-int conv2d_num_tiles(void);
 // "128x128x32/8w" etc.
 const char *conv2d_tile_name(int tile);
 // Candidate configurations worth timing for this shape on a GPU with
@@ -193,7 +192,6 @@ cudaError_t attention_ref_f32(const AttnShape *s, const float *q, const float *k
 // Programmatic dependent launch of the fast-path kernels (see pdl.cuh):
 // 1 = on (takes effect on sm_90 and newer), 0 = plain launches (default).
 void kernels_set_pdl(int on);
-int kernels_pdl(void);
 cudaError_t f32_to_f16_dev(const float *x, uint16_t *y, size_t n, cudaStream_t stream);
 cudaError_t f16_to_f32_dev(const uint16_t *x, float *y, size_t n, cudaStream_t stream);
 cudaError_t fill_u16_dev(uint16_t *y, uint16_t value, size_t n, cudaStream_t stream);

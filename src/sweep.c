@@ -2,7 +2,7 @@
 // transformer shape of one SD UNet, one block after another, in one table.
 //
 // Shapes: the family's stock UNet layout (weights/names.c, the same table the
-// checkpoint code and mkcheckpoint use; sd-reference.md), each distinct
+// checkpoint code and mkcheckpoint use; docs/sd-reference.md), each distinct
 // ResBlock (cin -> cout) and transformer (channels, depth) once, at its
 // level's latent size, in order of first appearance.
 //   SD1.5: 512 px image, 64x64 latents, levels 64/32/16/8; transformers 8 heads

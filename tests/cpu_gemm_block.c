@@ -252,7 +252,7 @@ static void test_cli_gemm(const char *bin) {
     result(r.sig == 0 && r.rc == 0 && strstr(r.out, "verdict  PASS"),
            "unetrun %s: exit 0, --tol-int8 does not apply to FP16 nodes (exit %d)", args, r.rc);
     free(r.out);
-    // the default GEMM is the SD1.5 ff1 shape
+    // the default GEMM is the SD1.5 ff1 shape
     r = run_cli(bin, "--help");
     result(r.rc == 0 && strstr(r.out, "--linear P") && strstr(r.out, "--conv1x1 P") && strstr(r.out, "--tol-int8 X") &&
                strstr(r.out, "--epilogue E") && strstr(r.out, "132 SMs"),

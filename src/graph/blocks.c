@@ -2,7 +2,7 @@
 // (diffusers ResnetBlock2D, Transformer2DModel), so weight loading is a
 // lookup and random weights are seeded by the same names.
 //
-// ResBlock (sd-reference.md):
+// ResBlock (docs/sd-reference.md):
 //   h   = conv1( silu( norm1(x) ) ) + time_emb_proj( silu(temb) )[:, :, None, None]
 //   h   = conv2( silu( norm2(h) ) )
 //   out = (conv_shortcut(x) if cin != cout else x) + h
@@ -22,6 +22,7 @@
 
 #include "../../weights/random.h"
 #include "../../common/common.h"
+#include "../layers/attention.h"
 #include "graph.h"
 
 int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int is_input) {
@@ -136,8 +137,8 @@ static Node *attn_node(Graph *g, const char *name, int in, int q_col, int aux, i
     n->k_col = k_col;
     n->v_col = v_col;
     n->attn_scale = 1.0f / sqrtf((float)d);
-    n->flops = 4.0 * s.batch * s.heads * (double)sq * skv * d;
-    n->bytes = 2.0 * s.batch * ((double)sq * heads * d * 2 + (double)skv * heads * d * 2);
+    n->flops = attention_flops(&s);
+    n->bytes = attention_min_bytes(&s);
     return n;
 }
 
@@ -185,8 +186,8 @@ static void build_conv(Graph *g, const BlockConfig *c) {
     g->out = y;
 }
 
-// One Transformer2DModel (sd-reference.md). Node names follow the issue's
-// short names (qkv, attn1, out1+res, ...), prefixed "bI." when depth > 1;
+// One Transformer2DModel (docs/sd-reference.md). Node names are short
+// operation names (qkv, attn1, out1+res, ...), prefixed "bI." when depth > 1;
 // layer names are the checkpoint's.
 static void build_transformer(Graph *g, const BlockConfig *c) {
     const int B = c->batch, H = c->h, W = c->w, C = c->c, S = H * W;

@@ -67,7 +67,7 @@ typedef struct {
     const char *json_path;
     int verbose;  // print the conv tuning table on stderr
     int pdl;      // programmatic dependent launch (sm_90+); 0 = plain launches
-    // GEMM precision (issue: online-quantized INT8 GEMM)
+    // GEMM precision: FP16 or the online-quantized INT8 GEMM
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions
     double tol_int8;            // relative-L2 tolerance of INT8 GEMM nodes and of nodes downstream of one (0 = 3e-2)
