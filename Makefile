@@ -1,24 +1,53 @@
 # unetrun: build, run, test.
 #
-#   make                 build/unetrun, fat binary for sm_80 sm_86 sm_89 sm_90
-#   make ARCH=sm_90      one architecture (quick device builds)
+#   make                 build/unetrun for the GPU of this machine (nvidia-smi's
+#                        compute capability); without a GPU, sm_80 + sm_90
+#   make ARCH=all        fat binary for sm_80 sm_86 sm_89 sm_90
+#   make ARCH=sm_90      the given architecture(s)
 #   make run             set up, build, run the main job
 #   make test            set up, build, run the CPU test suite (CI)
 #   make test-gpu        build and run the GPU test suite (needs a GPU)
+#   make bench           build/bench_attention, build/bench_int8: kernel TFLOP/s
+#                        at the SD shapes (tests/gpu_attention.c, gpu_int8.c)
 #   make clean
 #
 # DEPS_PREFIX=dir points the build at Debian packages unpacked with dpkg -x
 # (for machines where apt cannot install them).
 # Reports: cJSON (libcjson-dev), PNG via stb_image_write + stb_easy_font
 # (libstb-dev, -lstb); NVTX v3 ranges are header-only from the CUDA toolkit.
+# cuDNN 9 and cuBLASLt are required: the --vs cudnn baseline (src/baseline/)
+# is always built in.
 
+BUILD := build
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(shell command -v nvcc 2>/dev/null))
 ifeq ($(CUDA_HOME),)
 CUDA_HOME := /usr/local/cuda
 endif
 NVCC ?= $(CUDA_HOME)/bin/nvcc
 CC ?= gcc
-ARCH ?= sm_80 sm_86 sm_89 sm_90
+# ARCH: empty or "native" = the GPUs of this machine, "all" = every supported
+# architecture; on Hopper the wgmma file is built for sm_90a (below).
+ARCH_ALL := sm_80 sm_86 sm_89 sm_90
+ifneq ($(filter-out native,$(strip $(ARCH))),)
+ifeq ($(strip $(ARCH)),all)
+override ARCH := $(ARCH_ALL)
+ARCH_WHY := ARCH=all
+else
+ARCH_WHY := ARCH given
+endif
+else
+GPU_CC := $(sort $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | tr -d '. '))
+ifneq ($(GPU_CC),)
+override ARCH := $(addprefix sm_,$(GPU_CC))
+ARCH_WHY := the GPU of this machine (nvidia-smi)
+else
+override ARCH := sm_80 sm_90
+ARCH_WHY := no GPU found: portable pair
+endif
+endif
+ifeq ($(MAKELEVEL),0)
+$(info unetrun: building for $(ARCH) ($(ARCH_WHY)))
+endif
 GENCODE := $(foreach a,$(ARCH),-gencode=arch=compute_$(subst sm_,,$(a)),code=$(a))
 
 DEPS_INC :=
@@ -45,8 +74,12 @@ CUDNN_LIB := $(CUDNN_PIP)/lib
 CUDNN_INC ?= -I$(CUDNN_PIP)/include
 endif
 endif
+# Goals that link nothing against cuDNN may run without it.
+NO_CUDNN_GOALS := clean deps fuzz $(BUILD)/fuzz_safetensors $(BUILD)/perf_table
 ifeq ($(CUDNN_LIB),)
-$(warning libcudnn.so.9 not found; set CUDNN_LIB=dir (and CUDNN_INC=-Idir) to build --vs cudnn)
+ifneq ($(filter-out $(NO_CUDNN_GOALS),$(or $(MAKECMDGOALS),all)),)
+$(error libcudnn.so.9 not found: cuDNN 9 is required (the --vs cudnn baseline); install it with the CUDA toolkit or the nvidia-cudnn-cu12 pip package, or set CUDNN_LIB=dir (and CUDNN_INC=-Idir))
+endif
 endif
 CFLAGS += $(CUDNN_INC)
 VENDOR_LIBS := -L$(CUDNN_LIB) -l:libcudnn.so.9 -lcublasLt
@@ -57,10 +90,11 @@ BUILD := build
 # the plain build's and recompiles only the host C code.
 KBUILD ?= $(BUILD)
 KERNEL_SRCS := $(wildcard kernels/*.cu)
-HOST_SRCS := src/common.c src/outfile.c src/progress.c $(wildcard src/layers/*.c) $(wildcard src/graph/*.c) $(wildcard weights/*.c)
-# the vendor baseline (--vs cudnn)
-KERNEL_SRCS += $(wildcard src/vendor/*.cu)
-HOST_SRCS += $(wildcard src/vendor/*.c)
+HOST_SRCS := $(wildcard common/*.c) $(wildcard weights/*.c) $(wildcard src/layers/*.c) $(wildcard src/graph/*.c) \
+	$(wildcard src/report/*.c) src/sweep.c
+# the cuDNN/cuBLAS baseline (--vs cudnn)
+KERNEL_SRCS += $(wildcard src/baseline/*.cu)
+HOST_SRCS += $(wildcard src/baseline/*.c)
 KERNEL_OBJS := $(patsubst %.cu,$(KBUILD)/%.o,$(KERNEL_SRCS))
 HOST_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(HOST_SRCS))
 MAIN_OBJ := $(BUILD)/src/main.o
@@ -83,8 +117,8 @@ CFLAGS := $(filter-out -O2,$(CFLAGS)) -O1 -g $(SANFLAGS)
 LDLIBS += -Xcompiler -fsanitize=address -Xcompiler -fsanitize=undefined
 endif
 
-.PHONY: all run test test-gpu test-golden test-asan sanitize clean deps
-all: $(BUILD)/unetrun $(BUILD)/perf_table
+.PHONY: all run test test-gpu test-golden test-asan sanitize bench clean deps
+all: $(BUILD)/unetrun $(BUILD)/perf_table $(BUILD)/mkcheckpoint
 
 deps:
 	@DEPS_PREFIX="$(DEPS_PREFIX)" NVCC="$(NVCC)" sh tools/ensure-deps.sh
@@ -98,11 +132,11 @@ $(KBUILD)/kernels/%.o: kernels/%.cu kernels/kernels.h $(wildcard kernels/*.cuh) 
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
-$(KBUILD)/src/vendor/%.o: src/vendor/%.cu src/vendor/vendor.h $(ARCH_STAMP)
+$(KBUILD)/src/baseline/%.o: src/baseline/%.cu src/baseline/baseline.h $(ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
-$(BUILD)/%.o: %.c $(wildcard src/*.h src/*/*.h kernels/*.h weights/*.h tests/*.h)
+$(BUILD)/%.o: %.c $(wildcard common/*.h src/*/*.h kernels/*.h weights/*.h tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -127,7 +161,7 @@ run: deps
 	$(BUILD)/unetrun --block resblock --c 320 --hw 32
 
 test: deps
-	@$(MAKE) --no-print-directory $(BUILD)/unetrun $(BUILD)/test_cpu
+	@$(MAKE) --no-print-directory $(BUILD)/unetrun $(BUILD)/test_cpu $(BUILD)/mkcheckpoint
 	$(BUILD)/test_cpu $(BUILD)/unetrun
 
 # make test-gpu: compute-sanitizer on every block kind (make sanitize), then
@@ -167,31 +201,42 @@ test-asan: deps
 	$(ASAN_ENV) $(ASAN_BUILD)/test_cpu $(ASAN_BUILD)/unetrun
 	$(ASAN_ENV) sh tests/corpus_check.sh $(ASAN_BUILD)/unetrun tests/corpus/safetensors
 
+# Benchmark mains of two GPU test files (-D..._STANDALONE): the suite, then
+# TFLOP/s of every variant at the SD shapes.
+$(BUILD)/bench/%_attention.o: tests/%_attention.c $(wildcard common/*.h kernels/*.h tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DGPU_ATTENTION_STANDALONE -c $< -o $@
+$(BUILD)/bench/%_int8.o: tests/%_int8.c $(wildcard common/*.h kernels/*.h tests/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DGPU_INT8_STANDALONE -c $< -o $@
+$(BUILD)/bench_attention: $(BUILD)/bench/gpu_attention.o $(BUILD)/tests/harness.o $(HOST_OBJS) $(KERNEL_OBJS)
+	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
+$(BUILD)/bench_int8: $(BUILD)/bench/gpu_int8.o $(BUILD)/tests/harness.o $(HOST_OBJS) $(KERNEL_OBJS)
+	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
+bench: $(BUILD)/bench_attention $(BUILD)/bench_int8
+
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
 
 # --- checkpoint tools ---------------------------------------------------------
 # mkcheckpoint: synthetic SD UNet checkpoints (weights/synth.c); the CPU tests
 # run it, so `test` builds it too.
-WEIGHTS_OBJS := $(patsubst %.c,$(BUILD)/%.o,src/common.c src/outfile.c $(wildcard weights/*.c))
+WEIGHTS_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard common/*.c) $(wildcard weights/*.c))
 
 $(BUILD)/mkcheckpoint: $(BUILD)/tools/mkcheckpoint.o $(WEIGHTS_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
-
-all: $(BUILD)/mkcheckpoint
-test: $(BUILD)/mkcheckpoint
 
 # make fuzz [FUZZ_SECONDS=600]: libFuzzer + ASan + UBSan on the safetensors
 # reader and the block description code; seeds in tests/corpus/safetensors
 # (read only), new inputs kept in build/fuzz-corpus.
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 600
-FUZZ_SRCS := tests/fuzz_safetensors.c weights/safetensors.c weights/names.c weights/blockinfo.c src/common.c \
-	src/outfile.c
+FUZZ_SRCS := tests/fuzz_safetensors.c weights/safetensors.c weights/names.c weights/blockinfo.c common/common.c \
+	common/outfile.c
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	-I$(CUDA_HOME)/include $(DEPS_INC)
 
-$(BUILD)/fuzz_safetensors: $(FUZZ_SRCS) $(wildcard weights/*.h src/common.h)
+$(BUILD)/fuzz_safetensors: $(FUZZ_SRCS) $(wildcard weights/*.h common/common.h)
 	@mkdir -p $(BUILD)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(FUZZ_SRCS) -L$(CUDA_HOME)/lib64 -Wl,-rpath=$(CUDA_HOME)/lib64 \
 		$(subst -Xlinker ,-Wl$(comma),$(DEPS_LIB)) -lcudart -lcjson -lm

@@ -28,5 +28,5 @@ if ! command -v ncu >/dev/null 2>&1; then
     exit 1
 fi
 ncu --nvtx --nvtx-include "$node/" --launch-count "${LAUNCH_COUNT:-1}" --set full -o "$base" -f \
-    "$bin" --nvtx --conv-select heuristic --warmup 0 --iters 1 --ref none "$@"
+    "$bin" --nvtx --kernel-select heuristic --warmup 0 --iters 1 --ref none "$@"
 echo "wrote $base.ncu-rep" >&2

@@ -35,7 +35,7 @@
 //     running max m kept in that scaled log2 domain; the running sum and
 //     the output are rescaled by alpha = 2^(m_old - m_new):
 //         l = l * alpha + rowsum(p),   O = O * alpha + P V
-//     (the missing l rescale was the seed's Phase 6 Step 1 bug). Each lane
+//     (forgetting to rescale l is the classic online-softmax bug). Each lane
 //     keeps a partial l over its own columns; the quad sum is taken once at
 //     the end, before the 1/l normalization and the FP16 store.
 //   - P -> FP16 A fragments straight from registers: the m16n8 C layout of

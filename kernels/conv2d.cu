@@ -11,9 +11,9 @@
 // Tile design (CUTLASS-sm80 style, constants named below)
 //   - CTA tile BM x BN x BK, BK = 32 or 64 halves, warps WM x WN, each warp
 //     owning a (BM/WM) x (BN/WN) sub-tile of m16n8k16 mma.sync fragments.
-//   - STAGES-deep cp.async pipeline for both operands (seed Obs Q / GG: the
-//     loads of tile k+STAGES-1 are in flight while tile k is multiplied);
-//     STAGES = 2 is the seed's double buffer, 3-4 hide H100's L2 latency.
+//   - STAGES-deep cp.async pipeline for both operands (the loads of tile
+//     k+STAGES-1 are in flight while tile k is multiplied); STAGES = 2 is a
+//     plain double buffer, 3-4 hide H100's L2 latency.
 //   - Shared-memory rows padded by +8 halves (row stride 80 bytes): the 8
 //     rows an ldmatrix phase reads land on 8 distinct 16-byte bank groups
 //     (seed Obs W: padding removed an 87% bank-conflict rate).
@@ -325,7 +325,7 @@ struct TileInfo {
     int bm, bn, bk, wm, wn, stages;
     const char *name;
 };
-// The compiled tiles. 128x128 is the seed's v2 tile (Obs GG) with 8 warps
+// The compiled tiles. 128x128 is the largest tile, with 8 warps
 // of 64x32 instead of 16 warps of 32x32 (fewer ldmatrix per mma); the
 // smaller tiles exist so that small-M/small-N shapes get enough CTAs. BK 64
 // halves the barriers per FLOP; on H100 its 3 stages (110 KB for 128x128)
@@ -387,18 +387,17 @@ extern "C" int conv2d_shape_init(ConvShape *s) {
     return 0;
 }
 
-extern "C" int conv2d_num_tiles(void) { return kNumTiles; }
 
 extern "C" const char *conv2d_tile_name(int tile) {
     return (tile >= 0 && tile < kNumTiles) ? kTiles[tile].name : "?";
 }
 
-extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, ConvConfig cfg) {
+extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg) {
     if (cfg.splits <= 1) return 0;
     return (size_t)cfg.splits * s->batch * s->ho * s->wo * s->cout * sizeof(float);
 }
 
-extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, ConvConfig *out, int max) {
+extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max) {
     static const int kSplits[] = {1, 2, 3, 4, 6, 8, 12, 16};
     long long M = (long long)s->batch * s->ho * s->wo;
     int kchunks = ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN);
@@ -409,20 +408,20 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, ConvConfig *ou
             int sp = kSplits[si];
             if (sp > 1 && kchunks / sp < 2) break;             // at least 128 of K per split
             if (sp > 1 && tiles * sp > 6LL * num_sms) break;   // already plenty of CTAs
-            if (n < max) out[n++] = (ConvConfig){t, sp};
+            if (n < max) out[n++] = (TileConfig){t, sp};
         }
     }
     return n;
 }
 
-extern "C" ConvConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
+extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     // Estimated time ~ waves * tile work / tile efficiency + split-K traffic.
-    ConvConfig cand[128];
+    TileConfig cand[128];
     int nc = conv2d_candidates(s, num_sms, cand, 128);
     long long M = (long long)s->batch * s->ho * s->wo;
     int K = s->ksize * s->ksize * s->cin;
     double best = 1e300;
-    ConvConfig pick = {0, 1};
+    TileConfig pick = {0, 1};
     for (int i = 0; i < nc; i++) {
         const TileInfo &ti = kTiles[cand[i].tile];
         long long ctas = (long long)ceil_div(M, ti.bm) * ceil_div(s->cout, ti.bn) * cand[i].splits;
@@ -446,7 +445,7 @@ extern "C" ConvConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
 }
 
 namespace {
-cudaError_t igemm_launch(const ConvShape *s, ConvConfig cfg, const uint16_t *x, const uint16_t *w,
+cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *w,
                          const float *bias, const uint16_t *temb, const uint16_t *residual, uint16_t *y,
                          int geglu, float *workspace, cudaStream_t stream) {
     if (cfg.tile < 0 || cfg.tile >= kNumTiles || cfg.splits < 1) return cudaErrorInvalidValue;
@@ -482,7 +481,7 @@ cudaError_t igemm_launch(const ConvShape *s, ConvConfig cfg, const uint16_t *x, 
 }
 }  // namespace
 
-extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, ConvConfig cfg, const uint16_t *x,
+extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, TileConfig cfg, const uint16_t *x,
                                          const uint16_t *w, const float *bias, const uint16_t *temb,
                                          const uint16_t *residual, uint16_t *y, float *workspace,
                                          cudaStream_t stream) {
@@ -494,7 +493,7 @@ extern "C" ConvShape gemm_as_conv(int m, int n, int k) {
     return s;
 }
 
-extern "C" cudaError_t gemm_fp16(int m, int n, int k, ConvConfig cfg, const uint16_t *a, const uint16_t *w,
+extern "C" cudaError_t gemm_fp16(int m, int n, int k, TileConfig cfg, const uint16_t *a, const uint16_t *w,
                                  const float *bias, const uint16_t *residual, uint16_t *y, GemmEpilogue epi,
                                  float *workspace, cudaStream_t stream) {
     ConvShape s = gemm_as_conv(m, n, k);

@@ -523,13 +523,13 @@ extern "C" void gemm_int8_tile_dims(int tile, int *bm, int *bn, int *bk) {
     *bk = kI8Tiles[tile].bk;
 }
 
-extern "C" size_t gemm_int8_workspace_bytes(int m, int n, int k, ConvConfig cfg) {
+extern "C" size_t gemm_int8_workspace_bytes(int m, int n, int k, TileConfig cfg) {
     (void)k;
     if (cfg.splits <= 1) return 0;
     return (size_t)cfg.splits * m * n * sizeof(float);
 }
 
-extern "C" int gemm_int8_candidates(int m, int n, int k, int num_sms, ConvConfig *out, int max) {
+extern "C" int gemm_int8_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max) {
     static const int kSplits[] = {1, 2, 3, 4, 6, 8};
     int cnt = 0;
     for (int t = 0; t < kI8NumTiles; t++) {
@@ -541,20 +541,20 @@ extern "C" int gemm_int8_candidates(int m, int n, int k, int num_sms, ConvConfig
             int sp = kSplits[si];
             if (sp > 1 && nkt / sp < 2) break;                                    // at least 2 K-tiles per split
             if (sp > 1 && tiles * sp > (long long)i8_ctas_per_sm(ti) * num_sms * 2) break;  // already 2 waves
-            if (cnt < max) out[cnt++] = (ConvConfig){t, sp};
+            if (cnt < max) out[cnt++] = (TileConfig){t, sp};
         }
     }
     return cnt;
 }
 
-extern "C" ConvConfig gemm_int8_heuristic(int m, int n, int k, int num_sms) {
+extern "C" TileConfig gemm_int8_heuristic(int m, int n, int k, int num_sms) {
     // Estimated time = waves * (one wave of CTAs at the tile's measured rate)
     // + a per-K-tile latency floor (a CTA runs its K-tiles in sequence)
     // + split-K partial traffic and the reduce launch.
-    ConvConfig cand[64];
+    TileConfig cand[64];
     int nc = gemm_int8_candidates(m, n, k, num_sms, cand, 64);
     double best = 1e300;
-    ConvConfig pick = {0, 1};
+    TileConfig pick = {0, 1};
     for (int i = 0; i < nc; i++) {
         const I8Tile &ti = kI8Tiles[cand[i].tile];
         // mma.sync tiles only: the pick is then the same on every device and in
@@ -577,7 +577,7 @@ extern "C" ConvConfig gemm_int8_heuristic(int m, int n, int k, int num_sms) {
     return pick;
 }
 
-extern "C" cudaError_t gemm_int8(int m, int n, int k, ConvConfig cfg, const uint16_t *a, const uint16_t *w,
+extern "C" cudaError_t gemm_int8(int m, int n, int k, TileConfig cfg, const uint16_t *a, const uint16_t *w,
                                  const float *bias, const uint16_t *residual, uint16_t *y, GemmEpilogue epi,
                                  int silu_a, float *workspace, cudaStream_t stream) {
     if (m < 1 || n < 8 || k < 8 || n % 8 || k % 8) return cudaErrorInvalidValue;

@@ -29,27 +29,27 @@ typedef struct {
 // positive sizes, B*H*W*C and B*Ho*Wo*Cout below 2^31), else nonzero.
 int conv2d_shape_init(ConvShape *s);
 
-// A kernel configuration: tile id (index into the compiled tile table) and
+// A tile configuration of every GEMM-shaped kernel (convolution, FP16 GEMM,
+// INT8 GEMM): tile id (index into that kernel's compiled tile table) and
 // the number of K splits (1 = no split; >1 writes FP32 partials to the
 // workspace and a second kernel reduces them and applies the epilogue).
 typedef struct {
     int tile;
     int splits;
-} ConvConfig;
+} TileConfig;
 
-int conv2d_num_tiles(void);
 // "128x128x32/8w" etc.
 const char *conv2d_tile_name(int tile);
 // Candidate configurations worth timing for this shape on a GPU with
 // `num_sms` SMs; writes up to `max` entries and returns how many.
-int conv2d_candidates(const ConvShape *s, int num_sms, ConvConfig *out, int max);
+int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max);
 // A heuristic choice (used when no tuning is done).
-ConvConfig conv2d_heuristic(const ConvShape *s, int num_sms);
-size_t conv2d_workspace_bytes(const ConvShape *s, ConvConfig cfg);
+TileConfig conv2d_heuristic(const ConvShape *s, int num_sms);
+size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg);
 
 // y = conv(x, w) + bias[co] + temb[b, co] + residual[b, ho, wo, co]
 // (bias, temb and residual each optional: pass NULL).
-cudaError_t conv2d_igemm_fp16(const ConvShape *s, ConvConfig cfg,
+cudaError_t conv2d_igemm_fp16(const ConvShape *s, TileConfig cfg,
                               const uint16_t *x,         // (B, H, W, Cin)       fp16
                               const uint16_t *w,         // (Cout, k, k, Cin)    fp16
                               const float *bias,         // (Cout)               fp32 or NULL
@@ -85,7 +85,10 @@ cudaError_t linear_rows_fp16(const uint16_t *x,  // (B, K) fp16
                              uint16_t *y,        // (B, N) fp16
                              int batch, int k, int n, int silu_in, cudaStream_t stream);
 
-// GEMM on the same kernel: a Linear layer y = x W^T is a 1x1 convolution over
+// ---------------------------------------------------------------------------
+// conv2d.cu: GEMM (M, N, K) on the implicit-GEMM convolution kernel
+// ---------------------------------------------------------------------------
+// A Linear layer y = x W^T is a 1x1 convolution over
 // M = rows "pixels", so the linear layers of the transformer block reuse the
 // implicit-GEMM tiles, pipeline and epilogue (one kernel, one dispatcher).
 // K and N multiples of 8; any M. Epilogues: bias, residual add, or GEGLU.
@@ -97,7 +100,7 @@ cudaError_t linear_rows_fp16(const uint16_t *x,  // (B, K) fp16
 typedef enum { GEMM_EPI_NONE = 0, GEMM_EPI_GEGLU = 1 } GemmEpilogue;
 // The ConvShape a GEMM of (M, N, K) runs as (1x1 conv over M x 1 pixels).
 ConvShape gemm_as_conv(int m, int n, int k);
-cudaError_t gemm_fp16(int m, int n, int k, ConvConfig cfg,
+cudaError_t gemm_fp16(int m, int n, int k, TileConfig cfg,
                       const uint16_t *a,         // (M, K)   fp16, row stride K
                       const uint16_t *w,         // (N, K)   fp16 (PyTorch Linear weight)
                       const float *bias,         // (N)      fp32 or NULL
@@ -189,7 +192,6 @@ cudaError_t attention_ref_f32(const AttnShape *s, const float *q, const float *k
 // Programmatic dependent launch of the fast-path kernels (see pdl.cuh):
 // 1 = on (takes effect on sm_90 and newer), 0 = plain launches (default).
 void kernels_set_pdl(int on);
-int kernels_pdl(void);
 cudaError_t f32_to_f16_dev(const float *x, uint16_t *y, size_t n, cudaStream_t stream);
 cudaError_t f16_to_f32_dev(const uint16_t *x, float *y, size_t n, cudaStream_t stream);
 cudaError_t fill_u16_dev(uint16_t *y, uint16_t value, size_t n, cudaStream_t stream);
@@ -213,13 +215,13 @@ cudaError_t conv_weight_layouts_dev(const float *w_oikk, uint16_t *w_okki_f16,
 // and dequantized into an FP32 running accumulator. silu_a: SiLU on A as it
 // is loaded. Any M >= 1, N and K multiples of 8 (N of 16 for GEGLU). The C
 // model is gemm_int8_model (src/layers/quant.h); bit-exact except SiLU/GELU.
-int gemm_int8_candidates(int m, int n, int k, int num_sms, ConvConfig *out, int max); // configs worth timing
-ConvConfig gemm_int8_heuristic(int m, int n, int k, int num_sms);
+int gemm_int8_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max); // configs worth timing
+TileConfig gemm_int8_heuristic(int m, int n, int k, int num_sms);
 const char *gemm_int8_tile_name(int tile);            // e.g. "i8 128x256x64/4st/2x4w"
 int gemm_int8_num_tiles(void);
 void gemm_int8_tile_dims(int tile, int *bm, int *bn, int *bk); // for the C model
-size_t gemm_int8_workspace_bytes(int m, int n, int k, ConvConfig cfg);  // split-K partials, 0 if splits == 1
-cudaError_t gemm_int8(int m, int n, int k, ConvConfig cfg,
+size_t gemm_int8_workspace_bytes(int m, int n, int k, TileConfig cfg);  // split-K partials, 0 if splits == 1
+cudaError_t gemm_int8(int m, int n, int k, TileConfig cfg,
                       const uint16_t *a,        // (M, K) fp16
                       const uint16_t *w,        // (N, K) fp16 (PyTorch Linear weight; GEGLU rows interleaved)
                       const float *bias,        // (N) fp32 or NULL

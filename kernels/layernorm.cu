@@ -8,8 +8,8 @@
 // Design
 //   One warp per row; each lane owns 16-byte chunks c = 8*lane + 256*i of
 //   the row and keeps them in registers (NCH chunks), so the row is read from
-//   memory once and written once: the kernel is a pure streaming pass, as
-//   the seed's vector-add bottleneck report prescribes for memory-bound ops
+//   memory once and written once: the kernel is a pure streaming pass, as a
+//   memory-bound op should be
 //   (16-byte accesses, enough rows in flight: 8 warps per block, one block
 //   per 8 rows). Reductions are warp shuffles, no shared memory, no barrier.
 //   For NHWC activations the (B, H*W, C) token view is the same memory, so

@@ -82,4 +82,3 @@ extern "C" cudaError_t conv_weight_layouts_dev(const float *w_oikk, uint16_t *w_
 int g_pdl_enabled = 0;
 
 extern "C" void kernels_set_pdl(int on) { g_pdl_enabled = on ? 1 : 0; }
-extern "C" int kernels_pdl(void) { return g_pdl_enabled; }

@@ -8,10 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "outfile.h"
+#include "../common/common.h"
+#include "../common/outfile.h"
 #include "graph/graph.h"
-#include "graph/report.h"
+#include "report/report.h"
+#include "sweep.h"
 #include "../weights/blockinfo.h"
 #include "../weights/params.h"
 
@@ -60,9 +61,9 @@ static const char *kUsage =
     "  --ref R             FP32 reference on gpu, cpu, or none            [gpu on cuda, cpu on cpu]\n"
     "  --warmup N          warm-up runs per node                          [10 on cuda, 0 on cpu]\n"
     "  --iters N           timed runs per node and of the whole block     [100 on cuda, 1 on cpu]\n"
-    "  --conv-select S     kernel configs (conv/GEMM tile and split-K,\n"
+    "  --kernel-select S   kernel configs (conv/GEMM tile and split-K,\n"
     "                      attention variant): tune (time the candidates)\n"
-    "                      or heuristic                                   [tune]\n"
+    "                      or heuristic (alias --conv-select)             [tune]\n"
     "  --pdl on|off        programmatic dependent launch between kernels\n"
     "                      (sm_90+: hides launch gaps)                    [on]\n"
     "  --linear P          GEMM of every linear layer (qkv, to_out, ff, kv over the\n"
@@ -74,7 +75,7 @@ static const char *kUsage =
     "                      INT8 nodes also report the FP16 GEMM's layer error on the\n"
     "                      same inputs (\"fp16 layer\"); on --device cpu they run the\n"
     "                      bit-exact model of the kernel with the tiles an H100\n"
-    "                      (132 SMs) picks with --conv-select heuristic\n"
+    "                      (132 SMs) picks with --kernel-select heuristic\n"
     "  --tol-fp16 X        relative-L2 tolerance of FP16 fast paths       [5e-3]\n"
     "  --tol-int8 X        relative-L2 tolerance of INT8 GEMM nodes and of the chain\n"
     "                      error of every node downstream of one          [3e-2]\n"
@@ -317,7 +318,7 @@ int main(int argc, char **argv) {
                        .cross = 0, .seq = 4096, .kv = -1, .m = 8192, .n = 2560, .k = 320,
                        .epilogue = GEMM_BLOCK_NONE, .seed = 1};
     RunOptions opt = {.device = DEVICE_AUTO, .gpu = 0, .ref = REF_DEFAULT, .warmup = -1, .iters = -1,
-                      .check = 0, .tol_fp16 = 5e-3, .conv_select = CONV_SELECT_TUNE, .pdl = 1,
+                      .check = 0, .tol_fp16 = 5e-3, .kernel_select = KERNEL_SELECT_TUNE, .pdl = 1,
                       .linear_prec = PREC_FP16, .conv1x1_prec = PREC_FP16, .tol_int8 = 3e-2,
                       .json_path = NULL};
     int hw = -1;
@@ -343,7 +344,7 @@ int main(int argc, char **argv) {
         {"seed", required_argument, 0, O_SEED},       {"device", required_argument, 0, O_DEVICE},
         {"gpu", required_argument, 0, O_GPU},         {"ref", required_argument, 0, O_REF},
         {"warmup", required_argument, 0, O_WARMUP},   {"iters", required_argument, 0, O_ITERS},
-        {"conv-select", required_argument, 0, O_CONVSEL}, {"tol-fp16", required_argument, 0, O_TOL},
+        {"kernel-select", required_argument, 0, O_CONVSEL}, {"conv-select", required_argument, 0, O_CONVSEL}, {"tol-fp16", required_argument, 0, O_TOL},
         {"check", no_argument, 0, O_CHECK},           {"json", required_argument, 0, O_JSON},
         {"list", no_argument, 0, O_LIST},             {"help", no_argument, 0, O_HELP},
         {"version", no_argument, 0, O_VERSION},       {"verbose", no_argument, 0, O_VERBOSE},
@@ -430,9 +431,9 @@ int main(int argc, char **argv) {
             case O_WARMUP: opt.warmup = (int)parse_long("--warmup", optarg, 0, 1000000); break;
             case O_ITERS: opt.iters = (int)parse_long("--iters", optarg, 1, 1000000); break;
             case O_CONVSEL:
-                if (!strcmp(optarg, "tune")) opt.conv_select = CONV_SELECT_TUNE;
-                else if (!strcmp(optarg, "heuristic")) opt.conv_select = CONV_SELECT_HEURISTIC;
-                else die_user("--conv-select must be tune or heuristic (got '%s')", optarg);
+                if (!strcmp(optarg, "tune")) opt.kernel_select = KERNEL_SELECT_TUNE;
+                else if (!strcmp(optarg, "heuristic")) opt.kernel_select = KERNEL_SELECT_HEURISTIC;
+                else die_user("--kernel-select must be tune or heuristic (got '%s')", optarg);
                 break;
             case O_PDL:
                 if (!strcmp(optarg, "on")) opt.pdl = 1;
@@ -506,7 +507,7 @@ int main(int argc, char **argv) {
         if (bad) die_user("%s does not combine with --sweep, which runs the UNet's own block shapes; drop %s", bad, bad);
     }
 
-    {  // every file of the command line, before any is opened (src/outfile.h)
+    {  // every file of the command line, before any is opened (common/outfile.h)
         const FileArg files[] = {
             {"--weights", opt.weights_path, 0}, {"--input", opt.input_path, 0}, {"--list-weights", list_weights, 0},
             {"--json", opt.json_path, 1}, {"--csv", opt.csv_path, 1}, {"--png", opt.png_path, 1},
@@ -695,7 +696,8 @@ int main(int argc, char **argv) {
     Graph g;
     build_block(&g, &cfg);
     if (opt.input_path) io_load_inputs(&g, opt.input_path);
-    if (opt.weights_path) params_use_checkpoint(&wfile, &binfo);  // layers load their tensors by name
+    const ParamSource psrc = {&wfile, &binfo};  // layers load their tensors by name
+    if (opt.weights_path) opt.params = &psrc;
     char weights_source[sizeof ((RunResult *)0)->weights_source];
     if (opt.weights_path)
         snprintf(weights_source, sizeof weights_source, "%s block %s (%s naming, %s, %s)", opt.weights_path,
@@ -751,7 +753,6 @@ int main(int argc, char **argv) {
     graph_free(&g);
     run_result_free(&res);
     if (opt.weights_path) {
-        params_use_checkpoint(NULL, NULL);
         weights_close(&wfile);
     }
     if (opt.check && res.checked && !res.pass) return 1;

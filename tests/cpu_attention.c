@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/layers/attention.h"
 #include "harness.h"
 

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../weights/blockinfo.h"
 #include "../weights/random.h"
 #include "../weights/safetensors.h"

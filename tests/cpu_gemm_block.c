@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "../kernels/kernels.h"
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/graph/graph.h"
 #include "../src/layers/linear.h"
 #include "../src/layers/quant.h"
@@ -142,7 +142,7 @@ static void test_cpu_matches_model(int m, int n, int k, GemmBlockEpilogue epi) {
     const Node *nd = &g.nodes[0];
     const LinearLayer *L = nd->lin;
     const int geglu = epi == GEMM_BLOCK_GEGLU, out_n = geglu ? n / 2 : n;
-    ConvConfig cc = gemm_int8_heuristic(m, n, k, 132);
+    TileConfig cc = gemm_int8_heuristic(m, n, k, 132);
     int bm, bn, bk;
     gemm_int8_tile_dims(cc.tile, &bm, &bn, &bk);
     float *w = geglu ? interleaved(L->h_w_fast, n / 2, k) : NULL, *b = NULL;
@@ -182,7 +182,7 @@ static void test_cpu_conv1x1_matches_model(void) {
     float *w = xmalloc((size_t)n * k * sizeof(float)), *y = xmalloc((size_t)m * n * sizeof(float));
     for (int ci = 0; ci < k; ci++)
         for (int co = 0; co < n; co++) w[(size_t)co * k + ci] = L->h_w_fast[(size_t)ci * n + co];
-    ConvConfig cc = gemm_int8_heuristic(m, n, k, 132);
+    TileConfig cc = gemm_int8_heuristic(m, n, k, 132);
     int bm, bn, bk;
     gemm_int8_tile_dims(cc.tile, &bm, &bn, &bk);
     gemm_int8_model(m, n, k, bm, bn, bk, cc.splits, g.t[nd->in].h_fast, w, L->h_bias, NULL, y, GEMM_EPI_NONE, 0);
@@ -252,7 +252,7 @@ static void test_cli_gemm(const char *bin) {
     result(r.sig == 0 && r.rc == 0 && strstr(r.out, "verdict  PASS"),
            "unetrun %s: exit 0, --tol-int8 does not apply to FP16 nodes (exit %d)", args, r.rc);
     free(r.out);
-    // the default GEMM is the SD1.5 ff1 shape
+    // the default GEMM is the SD1.5 ff1 shape
     r = run_cli(bin, "--help");
     result(r.rc == 0 && strstr(r.out, "--linear P") && strstr(r.out, "--conv1x1 P") && strstr(r.out, "--tol-int8 X") &&
                strstr(r.out, "--epilogue E") && strstr(r.out, "132 SMs"),

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/layers/quant.h"
 #include "harness.h"
 

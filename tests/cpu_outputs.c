@@ -1,4 +1,4 @@
-// cpu_outputs.c: a user's files are never lost (src/outfile.h): outputs that
+// cpu_outputs.c: a user's files are never lost (common/outfile.h): outputs that
 // are the same file as an input or as another output are refused before
 // anything is opened; an option error or Ctrl-C leaves an existing report
 // byte-identical and no temporary file behind; FIFOs as inputs are refused
@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/graph/graph.h"
 #include "../weights/names.h"
 #include "../weights/safetensors.h"

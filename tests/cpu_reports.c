@@ -17,8 +17,8 @@
 
 #include <stb/stb_image.h>
 
-#include "../src/common.h"
-#include "../src/graph/report.h"
+#include "../common/common.h"
+#include "../src/report/report.h"
 #include "harness.h"
 
 static int close_rel(double a, double b, double rel) { return fabs(a - b) <= rel * fmax(fabs(a), fabs(b)) + 1e-300; }

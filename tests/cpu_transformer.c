@@ -2,7 +2,7 @@
 // GELU-erf and GEGLU references, the GEGLU row interleave of the fast GEMM,
 // the linear reference's residual, graph assembly of the transformer and
 // attention blocks, the CPU path end to end against an independent
-// double-precision composition written from sd-reference.md, and the CLI.
+// double-precision composition written from docs/sd-reference.md, and the CLI.
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "../kernels/kernels.h"
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/graph/graph.h"
 #include "../src/layers/layernorm.h"
 #include "../src/layers/linear.h"

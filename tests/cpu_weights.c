@@ -26,7 +26,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../weights/blockinfo.h"
 #include "../weights/names.h"
 #include "../weights/random.h"
@@ -485,7 +485,7 @@ static void test_names(void) {
         result(a && c && d && m && x, "SDXL layout: no attention at level 0 (down_blocks.0, up_blocks.2), no level 3; "
                "middle_block.1 depth 10 C 1280; input_blocks.4.1 depth 2 C 640");
     }
-    // SD1.5 ResBlock channels against sd-reference.md
+    // SD1.5 ResBlock channels against docs/sd-reference.md
     {
         UnetLayout L;
         names_layout(FAMILY_SD1, &L);

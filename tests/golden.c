@@ -26,7 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../weights/safetensors.h"
 #include "harness.h"
 

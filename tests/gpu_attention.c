@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "../kernels/kernels.h"
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/layers/attention.h"
 #include "harness.h"
 

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "../kernels/kernels.h"
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/layers/quant.h"
 #include "harness.h"
 
@@ -147,13 +147,13 @@ static void i8_case_free(I8Case *c) {
     cudaCheck(cudaFree(c->d_y));
 }
 
-static cudaError_t i8_case_run(const I8Case *c, ConvConfig cfg, float *ws) {
+static cudaError_t i8_case_run(const I8Case *c, TileConfig cfg, float *ws) {
     return gemm_int8(c->M, c->N, c->K, cfg, c->d_a, c->d_w, c->d_bias, c->d_res, c->d_y,
                      c->epi == EPI_GEGLU ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, c->silu, ws, 0);
 }
 
 // Poison, launch, download the FP16 bits.
-static uint16_t *i8_case_launch(const I8Case *c, ConvConfig cfg, float *ws) {
+static uint16_t *i8_case_launch(const I8Case *c, TileConfig cfg, float *ws) {
     size_t ny = (size_t)c->M * c->nout;
     cudaCheck(fill_u16_dev(c->d_y, kI8Poison, ny, 0));
     cudaCheck(i8_case_run(c, cfg, ws));
@@ -257,7 +257,7 @@ static double i8_rel_l2(const uint16_t *y, const float *ref, size_t n, size_t *n
     return sqrt(e / (r > 0 ? r : 1e-300));
 }
 
-static float *i8_workspace(int M, int N, int K, const ConvConfig *cand, int nc) {
+static float *i8_workspace(int M, int N, int K, const TileConfig *cand, int nc) {
     size_t b = 0;
     for (int i = 0; i < nc; i++) {
         size_t s = gemm_int8_workspace_bytes(M, N, K, cand[i]);
@@ -269,11 +269,11 @@ static float *i8_workspace(int M, int N, int K, const ConvConfig *cand, int nc) 
 // Every candidate config against the full model output.
 static void test_all_configs_t(int M, int N, int K, EpiKind epi, int silu, float tiny) {
     I8Case c = i8_case_make_t(M, N, K, epi, silu, 0, (uint64_t)M * 131 + N * 7 + K + epi * 1000 + silu, tiny);
-    ConvConfig cand[64];
+    TileConfig cand[64];
     int nc = gemm_int8_candidates(M, N, K, g_i8_sms, cand, 62);  // + heuristic + clamped split
     cand[nc++] = gemm_int8_heuristic(M, N, K, g_i8_sms);
     // one split count above what the candidates try, to cover clamping to the K-tile count
-    cand[nc] = (ConvConfig){cand[nc - 1].tile, 5};
+    cand[nc] = (TileConfig){cand[nc - 1].tile, 5};
     nc++;
     float *ws = i8_workspace(M, N, K, cand, nc);
     float *ref = i8_reference(&c);
@@ -309,7 +309,7 @@ static void test_all_configs(int M, int N, int K, EpiKind epi, int silu) { test_
 // everything. outlier > 0: one +-outlier per row of A (rel L2 reported).
 static void test_shape(const char *what, int M, int N, int K, EpiKind epi, int silu, float outlier) {
     I8Case c = i8_case_make(M, N, K, epi, silu, outlier, (uint64_t)M * 31 + N * 17 + K * 3 + epi + (outlier > 0));
-    ConvConfig cfg = gemm_int8_heuristic(M, N, K, g_i8_sms);
+    TileConfig cfg = gemm_int8_heuristic(M, N, K, g_i8_sms);
     float *ws = i8_workspace(M, N, K, &cfg, 1);
     float *ref = i8_reference(&c);
     size_t ny = (size_t)M * c.nout;
@@ -347,12 +347,12 @@ static void test_zero_and_invalid(void) {
     cudaCheck(cudaMemset(c.d_a, 0, (size_t)c.M * c.K * 2));
     int nt = gemm_int8_num_tiles();
     for (int t = 0; t < nt; t++) {
-        ConvConfig cfg = {t, 1};
+        TileConfig cfg = {t, 1};
         // a tile this device or build cannot run (the sm_90a wgmma tiles elsewhere) is refused, never offered
         cudaError_t e = i8_case_run(&c, cfg, NULL);
         if (e == cudaErrorNotSupported) {
             (void)cudaGetLastError();
-            ConvConfig cand[64];
+            TileConfig cand[64];
             int nc = gemm_int8_candidates(c.M, c.N, c.K, g_i8_sms, cand, 64), offered = 0;
             for (int i = 0; i < nc; i++) offered |= cand[i].tile == t;
             result(!offered, "gemm_int8 %s: not supported here -> cudaErrorNotSupported and not a candidate",
@@ -367,17 +367,17 @@ static void test_zero_and_invalid(void) {
         result(ok, "gemm_int8 all-zero A M=77 N=64 K=200 %s: y == bias exactly, no NaN", gemm_int8_tile_name(t));
         free(y);
     }
-    ConvConfig cfg = {0, 1};
+    TileConfig cfg = {0, 1};
     result(gemm_int8(4, 12, 16, cfg, c.d_a, c.d_w, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0, NULL, 0) == cudaErrorInvalidValue,
            "gemm_int8 N=12 (not a multiple of 8) -> cudaErrorInvalidValue");
     result(gemm_int8(4, 16, 12, cfg, c.d_a, c.d_w, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0, NULL, 0) == cudaErrorInvalidValue,
            "gemm_int8 K=12 (not a multiple of 8) -> cudaErrorInvalidValue");
     result(gemm_int8(4, 16, 16, cfg, c.d_a, c.d_w, NULL, c.d_y, c.d_y, GEMM_EPI_GEGLU, 0, NULL, 0) == cudaErrorInvalidValue,
            "gemm_int8 GEGLU with residual -> cudaErrorInvalidValue");
-    result(gemm_int8(4, 16, 256, (ConvConfig){0, 2}, c.d_a, c.d_w, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0, NULL, 0) ==
+    result(gemm_int8(4, 16, 256, (TileConfig){0, 2}, c.d_a, c.d_w, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0, NULL, 0) ==
                cudaErrorInvalidValue,
            "gemm_int8 splits=2 without workspace -> cudaErrorInvalidValue");
-    result(gemm_int8(4, 16, 16, (ConvConfig){nt, 1}, c.d_a, c.d_w, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0, NULL, 0) ==
+    result(gemm_int8(4, 16, 16, (TileConfig){nt, 1}, c.d_a, c.d_w, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0, NULL, 0) ==
                cudaErrorInvalidValue,
            "gemm_int8 tile=%d (out of range) -> cudaErrorInvalidValue", nt);
     (void)cudaGetLastError();
@@ -436,23 +436,23 @@ static int i8_cmp_float(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-typedef cudaError_t (*I8TimedFn)(const void *ctx, ConvConfig cfg);
+typedef cudaError_t (*I8TimedFn)(const void *ctx, TileConfig cfg);
 typedef struct {
     int M, N, K;
     const uint16_t *a, *w;
     uint16_t *y;
     float *ws;
 } BenchCtx;
-static cudaError_t run_i8(const void *p, ConvConfig cfg) {
+static cudaError_t run_i8(const void *p, TileConfig cfg) {
     const BenchCtx *c = p;
     return gemm_int8(c->M, c->N, c->K, cfg, c->a, c->w, NULL, NULL, c->y, GEMM_EPI_NONE, 0, c->ws, 0);
 }
-static cudaError_t run_f16(const void *p, ConvConfig cfg) {
+static cudaError_t run_f16(const void *p, TileConfig cfg) {
     const BenchCtx *c = p;
     return gemm_fp16(c->M, c->N, c->K, cfg, c->a, c->w, NULL, NULL, c->y, GEMM_EPI_NONE, c->ws, 0);
 }
 
-static float time_config(I8TimedFn fn, const BenchCtx *c, ConvConfig cfg, cudaEvent_t e0, cudaEvent_t e1) {
+static float time_config(I8TimedFn fn, const BenchCtx *c, TileConfig cfg, cudaEvent_t e0, cudaEvent_t e1) {
     enum { WARM = 3, REPS = 25 };
     for (int i = 0; i < WARM; i++) cudaCheck(fn(c, cfg));
     float ms[REPS];
@@ -472,10 +472,10 @@ static void bench_shape(int M, int N, int K, float *ws, size_t ws_bytes, uint16_
     cudaCheck(cudaEventCreate(&e0));
     cudaCheck(cudaEventCreate(&e1));
     BenchCtx c = {M, N, K, a, w, y, ws};
-    ConvConfig cand[128];
+    TileConfig cand[128];
     int nc = gemm_int8_candidates(M, N, K, g_i8_sms, cand, 128);
     float best8 = 1e30f, best16 = 1e30f, bestm = 1e30f;  // bestm: mma.sync tiles only (no wgmma)
-    ConvConfig b8 = {0, 1}, b16 = {0, 1};
+    TileConfig b8 = {0, 1}, b16 = {0, 1};
     for (int i = 0; i < nc; i++) {
         if (gemm_int8_workspace_bytes(M, N, K, cand[i]) > ws_bytes) continue;
         float t = time_config(run_i8, &c, cand[i], e0, e1);
@@ -494,7 +494,7 @@ static void bench_shape(int M, int N, int K, float *ws, size_t ws_bytes, uint16_
         if (t < best16) best16 = t, b16 = cand[i];
     }
     double fl = 2.0 * M * N * K;
-    ConvConfig h = gemm_int8_heuristic(M, N, K, g_i8_sms);
+    TileConfig h = gemm_int8_heuristic(M, N, K, g_i8_sms);
     float th = time_config(run_i8, &c, h, e0, e1);
     printf("| %5d | %5d | %5d | %8.1f | %7.1f | %-26s %d | %7.1f | %8.1f | %7.1f | %-24s %d | %5.2fx | %7.1f |\n", M,
            N, K, best8 * 1e3, fl / (best8 * 1e-3) * 1e-12, gemm_int8_tile_name(b8.tile), b8.splits,

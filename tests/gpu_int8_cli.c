@@ -1,7 +1,7 @@
 // gpu_int8_cli.c: the INT8 GEMM through the CLI on the GPU.
 //
 //   - `--device cpu` (the bit-exact C model at the tiles gemm_int8_heuristic
-//     picks for 132 SMs) and `--device cuda --conv-select heuristic` on a
+//     picks for 132 SMs) and `--device cuda --kernel-select heuristic` on a
 //     132-SM GPU (H100 SXM) give the same block output (--save-output), bit
 //     for bit for the plain, bias, residual and 1x1-conv GEMMs, within one
 //     FP16 ulp where the device's erff/expf may round differently (GEGLU,
@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../weights/safetensors.h"
 #include "harness.h"
 
@@ -108,7 +108,7 @@ static Run run_one(const char *bin, const char *args, const char *device_args) {
 
 // exact: bitwise equal outputs and equal layer errors; else within one FP16 ulp.
 static void cpu_gpu_equal(const char *bin, const char *args, const char *node, int exact) {
-    static const char *gpu = "--device cuda --conv-select heuristic --ref cpu --warmup 0 --iters 1 "
+    static const char *gpu = "--device cuda --kernel-select heuristic --ref cpu --warmup 0 --iters 1 "
                              "--peak-tflops 990 --peak-gbps 3350";
     Run g = run_one(bin, args, gpu), c = run_one(bin, args, "--device cpu");
     const cJSON *gn = g.json ? node_named(g.json, node) : NULL, *cn = c.json ? node_named(c.json, node) : NULL;
@@ -130,7 +130,7 @@ static void cpu_gpu_equal(const char *bin, const char *args, const char *node, i
         ok = ok && diff == 0 && gl == cl && gm == cm;
     else
         ok = ok && over == 0 && fabs(gl - cl) <= 1e-3 * cl;
-    result(ok, "unetrun %s: --device cuda --conv-select heuristic (132 SMs) == --device cpu, %s: %zu of %zu outputs "
+    result(ok, "unetrun %s: --device cuda --kernel-select heuristic (132 SMs) == --device cpu, %s: %zu of %zu outputs "
            "differ (worst %.2f FP16 ulp), node %s tile '%s' vs '%s', layer rel_l2 %.9e vs %.9e (exit %d, %d)", args,
            exact ? "bitwise" : "within 1 FP16 ulp", diff, g.n, worst, node, gn ? tile_part(gn) : "?",
            cn ? tile_part(cn) : "?", gl, cl, g.rc, c.rc);
@@ -143,7 +143,7 @@ static void cpu_gpu_equal(const char *bin, const char *args, const char *node, i
 // A node's layer error on the GPU (--ref cpu) equals the CPU path's (same
 // inputs: block inputs, and the kernel equals the model).
 static void cpu_gpu_layer_equal(const char *bin, const char *args, const char *node, int exact) {
-    static const char *gpu = "--device cuda --conv-select heuristic --ref cpu --warmup 0 --iters 1 "
+    static const char *gpu = "--device cuda --kernel-select heuristic --ref cpu --warmup 0 --iters 1 "
                              "--peak-tflops 990 --peak-gbps 3350";
     Run g = run_one(bin, args, gpu), c = run_one(bin, args, "--device cpu");
     const cJSON *gn = g.json ? node_named(g.json, node) : NULL, *cn = c.json ? node_named(c.json, node) : NULL;
@@ -163,7 +163,7 @@ static void cpu_gpu_layer_equal(const char *bin, const char *args, const char *n
 static void transformer_int8(const char *bin, int c, int hw) {
     char args[1024], jp[512];
     if (!make_tmp_file(jp, sizeof jp, "gpu_int8_tf")) return;
-    snprintf(args, sizeof args, "--block transformer --c %d --hw %d --batch 2 --linear int8 --conv-select heuristic "
+    snprintf(args, sizeof args, "--block transformer --c %d --hw %d --batch 2 --linear int8 --kernel-select heuristic "
              "--warmup 1 --iters 3 --peak-tflops 990 --peak-gbps 3350 --check --json '%s'", c, hw, jp);
     Cmd r = run_cli(bin, args);
     cJSON *j = read_json_file(jp);

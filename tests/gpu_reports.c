@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "harness.h"
 
 static const char *peak_source(const cJSON *j, double *tf, double *bw) {

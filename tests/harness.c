@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include <cuda_runtime_api.h>
 #include <errno.h>
 

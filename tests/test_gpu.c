@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 
 #include "../kernels/kernels.h"
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../src/graph/graph.h"
 #include "../src/layers/conv2d.h"
 #include "../src/layers/groupnorm.h"
@@ -95,7 +95,7 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
     cudaCheck(conv2d_ref_f32(&s, x32, wref, b32, t32, r32, yref, 0));
     float *href = download32(yref, ny);
     uint16_t *y16 = dalloc(ny * 2);
-    ConvConfig cand[128];
+    TileConfig cand[128];
     int nc = conv2d_candidates(&s, g_num_sms, cand, 128);
     size_t wsb = 0;
     for (int i = 0; i < nc; i++)
@@ -165,7 +165,7 @@ static void test_gemm(int M, int N, int K, int epi, int all_configs) {
         result(0, "gemm shape M=%d N=%d K=%d", M, N, K);
         return;
     }
-    ConvConfig cand[128];
+    TileConfig cand[128];
     int nc = conv2d_candidates(&cs, g_num_sms, cand, 128);
     if (!all_configs) {
         cand[0] = conv2d_heuristic(&cs, g_num_sms);
@@ -528,7 +528,7 @@ int main(int argc, char **argv) {
     test_cli_block(bin, "--block resblock --c 8 --cout 24 --groups 8 --hw 1");
     test_cli_block(bin, "--block resblock --c 24 --cout 8 --groups 8 --h 7 --w 3 --batch 2");
     test_cli_block(bin, "--block resblock --c 64 --cout 128 --h 9 --w 5 --batch 2 --ref cpu");
-    test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 16 --conv-select heuristic");
+    test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 16 --kernel-select heuristic");
     test_cli_block(bin, "--block conv --c 320 --hw 64 --stride 2");
     test_cli_block(bin, "--block conv --c 640 --cout 320 --hw 32 --ksize 1 --batch 2");
 
@@ -545,7 +545,7 @@ int main(int argc, char **argv) {
         }
     test_cli_block(bin, "--block transformer --c 640 --hw 32 --head-dim 64 --proj linear --context-dim 1024");
     test_cli_block(bin, "--block transformer --c 64 --h 5 --w 7 --heads 1 --context-len 3 --context-dim 16 --batch 2 --ref cpu");
-    test_cli_block(bin, "--block transformer --c 320 --hw 16 --conv-select heuristic");
+    test_cli_block(bin, "--block transformer --c 320 --hw 16 --kernel-select heuristic");
     test_cli_block(bin, "--block attention --kind self --seq 4096 --heads 8 --head-dim 40 --batch 2");
     test_cli_block(bin, "--block attention --kind cross --seq 4096 --kv 77 --heads 8 --head-dim 40 --batch 2");
     test_cli_block(bin, "--block attention --kind self --seq 1000 --heads 10 --head-dim 64");

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/statvfs.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "../weights/names.h"
 #include "../weights/synth.h"
 

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 
 #define MAX_CHANNELS (1 << 20)  // sanity bound on any width taken from a file
 #define MAX_TDEPTH 64           // transformer_blocks per attention block

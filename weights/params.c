@@ -4,31 +4,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 #include "random.h"
 
-static const WeightsFile *g_file;
-static const BlockInfo *g_block;
-
-void params_use_checkpoint(const WeightsFile *w, const BlockInfo *b) {
-    g_file = w;
-    g_block = b;
-}
-
-int params_from_checkpoint(void) { return g_file != NULL && g_block != NULL; }
-
-void param_fill(const char *name, int ndim, const int64_t *shape, uint64_t seed, float *dst, size_t n, float center,
-                float scale, int on_device) {
+void param_fill(const ParamSource *src, const char *name, int ndim, const int64_t *shape, uint64_t seed, float *dst,
+                size_t n, float center, float scale, int on_device) {
     size_t want = 1;
     for (int i = 0; i < ndim; i++) want *= (size_t)shape[i];
     if (want != n) die_internal("parameter %s: shape holds %zu elements, layer expects %zu", name, want, n);
-    if (!params_from_checkpoint()) {
+    if (!src || !src->file || !src->block) {
         random_uniform(name, seed, dst, n, center, scale, on_device);
         return;
     }
     // Shape check, dtype conversion and the finiteness check happen here;
     // each failure is one line naming the file, the key and the problem.
-    float *host = weights_tensor_or_die(g_file, g_block, name, ndim, shape);
+    float *host = weights_tensor_or_die(src->file, src->block, name, ndim, shape);
     if (on_device)
         copy_to_device(dst, host, n * sizeof(float), 0);
     else

@@ -16,16 +16,18 @@
 
 #include "blockinfo.h"
 
-// Use this checkpoint block for every following param_fill (NULL, NULL:
-// back to random values). The pointers must stay valid while layers are
-// initialized.
-void params_use_checkpoint(const WeightsFile *w, const BlockInfo *b);
-int params_from_checkpoint(void);
+// Where a graph's parameters come from: one block of an open checkpoint
+// (--weights FILE --prefix P). A NULL ParamSource means seeded random values.
+// The pointers must stay valid while layers are initialized.
+typedef struct ParamSource {
+    const WeightsFile *file;
+    const BlockInfo *block;
+} ParamSource;
 
 // dst (n floats, host or device memory) = the parameter `name` of shape
-// (ndim, shape), whose element count must be n: from the checkpoint block,
-// or center + scale * U(-1, 1) seeded by (seed, name).
-void param_fill(const char *name, int ndim, const int64_t *shape, uint64_t seed, float *dst, size_t n, float center,
-                float scale, int on_device);
+// (ndim, shape), whose element count must be n: from the checkpoint block of
+// src, or (src NULL) center + scale * U(-1, 1) seeded by (seed, name).
+void param_fill(const ParamSource *src, const char *name, int ndim, const int64_t *shape, uint64_t seed, float *dst,
+                size_t n, float center, float scale, int on_device);
 
 #endif

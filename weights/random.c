@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../kernels/kernels.h"
-#include "../src/common.h"
+#include "../common/common.h"
 
 #define curandCheck(stmt) curand_check_impl((stmt), #stmt, __FILE__, __LINE__)
 static void curand_check_impl(curandStatus_t st, const char *stmt, const char *file, int line) {

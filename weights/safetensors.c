@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../src/common.h"
-#include "../src/outfile.h"
+#include "../common/common.h"
+#include "../common/outfile.h"
 
 // ---------------------------------------------------------------------------
 // errors
@@ -472,7 +472,7 @@ float *st_load_f32_or_die(const StFile *f, const char *name, int ndim, const int
 // writer
 // ---------------------------------------------------------------------------
 struct StWriter {
-    FILE *fp;     // the temporary file of `out` (src/outfile.h): renamed onto path when closed complete
+    FILE *fp;     // the temporary file of `out` (common/outfile.h): renamed onto path when closed complete
     OutFile out;
     char *path;
     int n, next;

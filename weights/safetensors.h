@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../src/common.h"
+#include "../common/common.h"
 
 #define ST_MAX_DIMS 8
 #define ST_MAX_HEADER 100000000ull  // 100 MB
@@ -145,7 +145,7 @@ typedef struct StWriter StWriter;
 // st_writer_put. meta: nmeta key/value string pairs for "__metadata__"
 // (meta[2i] = key, meta[2i+1] = value), may be NULL. The data goes to a
 // temporary file in path's directory that st_writer_close renames onto path
-// once complete (src/outfile.h); on any error, or if the process ends first,
+// once complete (common/outfile.h); on any error, or if the process ends first,
 // the temporary file is removed and an existing file at path is untouched.
 // Returns NULL on error.
 StWriter *st_writer_open(const char *path, int n, const StWriteTensor *t, int nmeta, const char *const *meta,

@@ -2,7 +2,7 @@
 // (diffusers ResnetBlock2D, Transformer2DModel), so weight loading is a
 // lookup and random weights are seeded by the same names.
 //
-// ResBlock (sd-reference.md):
+// ResBlock (docs/sd-reference.md):
 //   h   = conv1( silu( norm1(x) ) ) + time_emb_proj( silu(temb) )[:, :, None, None]
 //   h   = conv2( silu( norm2(h) ) )
 //   out = (conv_shortcut(x) if cin != cout else x) + h
@@ -21,7 +21,8 @@
 #include <string.h>
 
 #include "../../weights/random.h"
-#include "../common.h"
+#include "../../common/common.h"
+#include "../layers/attention.h"
 #include "graph.h"
 
 int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int is_input) {
@@ -136,8 +137,8 @@ static Node *attn_node(Graph *g, const char *name, int in, int q_col, int aux, i
     n->k_col = k_col;
     n->v_col = v_col;
     n->attn_scale = 1.0f / sqrtf((float)d);
-    n->flops = 4.0 * s.batch * s.heads * (double)sq * skv * d;
-    n->bytes = 2.0 * s.batch * ((double)sq * heads * d * 2 + (double)skv * heads * d * 2);
+    n->flops = attention_flops(&s);
+    n->bytes = attention_min_bytes(&s);
     return n;
 }
 
@@ -185,8 +186,8 @@ static void build_conv(Graph *g, const BlockConfig *c) {
     g->out = y;
 }
 
-// One Transformer2DModel (sd-reference.md). Node names follow the issue's
-// short names (qkv, attn1, out1+res, ...), prefixed "bI." when depth > 1;
+// One Transformer2DModel (docs/sd-reference.md). Node names are short
+// operation names (qkv, attn1, out1+res, ...), prefixed "bI." when depth > 1;
 // layer names are the checkpoint's.
 static void build_transformer(Graph *g, const BlockConfig *c) {
     const int B = c->batch, H = c->h, W = c->w, C = c->c, S = H * W;
@@ -339,22 +340,22 @@ void graph_input_values(const Graph *g, const Tensor *t, float *dst) {
     for (size_t k = 0; k < t->numel; k++) dst[k] = round_f16(dst[k]);
 }
 
-void graph_init_weights(Graph *g, int on_device, int want_host) {
+void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int want_host) {
     const uint64_t seed = g->cfg.seed;
     for (int i = 0; i < g->ngn; i++) {
         GroupNormLayer spec = g->gn[i];
-        groupnorm_layer_init(&g->gn[i], spec.name, spec.c, spec.groups, spec.eps, spec.silu, seed, on_device,
-                             want_host);
+        groupnorm_layer_init(&g->gn[i], spec.name, spec.c, spec.groups, spec.eps, spec.silu, src, seed,
+                             on_device, want_host);
     }
     for (int i = 0; i < g->nconv; i++) {
         Conv2dLayer spec = g->conv[i];
-        conv2d_layer_init(&g->conv[i], spec.name, spec.s, spec.has_bias, seed, on_device, want_host);
+        conv2d_layer_init(&g->conv[i], spec.name, spec.s, spec.has_bias, src, seed, on_device, want_host);
         g->conv[i].cfg = spec.cfg;
     }
-    for (int i = 0; i < g->nlin; i++) linear_layer_init(&g->lin[i], seed, on_device, want_host);
+    for (int i = 0; i < g->nlin; i++) linear_layer_init(&g->lin[i], src, seed, on_device, want_host);
     for (int i = 0; i < g->nln; i++) {
         LayerNormLayer spec = g->ln[i];
-        layernorm_layer_init(&g->ln[i], spec.name, spec.c, spec.eps, seed, on_device, want_host);
+        layernorm_layer_init(&g->ln[i], spec.name, spec.c, spec.eps, src, seed, on_device, want_host);
     }
     // Weights are written on the legacy default stream; the executor's
     // kernels run on non-blocking streams, which that stream does not order.
@@ -389,7 +390,7 @@ size_t graph_attn_scores(const Graph *g) {
 
 // Largest split-K workspace over the candidate configs of a conv shape.
 static size_t max_conv_ws(const ConvShape *s, int num_sms) {
-    ConvConfig cand[128];
+    TileConfig cand[128];
     int nc = conv2d_candidates(s, num_sms, cand, 128);
     size_t ws = 0;
     for (int k = 0; k < nc; k++) {
@@ -401,7 +402,7 @@ static size_t max_conv_ws(const ConvShape *s, int num_sms) {
 
 // Largest split-K workspace over the INT8 GEMM candidates of (M, N, K).
 static size_t max_int8_ws(int m, int n, int k, int num_sms) {
-    ConvConfig cand[128];
+    TileConfig cand[128];
     int nc = gemm_int8_candidates(m, n, k, num_sms, cand, 128);
     size_t ws = 0;
     for (int i = 0; i < nc; i++) {
@@ -414,7 +415,7 @@ static size_t max_int8_ws(int m, int n, int k, int num_sms) {
 
 // Covers both precisions of every GEMM-capable node (--linear / --conv1x1
 // may pick either, and INT8 nodes also run the FP16 GEMM for fp16_err).
-size_t graph_conv_workspace(const Graph *g, int num_sms) {
+size_t graph_gemm_workspace(const Graph *g, int num_sms) {
     size_t ws = 0;
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
@@ -437,16 +438,47 @@ size_t graph_conv_workspace(const Graph *g, int num_sms) {
     return ws;
 }
 
-size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
-    size_t b = 0, maxt = 0;
+void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
+    memset(p, 0, sizeof(*p));
+    p->ref_gpu = ref_gpu;
+    size_t off = 0;
     for (int i = 0; i < g->nt; i++) {
-        b += align_up(g->t[i].numel * 2);
-        if (ref_gpu) b += align_up(g->t[i].numel * 4);
-        if (g->t[i].numel > maxt) maxt = g->t[i].numel;
+        const size_t numel = g->t[i].numel;
+        if (numel > p->maxt) p->maxt = numel;
+        p->t16[i] = off;
+        off += align_up(numel * sizeof(uint16_t));
+        if (ref_gpu) {
+            p->tref[i] = off;
+            off += align_up(numel * sizeof(float));
+        }
     }
-    b += 6 * align_up(maxt * 4);  // layer-error scratch: 3 inputs, output, 2x temporary, FP32
-    if (ref_gpu) b += align_up(graph_attn_scores(g) * 4);
-    b += 2 * align_up(graph_conv_workspace(g, num_sms));
+    p->scratch_each = align_up(p->maxt * sizeof(float));
+    p->scratch = off;
+    off += 6 * p->scratch_each;  // layer-error scratch: in, aux, res, out, 2x temporary
+    p->scores_bytes = ref_gpu ? graph_attn_scores(g) * sizeof(float) : 0;
+    p->scores = off;
+    off += align_up(p->scores_bytes);
+    p->gemm_ws_bytes = graph_gemm_workspace(g, num_sms);  // the side branch gets its own copy
+    p->gemm_ws = off;
+    off += align_up(p->gemm_ws_bytes);
+    p->side_ws = off;
+    off += align_up(p->gemm_ws_bytes);
+    for (int i = 0; i < g->nn; i++) {
+        const Node *n = &g->nodes[i];
+        if (n->op != OP_GROUPNORM) continue;
+        const Tensor *x = &g->t[n->in];
+        p->gn_splits[i] = groupnorm_splits(x->n, x->h * x->w, x->c, num_sms);
+        p->gn_ws_bytes[i] = groupnorm_workspace_bytes(x->n, n->gn->groups, p->gn_splits[i], x->c);
+        p->gn_ws[i] = off;
+        off += align_up(p->gn_ws_bytes[i]);
+    }
+    p->total = off;
+}
+
+size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
+    ArenaPlan plan;
+    graph_arena_plan(g, num_sms, ref_gpu, &plan);
+    size_t b = plan.total;
     for (int i = 0; i < g->nconv; i++) {
         const ConvShape *s = &g->conv[i].s;
         size_t nw = (size_t)s->cout * s->cin * s->ksize * s->ksize;
@@ -454,7 +486,7 @@ size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
     }
     for (int i = 0; i < g->nlin; i++)
         b += (size_t)g->lin[i].n * g->lin[i].k * (g->lin[i].geglu ? 10 : 6) + g->lin[i].n * 8;
-    for (int i = 0; i < g->ngn; i++) b += (size_t)g->gn[i].c * 8 + (1 << 20);
+    for (int i = 0; i < g->ngn; i++) b += (size_t)g->gn[i].c * 8;
     for (int i = 0; i < g->nln; i++) b += (size_t)g->ln[i].c * 8;
     return b + (64u << 20);  // CUDA context slack, graph, cuRAND state
 }

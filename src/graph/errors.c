@@ -1,4 +1,4 @@
-// errors.c: error metrics and timing statistics.
+// errors.c: error metrics, timing statistics and the pass/fail rule of a node.
 //
 // Relative L2 ||fast - ref|| / ||ref||, max |fast - ref| and cosine
 // similarity, accumulated in double. Any NaN or Inf in the fast output is
@@ -71,4 +71,15 @@ void run_result_free(RunResult *r) {
     free(r->h_out_fast);
     free(r->h_out_ref);
     r->h_out_fast = r->h_out_ref = NULL;
+}
+
+// The pass/fail rule of a node, applied by both executors.
+double node_tol(const Node *n, const RunResult *r) { return n->tol > 0 ? n->tol : r->tol; }
+
+// tol: the node's (node_tol); the layer error of an FP16 node downstream of
+// an INT8 one is held to its own Node.layer_tol (--tol-fp16).
+int node_pass(const Node *n, double tol) {
+    const double ltol = n->layer_tol > 0 ? n->layer_tol : tol;
+    return !n->layer_err.nonfinite && !n->chain_err.nonfinite && n->layer_err.rel_l2 <= ltol &&
+           n->chain_err.rel_l2 <= tol;
 }

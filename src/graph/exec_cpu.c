@@ -9,20 +9,24 @@
 // INT8 GEMM nodes (--linear int8, --conv1x1 int8) run the bit-exact model of
 // the online-quantized kernel (gemm_int8_model) with the tile and split-K
 // that gemm_int8_heuristic picks on an H100 (132 SMs; LINEAR_INT8_EMUL_SMS),
-// so the CPU path reproduces `--device cuda --conv-select heuristic` on an
+// so the CPU path reproduces `--device cuda --kernel-select heuristic` on an
 // H100. Their fp16_err is the layer error of the FP16 emulation of the same
 // node on the same inputs.
+//
+// run_cpu reads beside run_gpu (exec_gpu.c): stage_inputs_cpu (stage_inputs),
+// name_kernels_cpu (choose_kernels: nothing to tune), the timed fast chain
+// (time_nodes; the chain's wall time stands for the graph replay), the FP32
+// reference chain (reference_chain) and compare_nodes_cpu (compare_nodes).
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../../weights/random.h"
-#include "../common.h"
-#include "../progress.h"
+#include "../../common/common.h"
+#include "../../common/progress.h"
 #include "../layers/attention.h"
 #include "graph.h"
-#include "report.h"
 
 // The INT8 GEMM of a node (OP_LINEAR: SiLU on the B rows inside the GEMM;
 // OP_GEMM; stride-1 1x1 OP_CONV: the (Cout, 1, 1, Cin) weight as (N, K)).
@@ -114,7 +118,7 @@ static const float *host_ptr(const Graph *g, int id, int fast) {
 }
 
 // Runs every node once; *done counts the nodes run so far for the progress
-// line (src/progress.h).
+// line (common/progress.h).
 static void run_chain(Graph *g, int fast, double *node_seconds, long *done) {
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
@@ -126,15 +130,9 @@ static void run_chain(Graph *g, int fast, double *node_seconds, long *done) {
     }
 }
 
-void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
-    memset(r, 0, sizeof(*r));
-    snprintf(r->device_name, sizeof(r->device_name), "%s", CPU_DEVICE_NAME);
-    r->on_gpu = 0;
-    r->ref = opt->ref;
-    r->tol = opt->tol_fp16;
-    graph_set_precision(g, opt);
-
-    graph_init_weights(g, 0, 1);
+// Host tensors of both chains; inputs from graph_input_values (as the GPU's
+// stage_inputs), every other tensor poisoned. Returns the largest numel.
+static size_t stage_inputs_cpu(Graph *g) {
     size_t maxt = 0;
     for (int i = 0; i < g->nt; i++) {
         Tensor *t = &g->t[i];
@@ -148,6 +146,12 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
             for (size_t k = 0; k < t->numel; k++) t->h_fast[k] = t->h_ref[k] = NAN;  // poison
         }
     }
+    return maxt;
+}
+
+// The CPU's "kernel choice": what each node's row says ran (INT8 nodes: the
+// tile the H100 heuristic picks, as the bit-exact model uses it).
+static void name_kernels_cpu(Graph *g) {
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
         const char *k = "linear";
@@ -163,7 +167,7 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
             int m = n->op == OP_CONV ? n->conv->s.batch * n->conv->s.h * n->conv->s.w
                                      : (int)(g->t[n->in].numel / n->lin->k);
             int nn = n->op == OP_CONV ? n->conv->s.cout : n->lin->n, kk = n->op == OP_CONV ? n->conv->s.cin : n->lin->k;
-            ConvConfig cc = gemm_int8_heuristic(m, nn, kk, LINEAR_INT8_EMUL_SMS);
+            TileConfig cc = gemm_int8_heuristic(m, nn, kk, LINEAR_INT8_EMUL_SMS);
             char split[24] = "";
             if (cc.splits > 1) snprintf(split, sizeof split, " splitk=%d", cc.splits);
             snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu %s%s", gemm_int8_tile_name(cc.tile),
@@ -172,6 +176,46 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
             snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu %s fp16-emul", k);
         }
     }
+}
+
+// Per node: layer error, chain error and, for INT8 nodes, the FP16
+// emulation's layer error on the same inputs; pass/fail by node_pass. *done
+// counts nodes for the progress line.
+static void compare_nodes_cpu(Graph *g, size_t maxt, RunResult *r, long *done) {
+    float *scratch = xmalloc(maxt * sizeof(float)), *scratch16 = xmalloc(maxt * sizeof(float));
+    r->pass = 1;
+    r->checked = 1;
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        const Tensor *to = &g->t[n->out];
+        node_cpu(g, n, host_ptr(g, n->in, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1), scratch, 0);
+        n->layer_err = compare_outputs(to->h_fast, scratch, to->numel);
+        n->chain_err = compare_outputs(to->h_fast, to->h_ref, to->numel);
+        if (n->prec == PREC_INT8) {  // the FP16 emulation of the same node on the same inputs
+            Node f16 = *n;
+            f16.prec = PREC_FP16;
+            node_cpu(g, &f16, host_ptr(g, n->in, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1), scratch16, 1);
+            n->fp16_err = compare_outputs(scratch16, scratch, to->numel);
+            n->has_fp16_err = 1;
+        }
+        if (!node_pass(n, node_tol(n, r))) r->pass = 0;
+        progress_step(++*done, n->name);
+    }
+    free(scratch);
+    free(scratch16);
+}
+
+void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
+    memset(r, 0, sizeof(*r));
+    snprintf(r->device_name, sizeof(r->device_name), "%s", CPU_DEVICE_NAME);
+    r->on_gpu = 0;
+    r->ref = opt->ref;
+    r->tol = opt->tol_fp16;
+    graph_set_precision(g, opt);
+
+    graph_init_weights(g, opt->params, 0, 1);
+    const size_t maxt = stage_inputs_cpu(g);
+    name_kernels_cpu(g);
 
     // Fast chain: warm-up, then timed iterations (per node and whole chain);
     // then the reference chain and each node's layer check.
@@ -213,26 +257,6 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     r->ref_on_gpu = 0;
     r->h_out_ref = xmalloc(tout->numel * sizeof(float));
     memcpy(r->h_out_ref, tout->h_ref, tout->numel * sizeof(float));
-    float *scratch = xmalloc(maxt * sizeof(float)), *scratch16 = xmalloc(maxt * sizeof(float));
-    r->pass = 1;
-    r->checked = 1;
-    for (int i = 0; i < g->nn; i++) {
-        Node *n = &g->nodes[i];
-        const Tensor *to = &g->t[n->out];
-        node_cpu(g, n, host_ptr(g, n->in, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1), scratch, 0);
-        n->layer_err = compare_outputs(to->h_fast, scratch, to->numel);
-        n->chain_err = compare_outputs(to->h_fast, to->h_ref, to->numel);
-        if (n->prec == PREC_INT8) {  // the FP16 emulation of the same node on the same inputs
-            Node f16 = *n;
-            f16.prec = PREC_FP16;
-            node_cpu(g, &f16, host_ptr(g, n->in, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1), scratch16, 1);
-            n->fp16_err = compare_outputs(scratch16, scratch, to->numel);
-            n->has_fp16_err = 1;
-        }
-        if (!node_pass(n, node_tol(n, r))) r->pass = 0;
-        progress_step(++done, n->name);
-    }
+    compare_nodes_cpu(g, maxt, r, &done);
     progress_end();
-    free(scratch);
-    free(scratch16);
 }

@@ -1,21 +1,33 @@
 // exec_gpu.c: the GPU executor.
 //
-// Order of work for one run:
-//   1. weights (cuRAND on the device), one activation arena (FP16 fast
-//      tensors, FP32 reference tensors, FP32 scratch, kernel workspaces);
-//   2. inputs x, temb ~ N(0,1), rounded to FP16; the reference chain starts
-//      from the same rounded values, so chain error measures the fast path,
-//      not input quantization;
-//   3. conv tile/split-K selection per node (timed candidates or heuristic;
-//      INT8 GEMM nodes from gemm_int8_candidates / gemm_int8_heuristic);
-//   4. every non-input buffer poisoned (FP16 and FP32 NaN), then one fast
-//      chain run and one FP32 reference chain run;
-//   5. per node: layer error (the node's FP32 reference fed the fast path's
-//      own inputs) and chain error (fast vs FP32 chain); INT8 GEMM nodes
-//      also run the FP16 GEMM on the same inputs (fp16_err);
-//   6. per-node timing with CUDA events (warm-up, iterations, median/p90);
-//   7. block latency: the fast chain captured in one CUDA graph (the
-//      time-embedding projection on a parallel branch), replayed.
+// run_gpu is a list of stages, each a function below that takes the stream
+// it orders its work on (one non-blocking stream for the whole run; the CUDA
+// graph forks a side stream from it):
+//   gpu_begin        device description, stream, timing events, PDL switch;
+//   (weights)        graph_init_weights: cuRAND or checkpoint, default stream;
+//   arena_alloc      one activation arena at the offsets of graph_arena_plan
+//                    (blocks.c): FP16 fast tensors, FP32 reference tensors,
+//                    FP32 scratch, split-K and GroupNorm workspaces;
+//   stage_inputs     inputs x, temb, context: N(0,1) or --input values,
+//                    rounded to FP16; the reference chain starts from the same
+//                    rounded values, so chain error measures the fast path,
+//                    not input quantization;
+//   choose_kernels   per node, in chain order: tile/split-K, INT8 GEMM tile or
+//                    attention variant (keep_fastest over the timed candidates,
+//                    or the heuristic);
+//   first_run        every non-input buffer poisoned (FP16 and FP32 NaN), one
+//                    fast chain run;
+//   reference_chain  the FP32 reference chain, on the GPU or (--ref cpu) host;
+//   compare_nodes    per node: layer error (node_reference: the node's FP32
+//                    reference fed the fast path's own inputs) and chain error
+//                    (fast vs FP32 chain); INT8 GEMM nodes also run the FP16
+//                    GEMM on the same inputs (fp16_err);
+//   time_nodes       per-node timing with CUDA events (warm-up, iterations);
+//   baseline_run     --vs cudnn (src/baseline/), its references from
+//                    node_reference / chain_reference;
+//   replay_graph     block latency: the fast chain captured in one CUDA graph
+//                    (side nodes on a parallel branch), replayed, checked
+//                    bitwise against first_run.
 #include <math.h>
 #include <nvtx3/nvToolsExt.h>
 #include <stdio.h>
@@ -24,20 +36,18 @@
 
 #include "../../kernels/kernels.h"
 #include "../../weights/random.h"
-#include "../common.h"
+#include "../../common/common.h"
 #include "graph.h"
-#include "report.h"
-#include "../vendor/vendor.h"
+#include "../baseline/baseline.h"
 
 typedef struct {
     float *s_in, *s_aux, *s_res, *s_out;  // FP32 scratch, maxt elements each
     float *s_tmp;                         // FP32 scratch, 2 * maxt (GEGLU's 8C-wide projection)
     float *scores;                        // attention reference scores, sq * skv
-    float *conv_ws;                       // split-K partials (convs and GEMMs) of the main chain
+    float *gemm_ws;                       // split-K partials (convs and GEMMs) of the main chain
     float *side_ws;                       // split-K partials of side-branch GEMMs (run concurrently)
 } Scratch;
 
-static size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
 
 // The GEMM a node runs as (M, N, K): OP_LINEAR / OP_GEMM over its rows, a
 // stride-1 1x1 conv over its pixels ((Cout, 1, 1, Cin) weight as (N, K)).
@@ -54,7 +64,7 @@ static void node_gemm_dims(const Graph *g, const Node *n, int *m, int *nn, int *
     }
 }
 
-static ConvConfig *node_gemm_cfg(Node *n) { return n->op == OP_CONV ? &n->conv->cfg : &n->lin->cfg; }
+static TileConfig *node_gemm_cfg(Node *n) { return n->op == OP_CONV ? &n->conv->cfg : &n->lin->cfg; }
 
 // INT8 GEMM nodes: A quantized online (SiLU first for time_emb_proj), W per row.
 static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
@@ -66,7 +76,7 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
     const int geglu = n->op == OP_GEMM && n->lin->geglu, silu_a = n->op == OP_LINEAR && n->lin->silu_in;
     cudaCheck(gemm_int8(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, w, bias, n->res >= 0 ? t[n->res].d16 : NULL,
                         t[n->out].d16, geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, silu_a,
-                        n->side ? sc->side_ws : sc->conv_ws, st));
+                        n->side ? sc->side_ws : sc->gemm_ws, st));
 }
 
 // The FP16 kernel of an INT8 node (heuristic config) into y, for fp16_err.
@@ -108,7 +118,7 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
             int rows = (int)(t[n->in].numel / L->k);
             cudaCheck(gemm_fp16(rows, L->n, L->k, L->cfg, t[n->in].d16, L->d_w16, L->d_bias_fast,
                                 n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
-                                L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->side ? sc->side_ws : sc->conv_ws, st));
+                                L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->side ? sc->side_ws : sc->gemm_ws, st));
             break;
         }
         case OP_GROUPNORM: {
@@ -129,7 +139,7 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
             Conv2dLayer *L = n->conv;
             cudaCheck(conv2d_igemm_fp16(&L->s, L->cfg, t[n->in].d16, L->d_w16, L->d_bias,
                                         n->aux >= 0 ? t[n->aux].d16 : NULL, n->res >= 0 ? t[n->res].d16 : NULL,
-                                        t[n->out].d16, sc->conv_ws, st));
+                                        t[n->out].d16, sc->gemm_ws, st));
             break;
         }
         case OP_ATTENTION: {
@@ -151,9 +161,9 @@ static void node_fast_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
 }
 
 // FP32 reference of one node; in/aux/res/out are FP32 device tensors.
-static void node_ref_gpu(Graph *g, Node *n, const float *in, const float *aux, const float *res, float *out,
-                         const Scratch *sc, cudaStream_t st) {
-    Tensor *ti = &g->t[n->in];
+static void node_ref_gpu(const Graph *g, const Node *n, const float *in, const float *aux, const float *res,
+                         float *out, const Scratch *sc, cudaStream_t st) {
+    const Tensor *ti = &g->t[n->in];
     float *tmp = sc->s_tmp;
     switch (n->op) {
         case OP_LINEAR: {
@@ -314,7 +324,7 @@ static void fp16_alt_err(Graph *g, Node *n, const Scratch *sc, int num_sms, cuda
     const size_t numel = g->t[n->out].numel;
     uint16_t *y = (uint16_t *)sc->s_tmp;  // (out numel) FP16 in a 2 * maxt FP32 slot
     cudaCheck(fill_u16_dev(y, 0xFFFFu, numel, st));
-    node_fp16_alt_gpu(g, n, y, sc->conv_ws, num_sms, st);
+    node_fp16_alt_gpu(g, n, y, sc->gemm_ws, num_sms, st);
     uint16_t *tmp = xmalloc(numel * sizeof(uint16_t));
     copy_to_host(tmp, y, numel * sizeof(uint16_t), st);
     for (size_t i = 0; i < numel; i++) alt[i] = f16_to_f32(tmp[i]);
@@ -325,7 +335,7 @@ static void fp16_alt_err(Graph *g, Node *n, const Scratch *sc, int num_sms, cuda
 
 static void set_kernel_name(Node *n) {
     if (n->prec == PREC_INT8) {  // e.g. "gemm-i8 i8 128x128x64/8w splitk=2 geglu"
-        const ConvConfig *cc = node_gemm_cfg(n);
+        const TileConfig *cc = node_gemm_cfg(n);
         char split[24] = "";
         if (cc->splits > 1) snprintf(split, sizeof split, " splitk=%d", cc->splits);
         snprintf(n->kernel, sizeof(n->kernel), "gemm-i8 %s%s%s%s", gemm_int8_tile_name(cc->tile), split,
@@ -365,220 +375,216 @@ static void set_kernel_name(Node *n) {
     }
 }
 
-// --vs cudnn: the FP32 reference a vendor output is compared with (see
-// VendorRefFn): node i's reference fed the fast path's inputs, exactly as the
-// layer error computes it, or (i = -1) the reference chain's block output.
+// --- kernel choice ------------------------------------------------------------
+// One tuned kernel family's candidates for a node: how many, how candidate i
+// is installed on the node, and its column in the --verbose tuning table.
+typedef struct {
+    int count;
+    const void *cand;
+    void (*apply)(Node *n, const void *cand, int i);
+    void (*label)(const void *cand, int i, const Node *n, char *buf, size_t len);
+} Candidates;
+
+static void apply_tile(Node *n, const void *cand, int i) { *node_gemm_cfg(n) = ((const TileConfig *)cand)[i]; }
+static void apply_attn(Node *n, const void *cand, int i) { n->attn_cfg = ((const AttnConfig *)cand)[i]; }
+static void label_int8(const void *cand, int i, const Node *n, char *buf, size_t len) {
+    (void)n;
+    const TileConfig *c = (const TileConfig *)cand + i;
+    snprintf(buf, len, "%-22s splitk=%-3d", gemm_int8_tile_name(c->tile), c->splits);
+}
+static void label_tile(const void *cand, int i, const Node *n, char *buf, size_t len) {
+    (void)n;
+    const TileConfig *c = (const TileConfig *)cand + i;
+    snprintf(buf, len, "%-16s splitk=%-3d", conv2d_tile_name(c->tile), c->splits);
+}
+static void label_attn(const void *cand, int i, const Node *n, char *buf, size_t len) {
+    snprintf(buf, len, "%-28s", attention_config_name(&n->attn, ((const AttnConfig *)cand)[i]));
+}
+
+// Times every candidate on the node (time_config on st) and installs the
+// fastest; --verbose prints one line per candidate on stderr.
+static void keep_fastest(Graph *g, Node *n, const Scratch *sc, const Candidates *c, int verbose, cudaStream_t st,
+                         cudaEvent_t e0, cudaEvent_t e1) {
+    double best = 1e30;
+    int pick = 0;
+    for (int i = 0; i < c->count; i++) {
+        c->apply(n, c->cand, i);
+        double t = time_config(g, n, sc, st, e0, e1);
+        if (verbose) {
+            char label[96];
+            c->label(c->cand, i, n, label, sizeof label);
+            fprintf(stderr, "tune %-14s %s %8.2f us\n", n->name, label, t * 1e6);
+        }
+        if (t < best) {
+            best = t;
+            pick = i;
+        }
+    }
+    if (c->count > 0) c->apply(n, c->cand, pick);
+}
+
+// The ConvShape a conv or GEMM node runs as on the implicit-GEMM kernel.
+static ConvShape node_conv_shape(const Graph *g, const Node *n) {
+    if (n->op == OP_CONV) return n->conv->s;
+    ConvShape cs = gemm_as_conv((int)(g->t[n->in].numel / n->lin->k), n->lin->n, n->lin->k);
+    if (conv2d_shape_init(&cs)) die_internal("GEMM shape of %s unsupported", n->name);
+    return cs;
+}
+
+// Picks the kernel configuration of one node: INT8 GEMM tile, conv / GEMM
+// tile and split-K, attention variant (timed candidates or the heuristic).
+static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelect sel, int num_sms, int verbose,
+                               cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
+    TileConfig tiles[128];
+    AttnConfig attn[32];
+    Candidates c;
+    const int heuristic = sel == KERNEL_SELECT_HEURISTIC;
+    if (n->prec == PREC_INT8) {  // online-quantized INT8 GEMM: its own tiles and split-K
+        int m, nn, k;
+        node_gemm_dims(g, n, &m, &nn, &k);
+        if (heuristic) {
+            *node_gemm_cfg(n) = gemm_int8_heuristic(m, nn, k, num_sms);
+            return;
+        }
+        c = (Candidates){gemm_int8_candidates(m, nn, k, num_sms, tiles, 128), tiles, apply_tile, label_int8};
+        if (c.count <= 0) die_internal("no INT8 GEMM configuration for %s (M %d N %d K %d)", n->name, m, nn, k);
+    } else if (n->op == OP_CONV || n->op == OP_GEMM) {
+        ConvShape cs = node_conv_shape(g, n);
+        if (heuristic) {
+            *node_gemm_cfg(n) = conv2d_heuristic(&cs, num_sms);
+            return;
+        }
+        c = (Candidates){conv2d_candidates(&cs, num_sms, tiles, 128), tiles, apply_tile, label_tile};
+    } else if (n->op == OP_ATTENTION) {
+        if (heuristic) {
+            n->attn_cfg = attention_heuristic(&n->attn, num_sms);
+            return;
+        }
+        c = (Candidates){attention_candidates(&n->attn, num_sms, attn, 32), attn, apply_attn, label_attn};
+        if (c.count <= 0) die_internal("no attention kernel for head dim %d", n->attn.d);
+    } else {
+        return;  // GroupNorm, LayerNorm, linear_rows: one kernel
+    }
+    keep_fastest(g, n, sc, &c, verbose, st, e0, e1);
+}
+
+// --- the FP32 references a fast output is compared with ----------------------
+// Node n's FP32 reference fed the fast path's own inputs (the layer error),
+// into host[out numel]: on the GPU through the FP32 scratch slots on st, or
+// with node_cpu on the host copies (--ref cpu). Returns 0 with --ref none.
+static int node_reference(Graph *g, const Node *n, RefMode ref, const Scratch *sc, float *host, cudaStream_t st) {
+    if (ref == REF_NONE) return 0;
+    const Tensor *t = g->t, *to = &g->t[n->out];
+    if (ref == REF_CPU) {
+        node_cpu(g, n, t[n->in].h_fast, n->aux >= 0 ? t[n->aux].h_fast : NULL, n->res >= 0 ? t[n->res].h_fast : NULL,
+                 host, 0);
+        return 1;
+    }
+    cudaCheck(f16_to_f32_dev(t[n->in].d16, sc->s_in, t[n->in].numel, st));
+    if (n->aux >= 0) cudaCheck(f16_to_f32_dev(t[n->aux].d16, sc->s_aux, t[n->aux].numel, st));
+    if (n->res >= 0) cudaCheck(f16_to_f32_dev(t[n->res].d16, sc->s_res, t[n->res].numel, st));
+    cudaCheck(fill_f32_dev(sc->s_out, NAN, to->numel, st));
+    node_ref_gpu(g, n, sc->s_in, n->aux >= 0 ? sc->s_aux : NULL, n->res >= 0 ? sc->s_res : NULL, sc->s_out,
+                 sc, st);
+    copy_to_host(host, sc->s_out, to->numel * sizeof(float), st);
+    return 1;
+}
+
+// Tensor t of the FP32 reference chain into host[t numel] (copied on st from
+// the GPU chain, or from the host chain of --ref cpu). 0 with --ref none.
+static int chain_reference(const Tensor *t, RefMode ref, float *host, cudaStream_t st) {
+    if (ref == REF_GPU) copy_to_host(host, t->dref, t->numel * sizeof(float), st);
+    else if (ref == REF_CPU) memcpy(host, t->h_ref, t->numel * sizeof(float));
+    return ref != REF_NONE;
+}
+
+// --vs cudnn: the FP32 reference a baseline output is compared with (see
+// BaselineRefFn): node i's reference fed the fast path's inputs, exactly as
+// the layer error computes it, or (i = -1) the reference chain's block output.
 typedef struct {
     Graph *g;
     const Scratch *sc;
     cudaStream_t st;
     RefMode ref;
-} VendorRef;
+} BaselineRef;
 
-static int vendor_ref(void *ctx, int i, float *host) {
-    VendorRef *c = ctx;
-    Graph *g = c->g;
-    const Scratch *sc = c->sc;
-    if (c->ref == REF_NONE) return 0;
-    const Tensor *to = &g->t[i < 0 ? g->out : g->nodes[i].out];
-    if (i < 0) {
-        if (c->ref == REF_GPU) copy_to_host(host, to->dref, to->numel * sizeof(float), c->st);
-        else memcpy(host, to->h_ref, to->numel * sizeof(float));
-        return 1;
-    }
-    Node *n = &g->nodes[i];
-    if (c->ref == REF_CPU) {
-        node_cpu(g, n, g->t[n->in].h_fast, n->aux >= 0 ? g->t[n->aux].h_fast : NULL,
-                 n->res >= 0 ? g->t[n->res].h_fast : NULL, host, 0);
-        return 1;
-    }
-    cudaCheck(f16_to_f32_dev(g->t[n->in].d16, sc->s_in, g->t[n->in].numel, c->st));
-    if (n->aux >= 0) cudaCheck(f16_to_f32_dev(g->t[n->aux].d16, sc->s_aux, g->t[n->aux].numel, c->st));
-    if (n->res >= 0) cudaCheck(f16_to_f32_dev(g->t[n->res].d16, sc->s_res, g->t[n->res].numel, c->st));
-    cudaCheck(fill_f32_dev(sc->s_out, NAN, to->numel, c->st));
-    node_ref_gpu(g, n, sc->s_in, n->aux >= 0 ? sc->s_aux : NULL, n->res >= 0 ? sc->s_res : NULL, sc->s_out, sc,
-                 c->st);
-    copy_to_host(host, sc->s_out, to->numel * sizeof(float), c->st);
-    return 1;
+static int baseline_ref(void *ctx, int i, float *host) {
+    BaselineRef *c = ctx;
+    if (i < 0) return chain_reference(&c->g->t[c->g->out], c->ref, host, c->st);
+    return node_reference(c->g, &c->g->nodes[i], c->ref, c->sc, host, c->st);
 }
 
-// Picks the kernel configuration of one node: conv / GEMM tile and split-K,
-// INT8 GEMM tile, attention variant (timed candidates or the heuristic).
-static void select_node_config(Graph *g, Node *n, const Scratch *sc, ConvSelect conv_select, int num_sms,
-                               int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
-    ConvConfig *cc = NULL;
-    ConvShape cs;
-    if (n->prec == PREC_INT8) {  // online-quantized INT8 GEMM: its own tiles and split-K
-        int m, nn, k;
-        node_gemm_dims(g, n, &m, &nn, &k);
-        cc = node_gemm_cfg(n);
-        if (conv_select == CONV_SELECT_HEURISTIC) {
-            *cc = gemm_int8_heuristic(m, nn, k, num_sms);
-            return;
-        }
-        ConvConfig cand[128];
-        int nc = gemm_int8_candidates(m, nn, k, num_sms, cand, 128);
-        if (nc <= 0) die_internal("no INT8 GEMM configuration for %s (M %d N %d K %d)", n->name, m, nn, k);
-        double best = 1e30;
-        ConvConfig pick = cand[0];
-        for (int c = 0; c < nc; c++) {
-            *cc = cand[c];
-            double t = time_config(g, n, sc, st, e0, e1);
-            if (verbose)
-                fprintf(stderr, "tune %-14s %-22s splitk=%-3d %8.2f us\n", n->name,
-                        gemm_int8_tile_name(cand[c].tile), cand[c].splits, t * 1e6);
-            if (t < best) {
-                best = t;
-                pick = cand[c];
-            }
-        }
-        *cc = pick;
-        return;
-    }
-    if (n->op == OP_CONV) {
-        cc = &n->conv->cfg;
-        cs = n->conv->s;
-    } else if (n->op == OP_GEMM) {
-        cc = &n->lin->cfg;
-        cs = gemm_as_conv((int)(g->t[n->in].numel / n->lin->k), n->lin->n, n->lin->k);
-        if (conv2d_shape_init(&cs)) die_internal("GEMM shape of %s unsupported", n->name);
-    }
-    if (cc) {
-        if (conv_select == CONV_SELECT_HEURISTIC) {
-            *cc = conv2d_heuristic(&cs, num_sms);
-            return;
-        }
-        ConvConfig cand[128];
-        int nc = conv2d_candidates(&cs, num_sms, cand, 128);
-        double best = 1e30;
-        ConvConfig pick = cand[0];
-        for (int k = 0; k < nc; k++) {
-            *cc = cand[k];
-            double t = time_config(g, n, sc, st, e0, e1);
-            if (verbose)
-                fprintf(stderr, "tune %-14s %-16s splitk=%-3d %8.2f us\n", n->name, conv2d_tile_name(cand[k].tile),
-                        cand[k].splits, t * 1e6);
-            if (t < best) {
-                best = t;
-                pick = cand[k];
-            }
-        }
-        *cc = pick;
-    } else if (n->op == OP_ATTENTION) {
-        if (conv_select == CONV_SELECT_HEURISTIC) {
-            n->attn_cfg = attention_heuristic(&n->attn, num_sms);
-            return;
-        }
-        AttnConfig cand[32];
-        int nc = attention_candidates(&n->attn, num_sms, cand, 32);
-        if (nc <= 0) die_internal("no attention kernel for head dim %d", n->attn.d);
-        double best = 1e30;
-        AttnConfig pick = cand[0];
-        for (int k = 0; k < nc; k++) {
-            n->attn_cfg = cand[k];
-            double t = time_config(g, n, sc, st, e0, e1);
-            if (verbose)
-                fprintf(stderr, "tune %-14s %-28s %8.2f us\n", n->name, attention_config_name(&n->attn, cand[k]),
-                        t * 1e6);
-            if (t < best) {
-                best = t;
-                pick = cand[k];
-            }
-        }
-        n->attn_cfg = pick;
-    }
-}
-
-void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
-    memset(r, 0, sizeof(*r));
+// --- stages of run_gpu, in order; each is ordered on the stream it takes ------
+// The device, timing events and the arena a run shares between its stages.
+typedef struct {
     struct cudaDeviceProp prop;
+    cudaStream_t st;  // every fast-path, reference and copy stage runs on it
+    cudaEvent_t e0, e1;
+    char *arena;
+    Scratch sc;
+} GpuRun;
+
+static void gpu_begin(GpuRun *run, const RunOptions *opt, RunResult *r) {
+    memset(r, 0, sizeof(*r));
     int dev = 0;
     cudaCheck(cudaGetDevice(&dev));
-    cudaCheck(cudaGetDeviceProperties(&prop, dev));
-    snprintf(r->device_name, sizeof(r->device_name), "%s", prop.name);
-    r->num_sms = prop.multiProcessorCount;
-    r->cc_major = prop.major;
-    r->cc_minor = prop.minor;
+    cudaCheck(cudaGetDeviceProperties(&run->prop, dev));
+    snprintf(r->device_name, sizeof(r->device_name), "%s", run->prop.name);
+    r->num_sms = run->prop.multiProcessorCount;
+    r->cc_major = run->prop.major;
+    r->cc_minor = run->prop.minor;
     r->on_gpu = 1;
     r->ref = opt->ref;
     r->tol = opt->tol_fp16;
-    graph_set_precision(g, opt);
-    const int ref_gpu = opt->ref == REF_GPU, ref_cpu = opt->ref == REF_CPU;
-    r->pdl = opt->pdl && prop.major >= 9;
+    r->pdl = opt->pdl && run->prop.major >= 9;
     kernels_set_pdl(r->pdl);
     s_nvtx = opt->nvtx;
+    cudaCheck(cudaStreamCreateWithFlags(&run->st, cudaStreamNonBlocking));
+    cudaCheck(cudaEventCreate(&run->e0));
+    cudaCheck(cudaEventCreate(&run->e1));
+}
 
-    cudaStream_t st;
-    cudaCheck(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-    cudaEvent_t e0, e1;
-    cudaCheck(cudaEventCreate(&e0));
-    cudaCheck(cudaEventCreate(&e1));
-
-    graph_init_weights(g, 1, ref_cpu);
-
-    // --- one arena for activations, reference tensors, scratch, workspaces ---
-    size_t maxt = 0, gn_ws_total = 0;
-    for (int i = 0; i < g->nt; i++)
-        if (g->t[i].numel > maxt) maxt = g->t[i].numel;
-    const size_t conv_ws = graph_conv_workspace(g, r->num_sms);  // the side branch gets its own copy
-    for (int i = 0; i < g->nn; i++) g->nodes[i].side = is_side_node(g, &g->nodes[i]);
-    const size_t scores = ref_gpu ? graph_attn_scores(g) : 0;
-    for (int i = 0; i < g->nn; i++) {
-        Node *n = &g->nodes[i];
-        if (n->op == OP_GROUPNORM) {
-            const Tensor *x = &g->t[n->in];
-            n->gn_splits = groupnorm_splits(x->n, x->h * x->w, x->c, r->num_sms);
-            gn_ws_total += align_up(groupnorm_workspace_bytes(x->n, n->gn->groups, n->gn_splits, x->c));
-        }
-    }
-    size_t total = 0;
-    for (int i = 0; i < g->nt; i++) {
-        total += align_up(g->t[i].numel * sizeof(uint16_t));
-        if (ref_gpu) total += align_up(g->t[i].numel * sizeof(float));
-    }
-    const size_t scratch_each = align_up(maxt * sizeof(float));
-    total += 6 * scratch_each + align_up(scores * sizeof(float)) + 2 * align_up(conv_ws) + gn_ws_total;
-    char *arena = NULL;
-    cudaError_t aerr = cudaMalloc((void **)&arena, total);
+// Allocates the arena of graph_arena_plan and points every tensor, scratch
+// slot and workspace into it; GroupNorm counters are zeroed on st.
+static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, cudaStream_t st) {
+    ArenaPlan plan;
+    graph_arena_plan(g, run->prop.multiProcessorCount, ref_gpu, &plan);
+    cudaError_t aerr = cudaMalloc((void **)&run->arena, plan.total);
     if (aerr == cudaErrorMemoryAllocation)
-        die_user("out of GPU memory allocating the %.1f MiB activation arena on %s; %s", total / 1048576.0, prop.name,
-                 block_size_hint(&g->cfg));
+        die_user("out of GPU memory allocating the %.1f MiB activation arena on %s; %s", plan.total / 1048576.0,
+                 run->prop.name, block_size_hint(&g->cfg));
     cudaCheck(aerr);
-    char *p = arena;
+    char *a = run->arena;
     for (int i = 0; i < g->nt; i++) {
-        g->t[i].d16 = (uint16_t *)p;
-        p += align_up(g->t[i].numel * sizeof(uint16_t));
-        if (ref_gpu) {
-            g->t[i].dref = (float *)p;
-            p += align_up(g->t[i].numel * sizeof(float));
-        }
+        g->t[i].d16 = (uint16_t *)(a + plan.t16[i]);
+        if (ref_gpu) g->t[i].dref = (float *)(a + plan.tref[i]);
     }
-    Scratch sc;
-    sc.s_in = (float *)p;
-    sc.s_aux = (float *)(p + scratch_each);
-    sc.s_res = (float *)(p + 2 * scratch_each);
-    sc.s_out = (float *)(p + 3 * scratch_each);
-    sc.s_tmp = (float *)(p + 4 * scratch_each);  // two slots
-    p += 6 * scratch_each;
-    sc.scores = scores ? (float *)p : NULL;
-    p += align_up(scores * sizeof(float));
-    sc.conv_ws = conv_ws ? (float *)p : NULL;
-    p += align_up(conv_ws);
-    sc.side_ws = conv_ws ? (float *)p : NULL;
-    p += align_up(conv_ws);
+    Scratch *sc = &run->sc;
+    float *s = (float *)(a + plan.scratch);
+    const size_t each = plan.scratch_each / sizeof(float);
+    sc->s_in = s;
+    sc->s_aux = s + each;
+    sc->s_res = s + 2 * each;
+    sc->s_out = s + 3 * each;
+    sc->s_tmp = s + 4 * each;  // two slots
+    sc->scores = plan.scores_bytes ? (float *)(a + plan.scores) : NULL;
+    sc->gemm_ws = plan.gemm_ws_bytes ? (float *)(a + plan.gemm_ws) : NULL;
+    sc->side_ws = plan.gemm_ws_bytes ? (float *)(a + plan.side_ws) : NULL;
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
+        n->side = is_side_node(g, n);
         if (n->op != OP_GROUPNORM) continue;
-        const Tensor *x = &g->t[n->in];
-        size_t b = groupnorm_workspace_bytes(x->n, n->gn->groups, n->gn_splits, x->c);
-        n->gn_ws = p;
-        cudaCheck(cudaMemsetAsync(p, 0, b, st));  // the kernels keep the counter at zero between launches
-        p += align_up(b);
+        n->gn_splits = plan.gn_splits[i];
+        n->gn_ws = a + plan.gn_ws[i];
+        // the kernels keep the counter at zero between launches
+        cudaCheck(cudaMemsetAsync(n->gn_ws, 0, plan.gn_ws_bytes[i], st));
     }
+}
 
-    // --- inputs: N(0,1) or --input values, rounded to FP16 for both chains ---
-    // Staged on the host and copied on st, the stream of every kernel that
-    // reads them (copy_to_device returns once the copy has landed).
+// Inputs: N(0,1) or --input values, rounded to FP16 for both chains. Staged
+// on the host and copied on st, the stream of every kernel that reads them
+// (copy_to_device returns once the copy has landed).
+static void stage_inputs(Graph *g, int ref_gpu, cudaStream_t st) {
     for (int i = 0; i < g->nt; i++) {
         Tensor *t = &g->t[i];
         if (!t->is_input) continue;
@@ -591,42 +597,52 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         free(v);
         free(v16);
     }
+}
 
-    // --- kernel configuration per node: conv / GEMM tile and split-K, attention variant ---
-    // Nodes are visited in chain order and each runs once with its pick, so
-    // every candidate is timed on inputs that an earlier node wrote (never on
-    // uninitialized memory).
+// Kernel configuration per node: conv / GEMM tile and split-K, attention
+// variant. Nodes are visited in chain order and each runs once with its pick,
+// so every candidate is timed on inputs that an earlier node wrote (never on
+// uninitialized memory).
+static void choose_kernels(Graph *g, GpuRun *run, const RunOptions *opt, cudaStream_t st) {
     for (int i = 0; i < g->nn; i++) {
-        select_node_config(g, &g->nodes[i], &sc, opt->conv_select, r->num_sms, opt->verbose, st, e0, e1);
-        node_fast_gpu(g, &g->nodes[i], &sc, st);
+        select_node_config(g, &g->nodes[i], &run->sc, opt->kernel_select, run->prop.multiProcessorCount,
+                           opt->verbose, st, run->e0, run->e1);
+        node_fast_gpu(g, &g->nodes[i], &run->sc, st);
     }
     for (int i = 0; i < g->nn; i++) set_kernel_name(&g->nodes[i]);
+}
 
-    // --- poison every output, run both chains once ---
+// Every non-input tensor poisoned (FP16 and FP32 NaN), then one fast chain
+// run; returns its block output (host, FP32).
+static float *first_run(Graph *g, const Scratch *sc, int ref_gpu, cudaStream_t st) {
     for (int i = 0; i < g->nt; i++) {
         Tensor *t = &g->t[i];
         if (t->is_input) continue;
         cudaCheck(fill_u16_dev(t->d16, 0xFFFFu, t->numel, st));  // FP16 NaN
         if (ref_gpu) cudaCheck(fill_f32_dev(t->dref, NAN, t->numel, st));
     }
-    fast_chain(g, &sc, st, NULL);
+    fast_chain(g, sc, st, NULL);
     const Tensor *tout = &g->t[g->out];
-    float *first_out = xmalloc(tout->numel * sizeof(float));
-    download_f16(tout, first_out, st);
+    float *out = xmalloc(tout->numel * sizeof(float));
+    download_f16(tout, out, st);
+    return out;
+}
 
-    r->checked = opt->ref != REF_NONE;
-    r->pass = 1;
-    if (ref_gpu) {
-        ref_chain_gpu(g, &sc, st);  // first run also warms up
-        cudaCheck(cudaEventRecord(e0, st));
-        ref_chain_gpu(g, &sc, st);
-        cudaCheck(cudaEventRecord(e1, st));
-        cudaCheck(cudaEventSynchronize(e1));
+// The FP32 reference chain: on the GPU (a warm-up run, then one timed run on
+// st), or on the host from the fast path's input values (--ref cpu; the fast
+// tensors are downloaded for the layer error).
+static void reference_chain(Graph *g, GpuRun *run, RefMode ref, RunResult *r, cudaStream_t st) {
+    if (ref == REF_GPU) {
+        ref_chain_gpu(g, &run->sc, st);  // first run also warms up
+        cudaCheck(cudaEventRecord(run->e0, st));
+        ref_chain_gpu(g, &run->sc, st);
+        cudaCheck(cudaEventRecord(run->e1, st));
+        cudaCheck(cudaEventSynchronize(run->e1));
         float ms = 0.f;
-        cudaCheck(cudaEventElapsedTime(&ms, e0, e1));
+        cudaCheck(cudaEventElapsedTime(&ms, run->e0, run->e1));
         r->ref_time = ms * 1e-3;
         r->ref_on_gpu = 1;
-    } else if (ref_cpu) {
+    } else if (ref == REF_CPU) {
         for (int i = 0; i < g->nt; i++) {
             Tensor *t = &g->t[i];
             t->h_fast = xmalloc(t->numel * sizeof(float));
@@ -646,59 +662,55 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         for (int i = 0; i < g->nt; i++)
             if (!g->t[i].is_input) download_f16(&g->t[i], g->t[i].h_fast, st);
     }
+}
 
-    // --- errors ---
-    if (r->checked) {
-        float *fast = xmalloc(maxt * sizeof(float));
-        float *ref = xmalloc(maxt * sizeof(float));
-        float *alt = xmalloc(maxt * sizeof(float));  // FP16 GEMM output of an INT8 node
-        for (int i = 0; i < g->nn; i++) {
-            Node *n = &g->nodes[i];
-            Tensor *to = &g->t[n->out];
-            download_f16(to, fast, st);
-            if (ref_gpu) {
-                cudaCheck(f16_to_f32_dev(g->t[n->in].d16, sc.s_in, g->t[n->in].numel, st));
-                if (n->aux >= 0) cudaCheck(f16_to_f32_dev(g->t[n->aux].d16, sc.s_aux, g->t[n->aux].numel, st));
-                if (n->res >= 0) cudaCheck(f16_to_f32_dev(g->t[n->res].d16, sc.s_res, g->t[n->res].numel, st));
-                cudaCheck(fill_f32_dev(sc.s_out, NAN, to->numel, st));
-                node_ref_gpu(g, n, sc.s_in, n->aux >= 0 ? sc.s_aux : NULL, n->res >= 0 ? sc.s_res : NULL, sc.s_out,
-                             &sc, st);
-                copy_to_host(ref, sc.s_out, to->numel * sizeof(float), st);
-                n->layer_err = compare_outputs(fast, ref, to->numel);
-                if (n->prec == PREC_INT8) fp16_alt_err(g, n, &sc, r->num_sms, st, ref, alt);
-                copy_to_host(ref, to->dref, to->numel * sizeof(float), st);
-                n->chain_err = compare_outputs(fast, ref, to->numel);
-            } else {
-                node_cpu(g, n, g->t[n->in].h_fast, n->aux >= 0 ? g->t[n->aux].h_fast : NULL,
-                         n->res >= 0 ? g->t[n->res].h_fast : NULL, ref, 0);
-                n->layer_err = compare_outputs(fast, ref, to->numel);
-                if (n->prec == PREC_INT8) fp16_alt_err(g, n, &sc, r->num_sms, st, ref, alt);
-                n->chain_err = compare_outputs(fast, to->h_ref, to->numel);
-            }
-            if (!node_pass(n, node_tol(n, r))) r->pass = 0;
-        }
-        free(fast);
-        free(ref);
-        free(alt);
+// Per node: layer error (node_reference), chain error (chain_reference) and,
+// for INT8 nodes, the FP16 GEMM's layer error; the run passes when every
+// node is within its tolerance (node_pass).
+static void compare_nodes(Graph *g, const Scratch *sc, RefMode ref, int num_sms, RunResult *r, cudaStream_t st) {
+    r->checked = ref != REF_NONE;
+    r->pass = 1;
+    if (!r->checked) return;
+    size_t maxt = 0;
+    for (int i = 0; i < g->nt; i++)
+        if (g->t[i].numel > maxt) maxt = g->t[i].numel;
+    float *fast = xmalloc(maxt * sizeof(float));
+    float *want = xmalloc(maxt * sizeof(float));
+    float *alt = xmalloc(maxt * sizeof(float));  // FP16 GEMM output of an INT8 node
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        const Tensor *to = &g->t[n->out];
+        download_f16(to, fast, st);
+        node_reference(g, n, ref, sc, want, st);
+        n->layer_err = compare_outputs(fast, want, to->numel);
+        if (n->prec == PREC_INT8) fp16_alt_err(g, n, sc, num_sms, st, want, alt);
+        chain_reference(to, ref, want, st);
+        n->chain_err = compare_outputs(fast, want, to->numel);
+        if (!node_pass(n, node_tol(n, r))) r->pass = 0;
     }
+    free(fast);
+    free(want);
+    free(alt);
+}
 
-    // --- per-node timing ---
-    const int iters = opt->iters;
-    double *samples = xcalloc((size_t)iters, sizeof(double));
+// Per-node timing: warm-up launches, then `iters` launches timed one by one.
+static void time_nodes(Graph *g, GpuRun *run, const RunOptions *opt, RunResult *r, cudaStream_t st) {
+    double *samples = xcalloc((size_t)opt->iters, sizeof(double));
     r->sum_nodes = 0.0;
     for (int i = 0; i < g->nn; i++) {
-        NodeLaunch nl = {g, &g->nodes[i], &sc};
-        time_launches(launch_node, &nl, st, e0, e1, opt->warmup, iters, samples, &g->nodes[i].time);
+        NodeLaunch nl = {g, &g->nodes[i], &run->sc};
+        time_launches(launch_node, &nl, st, run->e0, run->e1, opt->warmup, opt->iters, samples, &g->nodes[i].time);
         r->sum_nodes += g->nodes[i].time.median;
     }
+    free(samples);
+}
 
-    // --- vendor baseline (--vs cudnn): same inputs and weights on cuDNN / cuBLAS ---
-    if (opt->vs == VS_CUDNN) {
-        VendorRef vr = {g, &sc, st, opt->ref};
-        vendor_run(g, opt, st, vendor_ref, &vr, r);
-    }
-
-    // --- block latency: CUDA graph replay ---
+// Block latency: the fast chain captured from st into one CUDA graph (side
+// nodes on a forked stream), replayed and timed. The replay must reproduce
+// the first eager run bit for bit (every kernel is deterministic; a mismatch
+// means a workspace or counter that is not safe to replay).
+static void replay_graph(Graph *g, GpuRun *run, const RunOptions *opt, const float *first_out, RunResult *r,
+                         cudaStream_t st) {
     cudaGraph_t graph;
     cudaGraphExec_t exec;
     Branch br;
@@ -706,39 +718,61 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     cudaCheck(cudaEventCreateWithFlags(&br.fork, cudaEventDisableTiming));
     for (int k = 0; k < MAX_SIDE; k++) cudaCheck(cudaEventCreateWithFlags(&br.join[k], cudaEventDisableTiming));
     cudaCheck(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
-    fast_chain(g, &sc, st, &br);
+    fast_chain(g, &run->sc, st, &br);
     cudaCheck(cudaStreamEndCapture(st, &graph));
     cudaCheck(cudaGraphInstantiate(&exec, graph, 0));
-    time_launches(launch_graph, &exec, st, e0, e1, opt->warmup, iters, samples, &r->block);
+    double *samples = xcalloc((size_t)opt->iters, sizeof(double));
+    time_launches(launch_graph, &exec, st, run->e0, run->e1, opt->warmup, opt->iters, samples, &r->block);
     free(samples);
 
-    // The replayed graph must reproduce the first eager run bit for bit
-    // (every kernel is deterministic; a mismatch means a workspace or counter
-    // that is not safe to replay).
-    {
-        float *again = xmalloc(tout->numel * sizeof(float));
-        download_f16(tout, again, st);
-        r->replay_identical = memcmp(again, first_out, tout->numel * sizeof(float)) == 0;
-        if (!r->replay_identical) r->pass = 0;
-        free(again);
-    }
-    r->h_out_fast = first_out;  // the block output of the checked eager run
-    if (ref_gpu) {
-        r->h_out_ref = xmalloc(tout->numel * sizeof(float));
-        copy_to_host(r->h_out_ref, tout->dref, tout->numel * sizeof(float), st);
-    } else if (ref_cpu) {
-        r->h_out_ref = xmalloc(tout->numel * sizeof(float));
-        memcpy(r->h_out_ref, tout->h_ref, tout->numel * sizeof(float));
-    }
+    const Tensor *tout = &g->t[g->out];
+    float *again = xmalloc(tout->numel * sizeof(float));
+    download_f16(tout, again, st);
+    r->replay_identical = memcmp(again, first_out, tout->numel * sizeof(float)) == 0;
+    if (!r->replay_identical) r->pass = 0;
+    free(again);
 
     cudaCheck(cudaStreamDestroy(br.side));
     cudaCheck(cudaEventDestroy(br.fork));
     for (int k = 0; k < MAX_SIDE; k++) cudaCheck(cudaEventDestroy(br.join[k]));
     cudaCheck(cudaGraphExecDestroy(exec));
     cudaCheck(cudaGraphDestroy(graph));
-    cudaCheck(cudaEventDestroy(e0));
-    cudaCheck(cudaEventDestroy(e1));
-    cudaCheck(cudaStreamDestroy(st));
-    cudaCheck(cudaFree(arena));
+}
+
+static void gpu_end(Graph *g, GpuRun *run) {
+    cudaCheck(cudaEventDestroy(run->e0));
+    cudaCheck(cudaEventDestroy(run->e1));
+    cudaCheck(cudaStreamDestroy(run->st));
+    cudaCheck(cudaFree(run->arena));
     for (int i = 0; i < g->nt; i++) g->t[i].d16 = NULL, g->t[i].dref = NULL;
+}
+
+void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
+    GpuRun run;
+    gpu_begin(&run, opt, r);
+    graph_set_precision(g, opt);
+    const int ref_gpu = opt->ref == REF_GPU;
+    const cudaStream_t st = run.st;
+
+    graph_init_weights(g, opt->params, 1, opt->ref == REF_CPU);
+    arena_alloc(g, &run, ref_gpu, st);
+    stage_inputs(g, ref_gpu, st);
+    choose_kernels(g, &run, opt, st);
+    float *first_out = first_run(g, &run.sc, ref_gpu, st);
+    reference_chain(g, &run, opt->ref, r, st);
+    compare_nodes(g, &run.sc, opt->ref, r->num_sms, r, st);
+    time_nodes(g, &run, opt, r, st);
+    if (opt->vs == VS_CUDNN) {  // same inputs and weights on cuDNN / cuBLAS
+        BaselineRef br = {g, &run.sc, st, opt->ref};
+        baseline_run(g, opt, st, baseline_ref, &br, r);
+    }
+    replay_graph(g, &run, opt, first_out, r, st);
+
+    const Tensor *tout = &g->t[g->out];
+    r->h_out_fast = first_out;  // the block output of the checked eager run
+    if (opt->ref != REF_NONE) {
+        r->h_out_ref = xmalloc(tout->numel * sizeof(float));
+        chain_reference(tout, opt->ref, r->h_out_ref, st);
+    }
+    gpu_end(g, &run);
 }

@@ -1,4 +1,4 @@
-// graph.h: blocks as node lists, the executor, errors and the report.
+// graph.h: blocks as node lists, the executors, errors and the pass/fail rule.
 //
 // A block (ResBlock, a single conv, ...) is built as a list of nodes over a
 // small table of tensors. Every node has a fast path (FP16 CUDA kernels, or
@@ -26,7 +26,7 @@
 
 typedef enum { DEVICE_AUTO, DEVICE_CUDA, DEVICE_CPU } DeviceKind;
 typedef enum { REF_DEFAULT, REF_GPU, REF_CPU, REF_NONE } RefMode;
-typedef enum { CONV_SELECT_TUNE, CONV_SELECT_HEURISTIC } ConvSelect;  // also GEMM and attention configs
+typedef enum { KERNEL_SELECT_TUNE, KERNEL_SELECT_HEURISTIC } KernelSelect;  // also GEMM and attention configs
 
 // What to build (from the command line).
 typedef struct {
@@ -53,7 +53,7 @@ typedef enum { GEMM_BLOCK_NONE = 0, GEMM_BLOCK_BIAS, GEMM_BLOCK_GEGLU, GEMM_BLOC
 // Which GEMM runs a layer (--linear, --conv1x1).
 typedef enum { PREC_FP16 = 0, PREC_INT8 = 1 } GemmPrecision;
 // Vendor baseline run beside unetrun (--vs).
-typedef enum { VS_NONE = 0, VS_CUDNN = 1 } VendorKind;
+typedef enum { VS_NONE = 0, VS_CUDNN = 1 } BaselineKind;
 
 // How to run it.
 typedef struct {
@@ -63,17 +63,18 @@ typedef struct {
     int warmup, iters;
     int check;
     double tol_fp16;  // relative L2, FP16 tensor-core paths
-    ConvSelect conv_select;
+    KernelSelect kernel_select;
     const char *json_path;
     int verbose;  // print the conv tuning table on stderr
     int pdl;      // programmatic dependent launch (sm_90+); 0 = plain launches
-    // GEMM precision (issue: online-quantized INT8 GEMM)
+    // GEMM precision: FP16 or the online-quantized INT8 GEMM
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions
     double tol_int8;            // relative-L2 tolerance of INT8 GEMM nodes and of nodes downstream of one (0 = 3e-2)
     // checkpoint weights and file inputs/outputs
     const char *weights_path;   // --weights: safetensors checkpoint (NULL = random weights)
     const char *prefix;         // --prefix: the block inside it (as given by the user)
+    const ParamSource *params;  // the open checkpoint block of --weights/--prefix; NULL = seeded random
     const char *input_path;     // --input: x / temb / context from a safetensors file
     const char *save_output_path;  // --save-output: output (fast) and reference, FP32 NCHW
     const char *save_inputs_path;  // --save-inputs: the inputs the run used, in --input's layout
@@ -82,7 +83,7 @@ typedef struct {
     const char *png_path;       // --png FILE: per-node timing chart
     const char *error_png_path; // --error-png FILE: |fast - reference| heatmap of the block output
     double peak_tflops, peak_gbps;  // --peak-tflops/--peak-gbps (0 = calibrate)
-    VendorKind vs;              // --vs cudnn
+    BaselineKind vs;              // --vs cudnn
     int nvtx;                   // --nvtx: an NVTX range per node
 } RunOptions;
 
@@ -147,7 +148,7 @@ typedef struct {
     GemmPrecision prec;  // OP_GEMM / OP_LINEAR / 1x1 OP_CONV: the GEMM that ran
     ErrMetrics fp16_err; // INT8 nodes: layer error of the FP16 GEMM on the same inputs (beside layer_err)
     int has_fp16_err;
-    // roofline (report.c): lower bound on time from FLOPs / peak and bytes / bandwidth
+    // roofline (src/report/roofline.c): lower bound on time from FLOPs / peak and bytes / bandwidth
     double bound_time;   // seconds
     int bound_compute;   // 1 = compute bound, 0 = memory bound
     // vendor baseline (--vs): same inputs and weights on cuDNN / cuBLAS
@@ -232,14 +233,34 @@ void build_block(Graph *g, const BlockConfig *cfg);
 // else --tol-fp16; an FP16 node downstream of an INT8 one keeps --tol-fp16
 // for its layer error, Node.layer_tol). The executors call it first.
 void graph_set_precision(Graph *g, const RunOptions *opt);
-void graph_init_weights(Graph *g, int on_device, int want_host);
+// Initializes every layer's parameters from src (NULL: seeded random).
+void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int want_host);
 void graph_free(Graph *g);
 int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int is_input);
-// Bytes the GPU path will allocate (weights + arena + workspaces).
+// The GPU executor's activation arena, planned from the graph alone: byte
+// offsets from the arena's start of every tensor's FP16 copy (and FP32
+// reference copy with ref_gpu), the six FP32 scratch slots of the layer
+// error, the attention reference's scores, the split-K workspaces of the
+// main chain and of the side branch, and each GroupNorm node's workspace.
+// run_gpu allocates exactly `total` bytes at these offsets; graph_gpu_bytes
+// adds the weights to the same plan, so the estimate cannot drift from it.
+typedef struct {
+    size_t t16[MAX_TENSORS], tref[MAX_TENSORS];  // tref: only with ref_gpu
+    size_t maxt;                 // elements of the largest tensor
+    size_t scratch, scratch_each;  // 6 slots of scratch_each bytes
+    size_t scores, scores_bytes;   // scores_bytes = 0 without ref_gpu
+    size_t gemm_ws, side_ws, gemm_ws_bytes;
+    int gn_splits[MAX_NODES];      // OP_GROUPNORM nodes only
+    size_t gn_ws[MAX_NODES], gn_ws_bytes[MAX_NODES];
+    size_t total;
+    int ref_gpu;
+} ArenaPlan;
+void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p);
+// Bytes the GPU path will allocate (weights + the arena plan + slack).
 size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu);
 size_t graph_cpu_bytes(const Graph *g);
 size_t graph_attn_scores(const Graph *g);                   // floats of the attention reference's scores
-size_t graph_conv_workspace(const Graph *g, int num_sms);   // bytes of split-K workspace (convs and GEMMs)
+size_t graph_gemm_workspace(const Graph *g, int num_sms);   // bytes of split-K workspace (convs and GEMMs)
 
 // Executors (src/graph/exec_gpu.c, exec_cpu.c).
 void run_gpu(Graph *g, const RunOptions *opt, RunResult *res);
@@ -272,18 +293,11 @@ int io_save_inputs(const Graph *g, const char *path, char *err, size_t errn);
 // Errors (src/graph/errors.c).
 ErrMetrics compare_outputs(const float *fast, const float *ref, size_t n);
 void time_stats(double *samples, int n, TimeStats *out);  // sorts samples
+// The tolerance of a node's errors: Node.tol, else the run's (--tol-fp16).
+double node_tol(const Node *n, const RunResult *r);
+// 1 when the node's layer and chain errors are finite and within tol (the
+// layer error of an FP16 node downstream of an INT8 one: Node.layer_tol).
+int node_pass(const Node *n, double tol);
 
-// Report (src/graph/report.c).
-void print_report(const Graph *g, const RunOptions *opt, const RunResult *r);  // header, then body
-// The report in two parts, so that the header (device, block, weights, peaks,
-// timing) is on the screen before a long run: report_header_info fills, from
-// the options alone, the fields of r that the header shows and the executors
-// fill the same way (device, SMs, compute capability, reference, PDL); the
-// caller adds weights_source and the peaks. The body is the node table, the
-// totals and the verdict.
-void report_header_info(RunResult *r, const RunOptions *opt, int on_gpu);
-void print_report_header(const Graph *g, const RunOptions *opt, const RunResult *r);
-void print_report_body(const Graph *g, const RunOptions *opt, const RunResult *r);
-int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
 
 #endif

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../../weights/safetensors.h"
-#include "../common.h"
+#include "../../common/common.h"
 #include "graph.h"
 
 // Spatial blocks keep their activations as images; the token-level blocks

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../common.h"
+#include "../../common/common.h"
 
 void attention_ref_cpu(const AttnShape *s, const float *q, const float *k, const float *v, float *o, float scale) {
     const int B = s->batch, H = s->heads, sq = s->sq, skv = s->skv, d = s->d;

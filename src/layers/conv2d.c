@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "../../weights/params.h"
-#include "../common.h"
+#include "../../common/common.h"
 
-void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bias, uint64_t seed,
-                       int on_device, int want_host) {
+void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bias, const ParamSource *src,
+                       uint64_t seed, int on_device, int want_host) {
     memset(L, 0, sizeof(*L));
     snprintf(L->name, sizeof(L->name), "%s", name);
     L->s = s;
@@ -24,7 +24,7 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
     if (on_device) {
         float *w_oikk;  // (Cout, Cin, k, k): PyTorch layout, as a checkpoint stores it
         cudaCheck(cudaMalloc((void **)&w_oikk, nw * sizeof(float)));
-        param_fill(tname, 4, wshape, seed, w_oikk, nw, 0.0f, bound, 1);
+        param_fill(src, tname, 4, wshape, seed, w_oikk, nw, 0.0f, bound, 1);
         cudaCheck(cudaMalloc((void **)&L->d_w16, nw * sizeof(uint16_t)));
         cudaCheck(cudaMalloc((void **)&L->d_w_ref, nw * sizeof(float)));
         cudaCheck(conv_weight_layouts_dev(w_oikk, L->d_w16, L->d_w_ref, s.cout, s.cin, k, 0));
@@ -33,7 +33,7 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
         if (has_bias) {
             cudaCheck(cudaMalloc((void **)&L->d_bias, s.cout * sizeof(float)));
             snprintf(tname, sizeof(tname), "%s.bias", name);
-            param_fill(tname, 1, bshape, seed, L->d_bias, s.cout, 0.0f, bound, 1);
+            param_fill(src, tname, 1, bshape, seed, L->d_bias, s.cout, 0.0f, bound, 1);
         }
         if (want_host) {
             L->h_w_ref = host_copy_f32(L->d_w_ref, nw);
@@ -42,7 +42,7 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
         return;
     }
     float *w_oikk = xmalloc(nw * sizeof(float));
-    param_fill(tname, 4, wshape, seed, w_oikk, nw, 0.0f, bound, 0);
+    param_fill(src, tname, 4, wshape, seed, w_oikk, nw, 0.0f, bound, 0);
     L->h_w_ref = xmalloc(nw * sizeof(float));
     L->h_w_fast = xmalloc(nw * sizeof(float));
     for (int co = 0; co < s.cout; co++)
@@ -58,7 +58,7 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
     if (has_bias) {
         L->h_bias = xmalloc(s.cout * sizeof(float));
         snprintf(tname, sizeof(tname), "%s.bias", name);
-        param_fill(tname, 1, bshape, seed, L->h_bias, s.cout, 0.0f, bound, 0);
+        param_fill(src, tname, 1, bshape, seed, L->h_bias, s.cout, 0.0f, bound, 0);
     }
 }
 

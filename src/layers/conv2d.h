@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "../../kernels/kernels.h"
+#include "../../weights/params.h"
 
 typedef struct {
     char name[48];  // checkpoint name of the module, e.g. "conv1"
@@ -18,14 +19,14 @@ typedef struct {
     uint16_t *d_w16;  // (Cout, k, k, Cin) FP16, the implicit-GEMM B operand
     float *d_w_ref;   // (k, k, Cin, Cout) FP32, the reference kernel's layout
     float *d_bias;    // (Cout)
-    ConvConfig cfg;   // tile and split-K chosen for this shape
+    TileConfig cfg;   // tile and split-K chosen for this shape
 } Conv2dLayer;
 
 // Random PyTorch-default init: weights and bias uniform in +-1/sqrt(Cin*k*k).
 // on_device: create device tensors (and host FP32 copies if want_host);
 // otherwise host tensors only.
-void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bias, uint64_t seed,
-                       int on_device, int want_host);
+void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bias, const ParamSource *src,
+                       uint64_t seed, int on_device, int want_host);
 void conv2d_layer_free(Conv2dLayer *L);
 
 double conv2d_flops(const ConvShape *s);

@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "../../weights/params.h"
-#include "../common.h"
+#include "../../common/common.h"
 
-void norm_affine_init(const char *name, int c, uint64_t seed, int on_device, int want_host, float **h_gamma,
-                      float **h_beta, float **d_gamma, float **d_beta) {
+void norm_affine_init(const char *name, int c, const ParamSource *src, uint64_t seed, int on_device, int want_host,
+                      float **h_gamma, float **h_beta, float **d_gamma, float **d_beta) {
     char gname[96], bname[96];
     snprintf(gname, sizeof(gname), "%s.weight", name);
     snprintf(bname, sizeof(bname), "%s.bias", name);
@@ -18,8 +18,8 @@ void norm_affine_init(const char *name, int c, uint64_t seed, int on_device, int
     if (on_device) {
         cudaCheck(cudaMalloc((void **)d_gamma, c * sizeof(float)));
         cudaCheck(cudaMalloc((void **)d_beta, c * sizeof(float)));
-        param_fill(gname, 1, shape, seed, *d_gamma, c, 1.0f, 0.25f, 1);
-        param_fill(bname, 1, shape, seed, *d_beta, c, 0.0f, 0.25f, 1);
+        param_fill(src, gname, 1, shape, seed, *d_gamma, c, 1.0f, 0.25f, 1);
+        param_fill(src, bname, 1, shape, seed, *d_beta, c, 0.0f, 0.25f, 1);
         if (!want_host) return;
         *h_gamma = host_copy_f32(*d_gamma, c);
         *h_beta = host_copy_f32(*d_beta, c);
@@ -27,19 +27,19 @@ void norm_affine_init(const char *name, int c, uint64_t seed, int on_device, int
     }
     *h_gamma = xmalloc(c * sizeof(float));
     *h_beta = xmalloc(c * sizeof(float));
-    param_fill(gname, 1, shape, seed, *h_gamma, c, 1.0f, 0.25f, 0);
-    param_fill(bname, 1, shape, seed, *h_beta, c, 0.0f, 0.25f, 0);
+    param_fill(src, gname, 1, shape, seed, *h_gamma, c, 1.0f, 0.25f, 0);
+    param_fill(src, bname, 1, shape, seed, *h_beta, c, 0.0f, 0.25f, 0);
 }
 
 void groupnorm_layer_init(GroupNormLayer *L, const char *name, int c, int groups, float eps, int silu,
-                          uint64_t seed, int on_device, int want_host) {
+                          const ParamSource *src, uint64_t seed, int on_device, int want_host) {
     memset(L, 0, sizeof(*L));
     snprintf(L->name, sizeof(L->name), "%s", name);
     L->c = c;
     L->groups = groups;
     L->eps = eps;
     L->silu = silu;
-    norm_affine_init(name, c, seed, on_device, want_host, &L->h_gamma, &L->h_beta, &L->d_gamma, &L->d_beta);
+    norm_affine_init(name, c, src, seed, on_device, want_host, &L->h_gamma, &L->h_beta, &L->d_gamma, &L->d_beta);
 }
 
 void groupnorm_layer_free(GroupNormLayer *L) {

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../weights/params.h"
+
 typedef struct {
     char name[48];  // checkpoint name, e.g. "norm1"
     int c, groups, silu;
@@ -16,12 +18,12 @@ typedef struct {
 // gamma = 1 + U(-0.25, 0.25), beta = U(-0.25, 0.25): the affine part is
 // exercised, activations keep unit scale.
 void groupnorm_layer_init(GroupNormLayer *L, const char *name, int c, int groups, float eps, int silu,
-                          uint64_t seed, int on_device, int want_host);
+                          const ParamSource *src, uint64_t seed, int on_device, int want_host);
 void groupnorm_layer_free(GroupNormLayer *L);
 // The affine parameters of any norm layer ("<name>.weight", "<name>.bias")
 // with the init above, on the device (plus host copies if want_host) or host.
-void norm_affine_init(const char *name, int c, uint64_t seed, int on_device, int want_host, float **h_gamma,
-                      float **h_beta, float **d_gamma, float **d_beta);
+void norm_affine_init(const char *name, int c, const ParamSource *src, uint64_t seed, int on_device, int want_host,
+                      float **h_gamma, float **h_beta, float **d_gamma, float **d_beta);
 
 // Per element: stats (sum, sum of squares), normalize, affine, SiLU.
 double groupnorm_flops(size_t numel, int silu);

@@ -6,16 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common.h"
+#include "../../common/common.h"
 #include "groupnorm.h"
 
-void layernorm_layer_init(LayerNormLayer *L, const char *name, int c, float eps, uint64_t seed, int on_device,
-                          int want_host) {
+void layernorm_layer_init(LayerNormLayer *L, const char *name, int c, float eps, const ParamSource *src,
+                          uint64_t seed, int on_device, int want_host) {
     memset(L, 0, sizeof(*L));
     snprintf(L->name, sizeof(L->name), "%s", name);
     L->c = c;
     L->eps = eps;
-    norm_affine_init(name, c, seed, on_device, want_host, &L->h_gamma, &L->h_beta, &L->d_gamma, &L->d_beta);
+    norm_affine_init(name, c, src, seed, on_device, want_host, &L->h_gamma, &L->h_beta, &L->d_gamma, &L->d_beta);
 }
 
 void layernorm_layer_free(LayerNormLayer *L) {

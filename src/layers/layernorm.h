@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../../weights/params.h"
+
 typedef struct {
     char name[64];  // checkpoint name, e.g. "transformer_blocks.0.norm1"
     int c;
@@ -14,8 +16,8 @@ typedef struct {
 } LayerNormLayer;
 
 // gamma = 1 + U(-0.25, 0.25), beta = U(-0.25, 0.25), as for GroupNorm.
-void layernorm_layer_init(LayerNormLayer *L, const char *name, int c, float eps, uint64_t seed, int on_device,
-                          int want_host);
+void layernorm_layer_init(LayerNormLayer *L, const char *name, int c, float eps, const ParamSource *src,
+                          uint64_t seed, int on_device, int want_host);
 void layernorm_layer_free(LayerNormLayer *L);
 
 double layernorm_flops(size_t numel);

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../../weights/params.h"
-#include "../common.h"
+#include "../../common/common.h"
 #include "quant.h"
 
 void linear_layer_spec(LinearLayer *L, const char *name, int k, int n, int has_bias, int silu_in, int geglu) {
@@ -30,7 +30,8 @@ void linear_add_part(LinearLayer *L, const char *part_name) {
 int linear_out_width(const LinearLayer *L) { return L->geglu ? L->n / 2 : L->n; }
 
 // Fills the (N, K) weight and (N) bias of every part, host or device.
-static void fill_parts(const LinearLayer *L, uint64_t seed, float *w, float *b, int on_device) {
+static void fill_parts(const LinearLayer *L, const ParamSource *src, uint64_t seed, float *w, float *b,
+                       int on_device) {
     const int np = L->nparts ? L->nparts : 1;
     const int rows = L->n / np;
     const float bound = 1.0f / sqrtf((float)L->k);
@@ -40,12 +41,13 @@ static void fill_parts(const LinearLayer *L, uint64_t seed, float *w, float *b, 
         snprintf(wname, sizeof(wname), "%s.weight", pname);
         snprintf(bname, sizeof(bname), "%s.bias", pname);
         const int64_t wshape[2] = {rows, L->k}, bshape[1] = {rows};  // PyTorch (out, in), (out)
-        param_fill(wname, 2, wshape, seed, w + (size_t)p * rows * L->k, (size_t)rows * L->k, 0.0f, bound, on_device);
-        if (L->has_bias) param_fill(bname, 1, bshape, seed, b + (size_t)p * rows, rows, 0.0f, bound, on_device);
+        param_fill(src, wname, 2, wshape, seed, w + (size_t)p * rows * L->k, (size_t)rows * L->k, 0.0f, bound,
+                   on_device);
+        if (L->has_bias) param_fill(src, bname, 1, bshape, seed, b + (size_t)p * rows, rows, 0.0f, bound, on_device);
     }
 }
 
-void linear_layer_init(LinearLayer *L, uint64_t seed, int on_device, int want_host) {
+void linear_layer_init(LinearLayer *L, const ParamSource *src, uint64_t seed, int on_device, int want_host) {
     const int k = L->k, n = L->n;
     const size_t nw = (size_t)n * k;
     if (L->geglu && (n % 16)) die_internal("GEGLU layer %s needs a multiple of 16 outputs", L->name);
@@ -53,7 +55,7 @@ void linear_layer_init(LinearLayer *L, uint64_t seed, int on_device, int want_ho
         cudaCheck(cudaMalloc((void **)&L->d_w_ref, nw * sizeof(float)));
         cudaCheck(cudaMalloc((void **)&L->d_w16, nw * sizeof(uint16_t)));
         if (L->has_bias) cudaCheck(cudaMalloc((void **)&L->d_bias, n * sizeof(float)));
-        fill_parts(L, seed, L->d_w_ref, L->d_bias, 1);
+        fill_parts(L, src, seed, L->d_w_ref, L->d_bias, 1);
         L->d_bias_fast = L->d_bias;
         if (L->geglu) {
             // The fast kernel wants a/g rows interleaved in blocks of 8.
@@ -87,7 +89,7 @@ void linear_layer_init(LinearLayer *L, uint64_t seed, int on_device, int want_ho
     L->h_w_ref = xmalloc(nw * sizeof(float));
     L->h_w_fast = xmalloc(nw * sizeof(float));
     if (L->has_bias) L->h_bias = xmalloc(n * sizeof(float));
-    fill_parts(L, seed, L->h_w_ref, L->h_bias, 0);
+    fill_parts(L, src, seed, L->h_w_ref, L->h_bias, 0);
     for (size_t i = 0; i < nw; i++) L->h_w_fast[i] = round_f16(L->h_w_ref[i]);
 }
 
@@ -133,9 +135,9 @@ void geglu_ref_cpu(const float *x, float *y, int m, int f) {
         }
 }
 
-ConvConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
+TileConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
                             const float *residual, float *y, GemmEpilogue epi, int silu_a) {
-    ConvConfig cfg = gemm_int8_heuristic(m, n, k, LINEAR_INT8_EMUL_SMS);
+    TileConfig cfg = gemm_int8_heuristic(m, n, k, LINEAR_INT8_EMUL_SMS);
     int bm = 0, bn = 0, bk = 0;
     gemm_int8_tile_dims(cfg.tile, &bm, &bn, &bk);
     const float *wk = w, *bk_bias = bias;

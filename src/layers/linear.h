@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "../../kernels/kernels.h"
+#include "../../weights/params.h"
 
 #define LINEAR_MAX_PARTS 3
 
@@ -28,7 +29,7 @@ typedef struct {
     float *d_w_ref;   // (N, K) FP32, checkpoint row order
     float *d_bias;    // (N) checkpoint order
     float *d_bias_fast;  // (N) the fast kernel's order (interleaved for GEGLU, else == d_bias)
-    ConvConfig cfg;      // GEMM tile / split-K (token linears)
+    TileConfig cfg;      // GEMM tile / split-K (token linears)
 } LinearLayer;
 
 // Describes the layer (no memory): one part named `name` unless parts are
@@ -36,7 +37,7 @@ typedef struct {
 void linear_layer_spec(LinearLayer *L, const char *name, int k, int n, int has_bias, int silu_in, int geglu);
 void linear_add_part(LinearLayer *L, const char *part_name);
 // PyTorch default init per part: weights and bias uniform in +-1/sqrt(K).
-void linear_layer_init(LinearLayer *L, uint64_t seed, int on_device, int want_host);
+void linear_layer_init(LinearLayer *L, const ParamSource *src, uint64_t seed, int on_device, int want_host);
 void linear_layer_free(LinearLayer *L);
 int linear_out_width(const LinearLayer *L);  // n, or n / 2 with GEGLU
 
@@ -53,13 +54,13 @@ float gelu_erf_ref(float x);
 // CPU emulation of the online-quantized INT8 GEMM (gemm_int8): the bit-exact
 // model gemm_int8_model with the tile and split-K that gemm_int8_heuristic
 // picks for an H100 (LINEAR_INT8_EMUL_SMS SMs), so the CPU path gives the same
-// numbers as `--device cuda --conv-select heuristic` on an H100.
+// numbers as `--device cuda --kernel-select heuristic` on an H100.
 #define LINEAR_INT8_EMUL_SMS 132
 // y = epi(silu?(a) w^T + bias (+ residual)); a (M, K), w (N, K) and residual
 // (M, N) hold FP16 values as float, w in checkpoint row order ([a; g] halves
 // for GEGLU: interleaved here for the model), bias (N) or NULL; y (M, N), or
 // (M, N / 2) with GEGLU, FP16-rounded. Returns the configuration emulated.
-ConvConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
+TileConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
                             const float *residual, float *y, GemmEpilogue epi, int silu_a);
 
 #endif

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common.h"
+#include "../../common/common.h"
 
 static const float kMagic = 12582912.0f;  // 1.5 * 2^23
 

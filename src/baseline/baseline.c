@@ -1,7 +1,7 @@
-// vendor.c: the vendor baseline (--vs cudnn) on cuDNN and cuBLAS(Lt); see
-// vendor.h for what runs each node kind.
+// baseline.c: the vendor baseline (--vs cudnn) on cuDNN and cuBLAS(Lt); see
+// baseline.h for what runs each node kind.
 //
-// Order of work (vendor_run):
+// Order of work (baseline_run):
 //   1. handles, FP16 weight copies, descriptors, one arena (vendor copies of
 //      every non-input tensor, scratch, workspaces);
 //   2. per node, the library's own search: cudnnFindConvolutionForwardAlgorithmEx
@@ -23,8 +23,8 @@
 #include <cudnn.h>
 
 #include "../../kernels/kernels.h"
-#include "../common.h"
-#include "vendor.h"
+#include "../../common/common.h"
+#include "baseline.h"
 
 // --- error checks: file:line, the statement, the library's error string ---
 static void cudnn_check_impl(cudnnStatus_t s, const char *stmt, const char *file, int line) {
@@ -50,24 +50,24 @@ static void cublas_check_impl(cublasStatus_t s, const char *stmt, const char *fi
 #define DNN_TRY(v, stmt)                                                                             \
     do {                                                                                             \
         cudnnStatus_t s_ = (stmt);                                                                   \
-        if (s_ != CUDNN_STATUS_SUCCESS) return vendor_fail(v, __FILE__, __LINE__, #stmt, cudnnGetErrorString(s_)); \
+        if (s_ != CUDNN_STATUS_SUCCESS) return baseline_fail(v, __FILE__, __LINE__, #stmt, cudnnGetErrorString(s_)); \
     } while (0)
 #define BLAS_TRY(v, stmt)                                                                            \
     do {                                                                                             \
         cublasStatus_t s_ = (stmt);                                                                  \
-        if (s_ != CUBLAS_STATUS_SUCCESS) return vendor_fail(v, __FILE__, __LINE__, #stmt, cublasGetStatusString(s_)); \
+        if (s_ != CUBLAS_STATUS_SUCCESS) return baseline_fail(v, __FILE__, __LINE__, #stmt, cublasGetStatusString(s_)); \
     } while (0)
 #define CUDA_TRY(v, stmt)                                                                            \
     do {                                                                                             \
         cudaError_t e_ = (stmt);                                                                     \
-        if (e_ != cudaSuccess) return vendor_fail(v, __FILE__, __LINE__, #stmt, cudaGetErrorString(e_)); \
+        if (e_ != cudaSuccess) return baseline_fail(v, __FILE__, __LINE__, #stmt, cudaGetErrorString(e_)); \
     } while (0)
 
 #define GEMM_ALGOS 8
 #define VENDOR_WS_BYTES ((size_t)256 << 20)  // cuDNN / cuBLASLt workspace (algorithm search and runs)
 #define BLAS_WS_BYTES ((size_t)32 << 20)     // cuBLAS handle workspace (graph capture needs a fixed one)
 
-typedef enum { VK_OWN = 0, VK_CONV, VK_GEMM, VK_ATTN, VK_SDPA } VendorKernel;  // VK_ATTN: cuBLAS + softmax
+typedef enum { VK_OWN = 0, VK_CONV, VK_GEMM, VK_ATTN, VK_SDPA } BaselineKernel;  // VK_ATTN: cuBLAS + softmax
 
 // cuDNN's fused attention as one backend operation, the SDPA forward
 // descriptor. Its enum values (cudnn_graph_v9.h) are spelled out so that a
@@ -83,7 +83,7 @@ typedef enum { VK_OWN = 0, VK_CONV, VK_GEMM, VK_ATTN, VK_SDPA } VendorKernel;  /
 #define SDPA_KEEP 16
 
 typedef struct {
-    VendorKernel kind;
+    BaselineKernel kind;
     // OP_CONV
     cudnnTensorDescriptor_t x_d, y_d, b_d, temb_d;  // (B,Cin,H,W) (B,Cout,Ho,Wo) (1,Cout,1,1) (B,Cout,1,1), NHWC
     cudnnFilterDescriptor_t w_d;                    // (Cout, Cin, k, k) NHWC = (Cout, k, k, Cin)
@@ -106,7 +106,7 @@ typedef struct {
     int nkeep;
 } VNode;
 
-struct VendorCtx {
+struct BaselineCtx {
     Graph *g;
     cudnnHandle_t dnn;
     cublasHandle_t blas;
@@ -121,12 +121,12 @@ struct VendorCtx {
     char err[512];                 // last failure of a *_TRY call
 };
 
-static int vendor_fail(VendorCtx *v, const char *file, int line, const char *stmt, const char *msg) {
+static int baseline_fail(BaselineCtx *v, const char *file, int line, const char *stmt, const char *msg) {
     snprintf(v->err, sizeof v->err, "%s:%d: %s: %s", file, line, msg, stmt);
     return 1;
 }
 
-static int g_vendor_verbose;  // --verbose: print the algorithm trials on stderr
+static int g_baseline_verbose;  // --verbose: print the algorithm trials on stderr
 
 static size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
 
@@ -138,7 +138,7 @@ static void tensor_desc(cudnnTensorDescriptor_t *d, int n, int c, int h, int w) 
 // ---------------------------------------------------------------------------
 // node runs: T[i] is the FP16 device tensor i as this run sees it
 // ---------------------------------------------------------------------------
-static int conv_run(VendorCtx *v, const Node *n, const VNode *vn, uint16_t *const *T) {
+static int conv_run(BaselineCtx *v, const Node *n, const VNode *vn, uint16_t *const *T) {
     const float one = 1.f, zero = 0.f;
     const uint16_t *x = T[n->in];                          // (B, H, W, Cin)
     const uint16_t *res = n->res >= 0 ? T[n->res] : NULL;  // (B, Ho, Wo, Cout) or NULL
@@ -161,7 +161,7 @@ static int conv_run(VendorCtx *v, const Node *n, const VNode *vn, uint16_t *cons
 }
 
 // y = x W^T (+ bias epilogue) (+ residual as C, beta = 1) on cuBLASLt.
-static int lt_matmul(VendorCtx *v, const VNode *vn, const cublasLtMatmulAlgo_t *algo, const uint16_t *x,
+static int lt_matmul(BaselineCtx *v, const VNode *vn, const cublasLtMatmulAlgo_t *algo, const uint16_t *x,
                      const uint16_t *res, uint16_t *y, cudaStream_t st) {
     const float one = 1.f, beta = res ? 1.f : 0.f;
     BLAS_TRY(v, cublasLtMatmul(v->lt, vn->mm, &one, vn->wl16, vn->a_l, x, vn->b_l, &beta,
@@ -170,25 +170,25 @@ static int lt_matmul(VendorCtx *v, const VNode *vn, const cublasLtMatmulAlgo_t *
     return 0;
 }
 
-static int gemm_run(VendorCtx *v, const Node *n, const VNode *vn, const cublasLtMatmulAlgo_t *algo,
+static int gemm_run(BaselineCtx *v, const Node *n, const VNode *vn, const cublasLtMatmulAlgo_t *algo,
                     uint16_t *const *T, cudaStream_t st) {
     const LinearLayer *L = n->lin;
     const uint16_t *x = T[n->in];  // (M, K)
     if (n->op == OP_LINEAR && L->silu_in) {
-        CUDA_TRY(v, vendor_silu_f16(x, v->tmp, (size_t)vn->rows * L->k, st));  // (B, K)
+        CUDA_TRY(v, baseline_silu_f16(x, v->tmp, (size_t)vn->rows * L->k, st));  // (B, K)
         x = v->tmp;
     }
     if (n->op == OP_GEMM && L->geglu) {
         uint16_t *hid = v->tmp;  // (M, 2F), [a | g]
         if (lt_matmul(v, vn, algo, x, NULL, hid, st)) return 1;
-        CUDA_TRY(v, vendor_geglu_f16(hid, T[n->out], vn->rows, L->n / 2, st));
+        CUDA_TRY(v, baseline_geglu_f16(hid, T[n->out], vn->rows, L->n / 2, st));
         return 0;
     }
     return lt_matmul(v, vn, algo, x, n->res >= 0 ? T[n->res] : NULL, T[n->out], st);
 }
 
 // Per batch: S = scale Q K^T (H strided GEMMs), softmax rows, O = P V.
-static int attn_run(VendorCtx *v, const Node *n, uint16_t *const *T, cudaStream_t st) {
+static int attn_run(BaselineCtx *v, const Node *n, uint16_t *const *T, cudaStream_t st) {
     const AttnShape *s = &n->attn;
     const float zero = 0.f, one = 1.f, scale = n->attn_scale;
     const uint16_t *kvt = T[n->aux >= 0 ? n->aux : n->in];
@@ -205,7 +205,7 @@ static int attn_run(VendorCtx *v, const Node *n, uint16_t *const *T, cudaStream_
                                                CUDA_R_16F, s->ldkv, s->d, q, CUDA_R_16F, s->ldq, s->d, &zero, P,
                                                CUDA_R_16F, s->skv, sp, s->heads, CUBLAS_COMPUTE_32F,
                                                CUBLAS_GEMM_DEFAULT));
-        CUDA_TRY(v, vendor_softmax_rows_f16(P, (long)s->heads * s->sq, s->skv, st));
+        CUDA_TRY(v, baseline_softmax_rows_f16(P, (long)s->heads * s->sq, s->skv, st));
         // column-major: O_h^T (d, sq) = V_h^T (d, skv) . P_h^T (skv, sq)
         BLAS_TRY(v, cublasGemmStridedBatchedEx(v->blas, CUBLAS_OP_N, CUBLAS_OP_N, s->d, s->sq, s->skv, &one, vv,
                                                CUDA_R_16F, s->ldkv, s->d, P, CUDA_R_16F, s->skv, sp, &zero, o,
@@ -217,7 +217,7 @@ static int attn_run(VendorCtx *v, const Node *n, uint16_t *const *T, cudaStream_
 
 // cuDNN SDPA: uids 1..5 = Q, K, V, O (B, H, S, d views of the block's
 // tensors, no copies) and the scale (by value).
-static int sdpa_run(VendorCtx *v, const Node *n, const VNode *vn, uint16_t *const *T) {
+static int sdpa_run(BaselineCtx *v, const Node *n, const VNode *vn, uint16_t *const *T) {
     const uint16_t *kvt = T[n->aux >= 0 ? n->aux : n->in];
     float scale = n->attn_scale;
     void *ptrs[5] = {(void *)(T[n->in] + n->q_col), (void *)(kvt + n->k_col), (void *)(kvt + n->v_col),
@@ -236,7 +236,7 @@ static int sdpa_run(VendorCtx *v, const Node *n, const VNode *vn, uint16_t *cons
 }
 
 // unetrun's own kernels for the nodes without a vendor op (GroupNorm, LayerNorm).
-static int own_run(VendorCtx *v, const Node *n, uint16_t *const *T, cudaStream_t st) {
+static int own_run(BaselineCtx *v, const Node *n, uint16_t *const *T, cudaStream_t st) {
     const Tensor *x = &v->g->t[n->in];
     if (n->op == OP_GROUPNORM) {
         const GroupNormLayer *L = n->gn;
@@ -250,10 +250,10 @@ static int own_run(VendorCtx *v, const Node *n, uint16_t *const *T, cudaStream_t
                                    st));
         return 0;
     }
-    return vendor_fail(v, __FILE__, __LINE__, n->name, "node kind without a vendor or own path");
+    return baseline_fail(v, __FILE__, __LINE__, n->name, "node kind without a vendor or own path");
 }
 
-static int node_try(VendorCtx *v, int i, uint16_t *const *T, cudaStream_t st) {
+static int node_try(BaselineCtx *v, int i, uint16_t *const *T, cudaStream_t st) {
     const Node *n = &v->g->nodes[i];
     const VNode *vn = &v->vn[i];
     switch (vn->kind) {
@@ -267,25 +267,25 @@ static int node_try(VendorCtx *v, int i, uint16_t *const *T, cudaStream_t st) {
 
 // The tensor table of a single-node run: the fast path's tensors, the
 // output redirected to the vendor copy.
-static void node_io(const VendorCtx *v, int i, uint16_t **T) {
+static void node_io(const BaselineCtx *v, int i, uint16_t **T) {
     const Graph *g = v->g;
     for (int k = 0; k < g->nt; k++) T[k] = g->t[k].d16;
     T[g->nodes[i].out] = v->v16[g->nodes[i].out];
 }
 
-void vendor_run_node(VendorCtx *v, int i, cudaStream_t st) {
+void baseline_run_node(BaselineCtx *v, int i, cudaStream_t st) {
     uint16_t *T[MAX_TENSORS];
     node_io(v, i, T);
     if (node_try(v, i, T, st)) die_internal("vendor %s: %s", v->g->nodes[i].name, v->err);
 }
 
-static int block_try(VendorCtx *v, cudaStream_t st) {
+static int block_try(BaselineCtx *v, cudaStream_t st) {
     for (int i = 0; i < v->g->nn; i++)
         if (node_try(v, i, v->v16, st)) return 1;
     return 0;
 }
 
-void vendor_run_block(VendorCtx *v, cudaStream_t st) {
+void baseline_run_block(BaselineCtx *v, cudaStream_t st) {
     if (block_try(v, st)) die_internal("vendor block: %s", v->err);
 }
 
@@ -296,7 +296,7 @@ void vendor_run_block(VendorCtx *v, cudaStream_t st) {
 // CUDA graph, so the timing is the GPU's and not the libraries' host-side
 // work between calls. NULL (reason in v->err) when a call fails or refuses
 // capture. Run the node eagerly once before: first calls may load modules.
-static cudaGraphExec_t capture_node(VendorCtx *v, int i, int reps, cudaStream_t st) {
+static cudaGraphExec_t capture_node(BaselineCtx *v, int i, int reps, cudaStream_t st) {
     uint16_t *T[MAX_TENSORS];
     node_io(v, i, T);
     cudaGraph_t graph = NULL;
@@ -306,7 +306,7 @@ static cudaGraphExec_t capture_node(VendorCtx *v, int i, int reps, cudaStream_t 
     for (int r = 0; r < reps && !bad; r++) bad = node_try(v, i, T, st);
     cudaError_t ce = cudaStreamEndCapture(st, &graph);
     if (!bad && ce == cudaSuccess && graph) ce = cudaGraphInstantiate(&exec, graph, 0);
-    if (!bad && ce != cudaSuccess) vendor_fail(v, __FILE__, __LINE__, "capture", cudaGetErrorString(ce));
+    if (!bad && ce != cudaSuccess) baseline_fail(v, __FILE__, __LINE__, "capture", cudaGetErrorString(ce));
     if (bad || ce != cudaSuccess) {
         (void)cudaGetLastError();
         exec = NULL;
@@ -335,7 +335,7 @@ static double replay_time(cudaGraphExec_t exec, cudaStream_t st) {
 // Seconds per run of node i in its current configuration (5 runs in one
 // CUDA graph; eager runs if capture is refused), or -1 when the library
 // refuses the configuration.
-static double trial_time(VendorCtx *v, int i, cudaStream_t st) {
+static double trial_time(BaselineCtx *v, int i, cudaStream_t st) {
     const int reps = 5;
     uint16_t *T[MAX_TENSORS];
     node_io(v, i, T);
@@ -377,7 +377,7 @@ static const char *algo_name(cudnnConvolutionFwdAlgo_t a) {
     }
 }
 
-static void conv_setup(VendorCtx *v, int i, uint16_t *b_slot, cudaStream_t st) {
+static void conv_setup(BaselineCtx *v, int i, uint16_t *b_slot, cudaStream_t st) {
     Node *n = &v->g->nodes[i];
     VNode *vn = &v->vn[i];
     const Conv2dLayer *L = n->conv;
@@ -425,7 +425,7 @@ static void conv_setup(VendorCtx *v, int i, uint16_t *b_slot, cudaStream_t st) {
     vn->ws_need = perf[best].memory;
     cudnnCheck(cudnnSetConvolutionMathType(vn->conv_d, perf[best].mathType));
     t_plain = trial_time(v, i, st);
-    if (g_vendor_verbose)
+    if (g_baseline_verbose)
         fprintf(stderr, "vendor %-14s cudnn %s: %8.2f us%s%s\n", n->name, algo_name(vn->algo), t_plain * 1e6,
                 t_plain < 0 ? " refused: " : "", t_plain < 0 ? v->err : "");
     // candidate 2: bias + z fused; identity activation needs IMPLICIT_PRECOMP_GEMM
@@ -435,9 +435,9 @@ static void conv_setup(VendorCtx *v, int i, uint16_t *b_slot, cudaStream_t st) {
         vn->ws_need = perf[precomp].memory;
         cudnnCheck(cudnnSetConvolutionMathType(vn->conv_d, perf[precomp].mathType));
         t_fused = trial_time(v, i, st);
-        if (g_vendor_verbose && t_fused >= 0)
+        if (g_baseline_verbose && t_fused >= 0)
             fprintf(stderr, "vendor %-14s cudnn fused bias %s: %8.2f us\n", n->name, algo_name(vn->algo), t_fused * 1e6);
-        if (t_fused < 0 && g_vendor_verbose) fprintf(stderr, "vendor %s: fused conv refused: %s\n", n->name, v->err);
+        if (t_fused < 0 && g_baseline_verbose) fprintf(stderr, "vendor %s: fused conv refused: %s\n", n->name, v->err);
     }
     if (t_fused >= 0 && (t_plain < 0 || t_fused <= t_plain)) {
         snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "cudnn conv+bias%s fused %s%s", n->res >= 0 ? "+res" : "",
@@ -455,8 +455,8 @@ static void conv_setup(VendorCtx *v, int i, uint16_t *b_slot, cudaStream_t st) {
 
 #define BSET(d, name, type, count, val) DNN_TRY(v, cudnnBackendSetAttribute(d, name, type, count, val))
 
-static int keep(VendorCtx *v, VNode *vn, cudnnBackendDescriptorType_t type, cudnnBackendDescriptor_t *d) {
-    if (vn->nkeep == SDPA_KEEP) return vendor_fail(v, __FILE__, __LINE__, "keep", "too many descriptors");
+static int keep(BaselineCtx *v, VNode *vn, cudnnBackendDescriptorType_t type, cudnnBackendDescriptor_t *d) {
+    if (vn->nkeep == SDPA_KEEP) return baseline_fail(v, __FILE__, __LINE__, "keep", "too many descriptors");
     DNN_TRY(v, cudnnBackendCreateDescriptor(type, d));
     vn->keep[vn->nkeep++] = *d;
     return 0;
@@ -464,7 +464,7 @@ static int keep(VendorCtx *v, VNode *vn, cudnnBackendDescriptorType_t type, cudn
 
 // A backend tensor: FP16 (B, H, S, d) view with the given strides, or the
 // FP32 scale passed by value.
-static int sdpa_tensor(VendorCtx *v, VNode *vn, cudnnBackendDescriptor_t *t, int64_t uid, const int64_t dims[4],
+static int sdpa_tensor(BaselineCtx *v, VNode *vn, cudnnBackendDescriptor_t *t, int64_t uid, const int64_t dims[4],
                        const int64_t strides[4], int by_value) {
     const cudnnDataType_t dt = by_value ? CUDNN_DATA_FLOAT : CUDNN_DATA_HALF;
     const int64_t align = by_value ? 4 : 16;
@@ -483,7 +483,7 @@ static int sdpa_tensor(VendorCtx *v, VNode *vn, cudnnBackendDescriptor_t *t, int
 // Builds the SDPA forward plan of attention node i: operation, graph,
 // heuristics (mode A), the first engine config whose plan finalizes.
 // Returns 1 (reason in v->err) when cuDNN offers none.
-static int sdpa_setup(VendorCtx *v, int i) {
+static int sdpa_setup(BaselineCtx *v, int i) {
     const Node *n = &v->g->nodes[i];
     VNode *vn = &v->vn[i];
     const AttnShape *s = &n->attn;
@@ -515,7 +515,7 @@ static int sdpa_setup(VendorCtx *v, int i) {
     int64_t count = 0, got = 0;
     DNN_TRY(v, cudnnBackendGetAttribute(heur, CUDNN_ATTR_ENGINEHEUR_RESULTS, CUDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count,
                                         NULL));
-    if (count <= 0) return vendor_fail(v, __FILE__, __LINE__, "CUDNN_ATTR_ENGINEHEUR_RESULTS", "no engine config");
+    if (count <= 0) return baseline_fail(v, __FILE__, __LINE__, "CUDNN_ATTR_ENGINEHEUR_RESULTS", "no engine config");
     cudnnBackendDescriptor_t *cfg = xcalloc((size_t)count, sizeof *cfg);
     for (int64_t k = 0; k < count; k++) cudnnCheck(cudnnBackendCreateDescriptor(CUDNN_BACKEND_ENGINECFG_DESCRIPTOR, &cfg[k]));
     cudnnStatus_t st = cudnnBackendGetAttribute(heur, CUDNN_ATTR_ENGINEHEUR_RESULTS, CUDNN_TYPE_BACKEND_DESCRIPTOR,
@@ -536,7 +536,7 @@ static int sdpa_setup(VendorCtx *v, int i) {
             vn->plan = plan;
         } else {
             cudnnBackendDestroyDescriptor(plan);
-            if (ps) vendor_fail(v, __FILE__, __LINE__, "SDPA execution plan", cudnnGetErrorString(ps));
+            if (ps) baseline_fail(v, __FILE__, __LINE__, "SDPA execution plan", cudnnGetErrorString(ps));
         }
     }
     for (int64_t k = 0; k < count; k++)
@@ -544,25 +544,25 @@ static int sdpa_setup(VendorCtx *v, int i) {
     if (pick >= 0 && vn->nkeep < SDPA_KEEP) vn->keep[vn->nkeep++] = cfg[pick];
     else if (pick >= 0) cudnnBackendDestroyDescriptor(cfg[pick]);
     free(cfg);
-    if (st) return vendor_fail(v, __FILE__, __LINE__, "CUDNN_ATTR_ENGINEHEUR_RESULTS", cudnnGetErrorString(st));
-    if (pick < 0) return got ? 1 : vendor_fail(v, __FILE__, __LINE__, "SDPA", "no engine config");
+    if (st) return baseline_fail(v, __FILE__, __LINE__, "CUDNN_ATTR_ENGINEHEUR_RESULTS", cudnnGetErrorString(st));
+    if (pick < 0) return got ? 1 : baseline_fail(v, __FILE__, __LINE__, "SDPA", "no engine config");
     vn->keep[vn->nkeep++] = vn->plan;  // destroyed with the others
     return 0;
 }
 
 // Attention node i: cuDNN SDPA when the installed cuDNN builds and runs a
 // plan for this shape, else cuBLAS strided-batched GEMMs + a softmax kernel.
-static void attn_setup(VendorCtx *v, int i, cudaStream_t st) {
+static void attn_setup(BaselineCtx *v, int i, cudaStream_t st) {
     Node *n = &v->g->nodes[i];
     VNode *vn = &v->vn[i];
     vn->kind = VK_SDPA;
     double t = sdpa_setup(v, i) ? -1.0 : trial_time(v, i, st);
     if (t >= 0) {
         snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "cudnn sdpa fwd (backend op)");
-        if (g_vendor_verbose) fprintf(stderr, "vendor %-14s cudnn sdpa: %8.2f us\n", n->name, t * 1e6);
+        if (g_baseline_verbose) fprintf(stderr, "vendor %-14s cudnn sdpa: %8.2f us\n", n->name, t * 1e6);
         return;
     }
-    if (g_vendor_verbose) fprintf(stderr, "vendor %-14s cudnn sdpa unavailable: %s\n", n->name, v->err);
+    if (g_baseline_verbose) fprintf(stderr, "vendor %-14s cudnn sdpa unavailable: %s\n", n->name, v->err);
     vn->kind = VK_ATTN;
     snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "cublas batched gemm + softmax");
 }
@@ -571,7 +571,7 @@ static void lt_layout(cublasLtMatrixLayout_t *l, int rows, int cols, int ld) {
     cublasCheck(cublasLtMatrixLayoutCreate(l, CUDA_R_16F, rows, cols, ld));
 }
 
-static void gemm_setup(VendorCtx *v, int i, uint16_t *w_slot, uint16_t *b_slot, cudaStream_t st) {
+static void gemm_setup(BaselineCtx *v, int i, uint16_t *w_slot, uint16_t *b_slot, cudaStream_t st) {
     Node *n = &v->g->nodes[i];
     VNode *vn = &v->vn[i];
     const LinearLayer *L = n->lin;
@@ -617,7 +617,7 @@ static void gemm_setup(VendorCtx *v, int i, uint16_t *w_slot, uint16_t *b_slot, 
         if (heur[k].state != CUBLAS_STATUS_SUCCESS) continue;
         vn->lt_algo = heur[k].algo;
         double t = trial_time(v, i, st);
-        if (g_vendor_verbose) fprintf(stderr, "vendor %-14s cublasLt heuristic %d: %8.2f us%s%s\n", n->name, k, t * 1e6,
+        if (g_baseline_verbose) fprintf(stderr, "vendor %-14s cublasLt heuristic %d: %8.2f us%s%s\n", n->name, k, t * 1e6,
                                       t < 0 ? " refused: " : "", t < 0 ? v->err : "");
         if (t >= 0 && (pick < 0 || t < best)) best = t, pick = k;
     }
@@ -651,8 +651,8 @@ static void *vendor_arena(size_t bytes, const char *hint) {
     return p;
 }
 
-VendorCtx *vendor_create(Graph *g, cudaStream_t st) {
-    VendorCtx *v = xcalloc(1, sizeof(VendorCtx));
+BaselineCtx *baseline_create(Graph *g, cudaStream_t st) {
+    BaselineCtx *v = xcalloc(1, sizeof(BaselineCtx));
     v->g = g;
     cudnnCheck(cudnnCreate(&v->dnn));
     cudnnCheck(cudnnSetStream(v->dnn, st));
@@ -718,7 +718,7 @@ VendorCtx *vendor_create(Graph *g, cudaStream_t st) {
     return v;
 }
 
-void vendor_destroy(VendorCtx *v) {
+void baseline_destroy(BaselineCtx *v) {
     if (!v) return;
     for (int i = 0; i < v->g->nn; i++) {
         VNode *vn = &v->vn[i];
@@ -755,7 +755,7 @@ static void download_f16(const uint16_t *d, float *host, size_t n, cudaStream_t 
     free(tmp);
 }
 
-static void poison(VendorCtx *v, int tensor, cudaStream_t st) {
+static void poison(BaselineCtx *v, int tensor, cudaStream_t st) {
     cudaCheck(fill_u16_dev(v->v16[tensor], 0xFFFFu, v->g->t[tensor].numel, st));  // FP16 NaN
 }
 
@@ -763,7 +763,7 @@ static void poison(VendorCtx *v, int tensor, cudaStream_t st) {
 // runs, then each iteration timed alone with CUDA events), each run being
 // one replay of the node's library calls captured in a CUDA graph (eager
 // runs when capture is refused).
-static void timed(VendorCtx *v, int node, cudaStream_t st, int warmup, int iters, double *samples,
+static void timed(BaselineCtx *v, int node, cudaStream_t st, int warmup, int iters, double *samples,
                   TimeStats *out) {
     cudaGraphExec_t exec = capture_node(v, node, 1, st);
     if (!exec) fprintf(stderr, "unetrun: note: vendor %s timed eagerly (%s)\n", v->g->nodes[node].name, v->err);
@@ -773,7 +773,7 @@ static void timed(VendorCtx *v, int node, cudaStream_t st, int warmup, int iters
     for (int it = -warmup; it < iters; it++) {
         cudaCheck(cudaEventRecord(e0, st));
         if (exec) cudaCheck(cudaGraphLaunch(exec, st));
-        else vendor_run_node(v, node, st);
+        else baseline_run_node(v, node, st);
         cudaCheck(cudaEventRecord(e1, st));
         cudaCheck(cudaEventSynchronize(e1));
         float ms = 0.f;
@@ -788,7 +788,7 @@ static void timed(VendorCtx *v, int node, cudaStream_t st, int warmup, int iters
 
 // The vendor chain in one CUDA graph, replayed; if a library call refuses
 // capture, the eager chain is timed instead (r->vendor_block_eager = 1).
-static void time_block(VendorCtx *v, cudaStream_t st, int warmup, int iters, double *samples, RunResult *r) {
+static void time_block(BaselineCtx *v, cudaStream_t st, int warmup, int iters, double *samples, RunResult *r) {
     cudaGraph_t graph = NULL;
     cudaGraphExec_t exec = NULL;
     cudaCheck(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
@@ -809,7 +809,7 @@ static void time_block(VendorCtx *v, cudaStream_t st, int warmup, int iters, dou
     for (int it = -warmup; it < iters; it++) {
         cudaCheck(cudaEventRecord(e0, st));
         if (exec) cudaCheck(cudaGraphLaunch(exec, st));
-        else vendor_run_block(v, st);
+        else baseline_run_block(v, st);
         cudaCheck(cudaEventRecord(e1, st));
         cudaCheck(cudaEventSynchronize(e1));
         float ms = 0.f;
@@ -823,7 +823,7 @@ static void time_block(VendorCtx *v, cudaStream_t st, int warmup, int iters, dou
     if (graph) cudaCheck(cudaGraphDestroy(graph));
 }
 
-static void vendor_name(VendorCtx *v, RunResult *r) {
+static void vendor_name(BaselineCtx *v, RunResult *r) {
     size_t dv = cudnnGetVersion();
     int bv = 0;
     cublasCheck(cublasGetVersion(v->blas, &bv));
@@ -831,9 +831,9 @@ static void vendor_name(VendorCtx *v, RunResult *r) {
              (dv % 10000) / 100, dv % 100, bv / 10000, (bv % 10000) / 100, bv % 100);
 }
 
-void vendor_run(Graph *g, const RunOptions *opt, cudaStream_t st, VendorRefFn ref, void *ref_ctx, RunResult *r) {
-    g_vendor_verbose = opt->verbose;
-    VendorCtx *v = vendor_create(g, st);
+void baseline_run(Graph *g, const RunOptions *opt, cudaStream_t st, BaselineRefFn ref, void *ref_ctx, RunResult *r) {
+    g_baseline_verbose = opt->verbose;
+    BaselineCtx *v = baseline_create(g, st);
     vendor_name(v, r);
     int sdpa = 0, blas = 0;
     for (int i = 0; i < g->nn; i++) sdpa += v->vn[i].kind == VK_SDPA, blas += v->vn[i].kind == VK_ATTN;
@@ -857,7 +857,7 @@ void vendor_run(Graph *g, const RunOptions *opt, cudaStream_t st, VendorRefFn re
         if (!n->has_vendor) continue;
         const size_t numel = g->t[n->out].numel;
         poison(v, n->out, st);
-        vendor_run_node(v, i, st);
+        baseline_run_node(v, i, st);
         cudaCheck(cudaStreamSynchronize(st));
         if (ref && ref(ref_ctx, i, want)) {
             download_f16(v->v16[n->out], out, numel, st);
@@ -870,7 +870,7 @@ void vendor_run(Graph *g, const RunOptions *opt, cudaStream_t st, VendorRefFn re
     // --- the vendor chain: once eagerly (error), then the block latency ---
     for (int i = 0; i < g->nt; i++)
         if (!g->t[i].is_input) poison(v, i, st);
-    vendor_run_block(v, st);
+    baseline_run_block(v, st);
     cudaCheck(cudaStreamSynchronize(st));
     memset(&r->vendor_chain_err, 0, sizeof r->vendor_chain_err);
     if (ref && ref(ref_ctx, -1, want)) {
@@ -885,5 +885,5 @@ void vendor_run(Graph *g, const RunOptions *opt, cudaStream_t st, VendorRefFn re
     free(samples);
     free(out);
     free(want);
-    vendor_destroy(v);
+    baseline_destroy(v);
 }

@@ -8,10 +8,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "../common.h"
-#include "../outfile.h"
-#include "graph.h"
+#include "../../common/common.h"
+#include "../../common/outfile.h"
+#include "../graph/graph.h"
 #include "report.h"
+#include "report_json.h"
 
 static const char *fmt_time(double s, char *buf, size_t n) {
     if (!(s > 0.0))
@@ -40,16 +41,6 @@ static const char *ref_name(const RunResult *r) {
         case REF_NONE: return "none (--ref none)";
         default: return "?";
     }
-}
-
-double node_tol(const Node *n, const RunResult *r) { return n->tol > 0 ? n->tol : r->tol; }
-
-// tol: the node's (node_tol); the layer error of an FP16 node downstream of
-// an INT8 one is held to its own Node.layer_tol (--tol-fp16).
-int node_pass(const Node *n, double tol) {
-    const double ltol = n->layer_tol > 0 ? n->layer_tol : tol;
-    return !n->layer_err.nonfinite && !n->chain_err.nonfinite && n->layer_err.rel_l2 <= ltol &&
-           n->chain_err.rel_l2 <= tol;
 }
 
 void print_peaks_line(const RunResult *r) {
@@ -262,6 +253,84 @@ static double worst_chain(const Graph *g) {
     return w;
 }
 
+// The "config" object: the block's shape and the GEMM precisions.
+static void config_json(cJSON *cfg, const Graph *g, const RunOptions *opt) {
+    const BlockConfig *c = &g->cfg;
+    char line[512];
+    config_line(g, line, sizeof line);
+    cJSON_AddStringToObject(cfg, "description", line);
+    cJSON_AddStringToObject(cfg, "block", c->block);
+    cJSON_AddNumberToObject(cfg, "c", c->c);
+    cJSON_AddNumberToObject(cfg, "cout", c->cout);
+    cJSON_AddNumberToObject(cfg, "h", c->h);
+    cJSON_AddNumberToObject(cfg, "w", c->w);
+    cJSON_AddNumberToObject(cfg, "batch", c->batch);
+    if (!strcmp(c->block, "conv")) {
+        cJSON_AddNumberToObject(cfg, "ksize", c->ksize);
+        cJSON_AddNumberToObject(cfg, "stride", c->stride);
+    } else if (!strcmp(c->block, "resblock")) {
+        cJSON_AddNumberToObject(cfg, "temb_dim", c->temb_dim);
+        cJSON_AddNumberToObject(cfg, "groups", c->groups);
+        cJSON_AddNumberToObject(cfg, "eps", c->eps);
+    } else if (!strcmp(c->block, "gemm")) {
+        static const char *epi[] = {"none", "bias", "geglu", "residual"};
+        cJSON_AddNumberToObject(cfg, "m", c->m);
+        cJSON_AddNumberToObject(cfg, "n", c->n);
+        cJSON_AddNumberToObject(cfg, "k", c->k);
+        cJSON_AddStringToObject(cfg, "epilogue", epi[c->epilogue]);
+    } else if (!strcmp(c->block, "transformer") || !strcmp(c->block, "attention")) {
+        cJSON_AddNumberToObject(cfg, "heads", c->heads);
+        cJSON_AddNumberToObject(cfg, "head_dim", c->head_dim);
+        if (!strcmp(c->block, "transformer")) {
+            cJSON_AddNumberToObject(cfg, "context_len", c->context_len);
+            cJSON_AddNumberToObject(cfg, "context_dim", c->context_dim);
+            cJSON_AddStringToObject(cfg, "proj", c->proj_linear ? "linear" : "conv");
+            cJSON_AddNumberToObject(cfg, "depth", c->depth);
+            cJSON_AddNumberToObject(cfg, "groups", c->groups);
+            cJSON_AddNumberToObject(cfg, "eps", c->eps);
+        } else {
+            cJSON_AddStringToObject(cfg, "kind", c->cross ? "cross" : "self");
+            cJSON_AddNumberToObject(cfg, "seq", c->seq);
+            cJSON_AddNumberToObject(cfg, "kv", c->kv);
+        }
+    }
+    cJSON_AddStringToObject(cfg, "linear_precision", opt->linear_prec == PREC_INT8 ? "int8" : "fp16");
+    cJSON_AddStringToObject(cfg, "conv1x1_precision", opt->conv1x1_prec == PREC_INT8 ? "int8" : "fp16");
+}
+
+// One element of "nodes" (docs/report-schema.md).
+static cJSON *node_json(const Graph *g, const Node *n, const RunResult *r) {
+    const Tensor *t = &g->t[n->out];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "name", n->name);
+    cJSON_AddStringToObject(o, "kernel", n->kernel);
+    int shape[4] = {t->n, t->h, t->w, t->c};
+    cJSON_AddItemToObject(o, "output_nhwc", cJSON_CreateIntArray(shape, 4));
+    cJSON_AddStringToObject(o, "precision", n->prec == PREC_INT8 ? "int8" : "fp16");
+    cJSON_AddNumberToObject(o, "flops", n->flops);
+    cJSON_AddNumberToObject(o, "min_bytes", n->bytes);
+    cJSON_AddItemToObject(o, "time_us", time_json(&n->time));
+    double med = n->time.median;
+    cJSON_AddNumberToObject(o, "tflops", med > 0 ? n->flops / med * 1e-12 : 0.0);
+    cJSON_AddNumberToObject(o, "gbps", med > 0 ? n->bytes / med * 1e-9 : 0.0);
+    cJSON_AddItemToObject(o, "roofline", roofline_json(n, r));
+    cJSON_AddItemToObject(o, "layer_error", err_json(&n->layer_err));
+    cJSON_AddItemToObject(o, "chain_error", err_json(&n->chain_err));
+    if (n->has_fp16_err) cJSON_AddItemToObject(o, "fp16_error", err_json(&n->fp16_err));
+    if (r->checked) {
+        cJSON_AddNumberToObject(o, "tolerance_rel_l2", node_tol(n, r));
+        cJSON_AddBoolToObject(o, "pass", node_pass(n, node_tol(n, r)));
+    }
+    if (r->vendor_ran && n->has_vendor) {
+        cJSON *v = cJSON_AddObjectToObject(o, "vendor");
+        cJSON_AddStringToObject(v, "kernel", n->vendor_kernel);
+        cJSON_AddItemToObject(v, "time_us", time_json(&n->vendor_time));
+        cJSON_AddNumberToObject(v, "speedup", med > 0 ? n->vendor_time.median / med : 0.0);
+        cJSON_AddItemToObject(v, "error", err_json(&n->vendor_err));
+    }
+    return o;
+}
+
 cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r) {
     cJSON *root = cJSON_CreateObject();
     char date[64];
@@ -293,53 +362,7 @@ cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r) {
     cJSON_AddStringToObject(pk, "source", r->peak_source[0] ? r->peak_source : "none");
 
     const BlockConfig *c = &g->cfg;
-    cJSON *cfg = cJSON_AddObjectToObject(root, "config");
-    char line[512];
-    config_line(g, line, sizeof line);
-    cJSON_AddStringToObject(cfg, "description", line);
-    cJSON_AddStringToObject(cfg, "block", c->block);
-    cJSON_AddNumberToObject(cfg, "c", c->c);
-    cJSON_AddNumberToObject(cfg, "cout", c->cout);
-    cJSON_AddNumberToObject(cfg, "h", c->h);
-    cJSON_AddNumberToObject(cfg, "w", c->w);
-    cJSON_AddNumberToObject(cfg, "batch", c->batch);
-    if (!strcmp(c->block, "conv")) {
-        cJSON_AddNumberToObject(cfg, "ksize", c->ksize);
-        cJSON_AddNumberToObject(cfg, "stride", c->stride);
-    } else if (!strcmp(c->block, "resblock")) {
-        cJSON_AddNumberToObject(cfg, "temb_dim", c->temb_dim);
-        cJSON_AddNumberToObject(cfg, "groups", c->groups);
-        cJSON_AddNumberToObject(cfg, "eps", c->eps);
-    } else if (!strcmp(c->block, "gemm")) {
-        static const char *epi[] = {"none", "bias", "geglu", "residual"};
-        cJSON_AddNumberToObject(cfg, "m", c->m);
-        cJSON_AddNumberToObject(cfg, "n", c->n);
-        cJSON_AddNumberToObject(cfg, "k", c->k);
-        cJSON_AddStringToObject(cfg, "epilogue", epi[c->epilogue]);
-    } else if (!strcmp(c->block, "gemm")) {
-        static const char *epi[] = {"none", "bias", "geglu", "residual"};
-        cJSON_AddNumberToObject(cfg, "m", c->m);
-        cJSON_AddNumberToObject(cfg, "n", c->n);
-        cJSON_AddNumberToObject(cfg, "k", c->k);
-        cJSON_AddStringToObject(cfg, "epilogue", c->epilogue >= 0 && c->epilogue <= 3 ? epi[c->epilogue] : "?");
-    } else if (!strcmp(c->block, "transformer") || !strcmp(c->block, "attention")) {
-        cJSON_AddNumberToObject(cfg, "heads", c->heads);
-        cJSON_AddNumberToObject(cfg, "head_dim", c->head_dim);
-        if (!strcmp(c->block, "transformer")) {
-            cJSON_AddNumberToObject(cfg, "context_len", c->context_len);
-            cJSON_AddNumberToObject(cfg, "context_dim", c->context_dim);
-            cJSON_AddStringToObject(cfg, "proj", c->proj_linear ? "linear" : "conv");
-            cJSON_AddNumberToObject(cfg, "depth", c->depth);
-            cJSON_AddNumberToObject(cfg, "groups", c->groups);
-            cJSON_AddNumberToObject(cfg, "eps", c->eps);
-        } else {
-            cJSON_AddStringToObject(cfg, "kind", c->cross ? "cross" : "self");
-            cJSON_AddNumberToObject(cfg, "seq", c->seq);
-            cJSON_AddNumberToObject(cfg, "kv", c->kv);
-        }
-    }
-    cJSON_AddStringToObject(cfg, "linear_precision", opt->linear_prec == PREC_INT8 ? "int8" : "fp16");
-    cJSON_AddStringToObject(cfg, "conv1x1_precision", opt->conv1x1_prec == PREC_INT8 ? "int8" : "fp16");
+    config_json(cJSON_AddObjectToObject(root, "config"), g, opt);
     cJSON *wts = cJSON_AddObjectToObject(root, "weights");
     cJSON_AddStringToObject(wts, "source", opt->weights_path ? "file" : "random");
     cJSON_AddNumberToObject(wts, "seed", (double)c->seed);
@@ -358,38 +381,7 @@ cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r) {
     cJSON_AddStringToObject(root, "reference", r->ref == REF_GPU ? "gpu" : r->ref == REF_CPU ? "cpu" : "none");
 
     cJSON *nodes = cJSON_AddArrayToObject(root, "nodes");
-    for (int i = 0; i < g->nn; i++) {
-        const Node *n = &g->nodes[i];
-        const Tensor *t = &g->t[n->out];
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "name", n->name);
-        cJSON_AddStringToObject(o, "kernel", n->kernel);
-        int shape[4] = {t->n, t->h, t->w, t->c};
-        cJSON_AddItemToObject(o, "output_nhwc", cJSON_CreateIntArray(shape, 4));
-        cJSON_AddStringToObject(o, "precision", n->prec == PREC_INT8 ? "int8" : "fp16");
-        cJSON_AddNumberToObject(o, "flops", n->flops);
-        cJSON_AddNumberToObject(o, "min_bytes", n->bytes);
-        cJSON_AddItemToObject(o, "time_us", time_json(&n->time));
-        double med = n->time.median;
-        cJSON_AddNumberToObject(o, "tflops", med > 0 ? n->flops / med * 1e-12 : 0.0);
-        cJSON_AddNumberToObject(o, "gbps", med > 0 ? n->bytes / med * 1e-9 : 0.0);
-        cJSON_AddItemToObject(o, "roofline", roofline_json(n, r));
-        cJSON_AddItemToObject(o, "layer_error", err_json(&n->layer_err));
-        cJSON_AddItemToObject(o, "chain_error", err_json(&n->chain_err));
-        if (n->has_fp16_err) cJSON_AddItemToObject(o, "fp16_error", err_json(&n->fp16_err));
-        if (r->checked) {
-            cJSON_AddNumberToObject(o, "tolerance_rel_l2", node_tol(n, r));
-            cJSON_AddBoolToObject(o, "pass", node_pass(n, node_tol(n, r)));
-        }
-        if (r->vendor_ran && n->has_vendor) {
-            cJSON *v = cJSON_AddObjectToObject(o, "vendor");
-            cJSON_AddStringToObject(v, "kernel", n->vendor_kernel);
-            cJSON_AddItemToObject(v, "time_us", time_json(&n->vendor_time));
-            cJSON_AddNumberToObject(v, "speedup", med > 0 ? n->vendor_time.median / med : 0.0);
-            cJSON_AddItemToObject(v, "error", err_json(&n->vendor_err));
-        }
-        cJSON_AddItemToArray(nodes, o);
-    }
+    for (int i = 0; i < g->nn; i++) cJSON_AddItemToArray(nodes, node_json(g, &g->nodes[i], r));
     cJSON *blk = cJSON_AddObjectToObject(root, "block");
     cJSON_AddNumberToObject(blk, "sum_nodes_us", r->sum_nodes * 1e6);
     cJSON_AddItemToObject(blk, r->on_gpu ? "graph_replay_us" : "cpu_chain_us", time_json(&r->block));
@@ -424,7 +416,7 @@ cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r) {
 int write_json_file(cJSON *root, const char *path) {
     char *text = cJSON_Print(root);
     if (!text) return -1;
-    OutFile o;  // written in full to a temporary file, then renamed (src/outfile.h)
+    OutFile o;  // written in full to a temporary file, then renamed (common/outfile.h)
     FILE *f = outfile_open(&o, path);
     if (!f) {
         free(text);

@@ -1,9 +1,9 @@
-// vendor_kernels.cu: the elementwise steps the vendor baseline needs where
+// baseline_kernels.cu: the elementwise steps the vendor baseline needs where
 // cuDNN / cuBLASLt offer no fused op: SiLU on temb, GEGLU, row softmax.
 // Plain and simple; they are counted in the vendor time.
 #include <cuda_fp16.h>
 
-#include "vendor.h"
+#include "baseline.h"
 
 __global__ void vendor_silu_kernel(const __half *x, __half *y, size_t n) {
     size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
@@ -51,20 +51,20 @@ __global__ void vendor_softmax_kernel(__half *x, int cols) {
     for (int j = threadIdx.x; j < cols; j += blockDim.x) row[j] = __float2half(expf(__half2float(row[j]) - mx) * inv);
 }
 
-extern "C" cudaError_t vendor_silu_f16(const uint16_t *x, uint16_t *y, size_t n, cudaStream_t stream) {
+extern "C" cudaError_t baseline_silu_f16(const uint16_t *x, uint16_t *y, size_t n, cudaStream_t stream) {
     if (n == 0) return cudaSuccess;
     vendor_silu_kernel<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>((const __half *)x, (__half *)y, n);
     return cudaGetLastError();
 }
 
-extern "C" cudaError_t vendor_geglu_f16(const uint16_t *x, uint16_t *y, int m, int f, cudaStream_t stream) {
+extern "C" cudaError_t baseline_geglu_f16(const uint16_t *x, uint16_t *y, int m, int f, cudaStream_t stream) {
     size_t n = (size_t)m * f;
     if (n == 0) return cudaSuccess;
     vendor_geglu_kernel<<<(unsigned)((n + 255) / 256), 256, 0, stream>>>((const __half *)x, (__half *)y, m, f);
     return cudaGetLastError();
 }
 
-extern "C" cudaError_t vendor_softmax_rows_f16(uint16_t *x, long rows, int cols, cudaStream_t stream) {
+extern "C" cudaError_t baseline_softmax_rows_f16(uint16_t *x, long rows, int cols, cudaStream_t stream) {
     if (rows <= 0) return cudaSuccess;
     if (rows > 0x7fffffffL) return cudaErrorInvalidValue;
     vendor_softmax_kernel<<<(unsigned)rows, 256, 0, stream>>>((__half *)x, cols);

@@ -1,14 +1,14 @@
-// report.h: what the reports need beyond graph.h: roofline math, the peak
-// calibration and its cache, CSV, PNG charts, and the SD UNet sweep.
+// report.h: the reports of a run beyond graph.h: roofline math, the peak
+// calibration and its cache, the console report, JSON and CSV files, PNG
+// charts. The cJSON form of the report is in report_json.h.
 #ifndef UNETRUN_REPORT_H
 #define UNETRUN_REPORT_H
 
-#include <cjson/cJSON.h>
 #include <stdio.h>
 
-#include "graph.h"
+#include "../graph/graph.h"
 
-// --- roofline (src/graph/roofline.c) ---------------------------------------
+// --- roofline (src/report/roofline.c) ---------------------------------------
 // Lower bound on a node's time from its FLOPs and its minimum DRAM bytes:
 //   t_compute = flops / (peak_tflops * 1e12)      seconds
 //   t_memory  = bytes / (peak_gbps * 1e9)         seconds
@@ -28,7 +28,7 @@ void roofline_apply(Graph *g, const RunResult *r);
 // The node's roofline from its stored fields (valid = 0 without peaks).
 Roofline roofline_of(const Node *n, const RunResult *r);
 
-// --- peaks (src/graph/calib.c) ----------------------------------------------
+// --- peaks (src/report/calib.c) ----------------------------------------------
 typedef struct {
     double tflops, gbps;  // FP16 tensor-core TFLOP/s, DRAM GB/s; 0 = unknown
     char source[64];      // "calibrated", "cached", "given", "none"
@@ -46,37 +46,34 @@ void peaks_to_result(const Peaks *p, RunResult *r);
 // $HOME/.cache/unetrun/peaks.json ("" when neither variable is set).
 void peaks_cache_path(char *buf, size_t n);
 
-// --- JSON / CSV (src/graph/report.c) ----------------------------------------
-// The whole single-run report as a cJSON object (docs/report-schema.md).
-cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r);
-int write_json_file(cJSON *root, const char *path);  // 0 on success; does not free root
+// --- console, JSON file, CSV (src/report/report.c) -----------------------------
+void print_report(const Graph *g, const RunOptions *opt, const RunResult *r);  // header, then body
+// The report in two parts, so that the header (device, block, weights, peaks,
+// timing) is on the screen before a long run: report_header_info fills, from
+// the options alone, the fields of r that the header shows and the executors
+// fill the same way (device, SMs, compute capability, reference, PDL); the
+// caller adds weights_source and the peaks. The body is the node table, the
+// totals and the verdict.
+void report_header_info(RunResult *r, const RunOptions *opt, int on_gpu);
+void print_report_header(const Graph *g, const RunOptions *opt, const RunResult *r);
+void print_report_body(const Graph *g, const RunOptions *opt, const RunResult *r);
+int write_json_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
 int write_csv_report(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
 // The per-node CSV header (no newline) and one row per node.
 const char *csv_node_header(void);
 void csv_node_rows(FILE *f, const Graph *g, const RunResult *r);
 // s as one CSV field: double-quoted, inner quotes doubled.
 void csv_str(FILE *f, const char *s);
-int node_pass(const Node *n, double tol);
-double node_tol(const Node *n, const RunResult *r);
 void config_line(const Graph *g, char *buf, size_t n);
 // Prints the roofline peaks line of the console report.
 void print_peaks_line(const RunResult *r);
 
-// --- PNG (src/graph/png.c) ---------------------------------------------------
+// --- PNG (src/report/png.c) ---------------------------------------------------
 // Per-node timing chart: one horizontal bar per node (median), colored by
 // roofline bound, the bound as a tick, vendor time as a second bar.
 int write_timing_png(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
 // Heatmap of max over channels of |fast - reference| of the block output,
 // batch images side by side (at most 4), with a labeled color scale.
 int write_error_png(const Graph *g, const RunResult *r, const char *path);
-
-// --- sweep (src/graph/sweep.c) ----------------------------------------------
-// Runs every distinct ResBlock and transformer shape of an SD UNet ("sd15",
-// "sd21", "sdxl") with base's batch and seed, prints one table and writes
-// opt->json_path / csv_path (and one PNG per block for --png/--error-png).
-// Returns the process exit status (0; 1 with --check and a failing block;
-// 130 when stopped by Ctrl-C).
-int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_gpu, const RunOptions *opt);
-int sweep_model_known(const char *model);
 
 #endif

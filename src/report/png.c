@@ -14,8 +14,8 @@
 #pragma GCC diagnostic pop
 #include <stb/stb_image_write.h>
 
-#include "../common.h"
-#include "../outfile.h"
+#include "../../common/common.h"
+#include "../../common/outfile.h"
 #include "report.h"
 
 typedef struct {
@@ -71,7 +71,7 @@ static int text_w(const char *s, int scale) {
     return stb_easy_font_width(tmp) * scale;
 }
 
-// Written to a temporary file and renamed into place when complete (src/outfile.h).
+// Written to a temporary file and renamed into place when complete (common/outfile.h).
 static int canvas_save(Canvas *c, const char *path) {
     char tmp[4200], target[4200];
     int ok = outfile_reserve(path, tmp, sizeof tmp, target, sizeof target) == 0;

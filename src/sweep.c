@@ -2,7 +2,7 @@
 // transformer shape of one SD UNet, one block after another, in one table.
 //
 // Shapes: the family's stock UNet layout (weights/names.c, the same table the
-// checkpoint code and mkcheckpoint use; sd-reference.md), each distinct
+// checkpoint code and mkcheckpoint use; docs/sd-reference.md), each distinct
 // ResBlock (cin -> cout) and transformer (channels, depth) once, at its
 // level's latent size, in order of first appearance.
 //   SD1.5: 512 px image, 64x64 latents, levels 64/32/16/8; transformers 8 heads
@@ -25,11 +25,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../common.h"
-#include "../outfile.h"
-#include "../progress.h"
-#include "../../weights/names.h"
-#include "report.h"
+#include "../common/common.h"
+#include "../common/outfile.h"
+#include "../common/progress.h"
+#include "../weights/names.h"
+#include "report/report.h"
+#include "report/report_json.h"
+#include "sweep.h"
 
 typedef struct {
     int tf;          // 0 = ResBlock, 1 = transformer
@@ -300,6 +302,54 @@ static int write_sweep_csv(const char *path, const SweepModel *m, const BlockCon
     return outfile_close(&o);
 }
 
+// The table row of a block that ran: latency, verdict, worst chain error.
+static void row_from_result(SweepRow *row, const Graph *g, const RunResult *res) {
+    row->ran = 1;
+    row->latency = res->block.median;
+    row->sum_nodes = res->sum_nodes;
+    row->checked = res->checked;
+    row->pass = res->pass;
+    row->vendor = res->vendor_ran;
+    row->vendor_latency = res->vendor_ran ? res->vendor_block.median : 0.0;
+    row->worst = 0.0;
+    for (int k = 0; k < g->nn; k++) {
+        const ErrMetrics *e = &g->nodes[k].chain_err;
+        if (!e->valid) continue;
+        if (e->nonfinite || isnan(e->rel_l2)) {
+            row->worst = NAN;
+            break;
+        }
+        if (e->rel_l2 > row->worst) row->worst = e->rel_l2;
+    }
+}
+
+// The sweep's JSON document (docs/report-schema.md); takes ownership of blocks.
+static cJSON *sweep_json(const SweepModel *m, const BlockConfig *base, int hw_scale, int nrows, int interrupted,
+                         const char *device, const Peaks *pk, cJSON *blocks) {
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "unetrun_version", UNETRUN_VERSION);
+    cJSON_AddNumberToObject(root, "schema_version", 2);
+    cJSON *sw = cJSON_AddObjectToObject(root, "sweep");
+    cJSON_AddStringToObject(sw, "model", m->name);
+    cJSON_AddNumberToObject(sw, "batch", base->batch);
+    cJSON_AddNumberToObject(sw, "hw_scale", hw_scale);
+    cJSON_AddNumberToObject(sw, "blocks_total", m->n);
+    cJSON_AddNumberToObject(sw, "blocks_run", nrows);
+    cJSON_AddBoolToObject(sw, "interrupted", interrupted);
+    cJSON_AddStringToObject(sw, "device", device);
+    cJSON *pj = cJSON_AddObjectToObject(sw, "peaks");
+    if (pk->tflops > 0) {
+        cJSON_AddNumberToObject(pj, "tflops", pk->tflops);
+        cJSON_AddNumberToObject(pj, "gbps", pk->gbps);
+    } else {
+        cJSON_AddNullToObject(pj, "tflops");
+        cJSON_AddNullToObject(pj, "gbps");
+    }
+    cJSON_AddStringToObject(pj, "source", pk->source);
+    cJSON_AddItemToObject(root, "blocks", blocks);
+    return root;
+}
+
 int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_gpu, const RunOptions *opt) {
     const SweepModel *m = find_model(model);
     if (!m) die_user("--sweep must be sd15, sd21 or sdxl (got '%s')", model);
@@ -324,7 +374,7 @@ int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_g
         block_config(m, &m->blocks[i], base, hw_scale, &cfg, row);
         if (tty) fprintf(stderr, "[%d/%d] %s ...\r", i + 1, m->n, row->name);
         fflush(stderr);
-        char where[128];  // the CPU path's progress line names the block (src/progress.h)
+        char where[128];  // the CPU path's progress line names the block (common/progress.h)
         snprintf(where, sizeof where, "[%d/%d] %s", i + 1, m->n, row->name);
         progress_prefix(where);
         double t0 = wall_seconds();
@@ -368,23 +418,7 @@ int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_g
                      (unsigned long long)cfg.seed);
             peaks_to_result(&pk, &res);
             roofline_apply(&g, &res);
-            row->ran = 1;
-            row->latency = res.block.median;
-            row->sum_nodes = res.sum_nodes;
-            row->checked = res.checked;
-            row->pass = res.pass;
-            row->vendor = res.vendor_ran;
-            row->vendor_latency = res.vendor_ran ? res.vendor_block.median : 0.0;
-            row->worst = 0.0;
-            for (int k = 0; k < g.nn; k++) {
-                const ErrMetrics *e = &g.nodes[k].chain_err;
-                if (!e->valid) continue;
-                if (e->nonfinite || isnan(e->rel_l2)) {
-                    row->worst = NAN;
-                    break;
-                }
-                if (e->rel_l2 > row->worst) row->worst = e->rel_l2;
-            }
+            row_from_result(row, &g, &res);
             if (res.checked && !res.pass) any_fail = 1;
             cJSON_Delete(bj);
             bj = row_json(row);
@@ -418,27 +452,7 @@ int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_g
 
     int rc = 0;
     if (opt->json_path) {
-        cJSON *root = cJSON_CreateObject();
-        cJSON_AddStringToObject(root, "unetrun_version", UNETRUN_VERSION);
-        cJSON_AddNumberToObject(root, "schema_version", 2);
-        cJSON *sw = cJSON_AddObjectToObject(root, "sweep");
-        cJSON_AddStringToObject(sw, "model", m->name);
-        cJSON_AddNumberToObject(sw, "batch", base->batch);
-        cJSON_AddNumberToObject(sw, "hw_scale", hw_scale);
-        cJSON_AddNumberToObject(sw, "blocks_total", m->n);
-        cJSON_AddNumberToObject(sw, "blocks_run", nrows);
-        cJSON_AddBoolToObject(sw, "interrupted", interrupted);
-        cJSON_AddStringToObject(sw, "device", device);
-        cJSON *pj = cJSON_AddObjectToObject(sw, "peaks");
-        if (pk.tflops > 0) {
-            cJSON_AddNumberToObject(pj, "tflops", pk.tflops);
-            cJSON_AddNumberToObject(pj, "gbps", pk.gbps);
-        } else {
-            cJSON_AddNullToObject(pj, "tflops");
-            cJSON_AddNullToObject(pj, "gbps");
-        }
-        cJSON_AddStringToObject(pj, "source", pk.source);
-        cJSON_AddItemToObject(root, "blocks", blocks);
+        cJSON *root = sweep_json(m, base, hw_scale, nrows, interrupted, device, &pk, blocks);
         blocks = NULL;
         if (write_json_file(root, opt->json_path)) {
             fprintf(stderr, "unetrun: error: cannot write the JSON report to '%s'; check the directory is writable\n",

@@ -22,9 +22,10 @@
 
 #include "../../kernels/kernels.h"
 #include "../../weights/random.h"
-#include "../common.h"
-#include "../outfile.h"
+#include "../../common/common.h"
+#include "../../common/outfile.h"
 #include "report.h"
+#include "report_json.h"
 
 #define cublasCheck(stmt) cublas_check_impl((stmt), #stmt, __FILE__, __LINE__)
 static void cublas_check_impl(cublasStatus_t s, const char *stmt, const char *file, int line) {
@@ -204,7 +205,7 @@ static void cache_store(const char *path, cJSON *root, const char *key, const ch
     cJSON_AddNumberToObject(e, "tflops", p->tflops);
     cJSON_AddNumberToObject(e, "gbps", p->gbps);
     cJSON_AddStringToObject(e, "date", date);
-    // write_json_file replaces the cache atomically (src/outfile.h).
+    // write_json_file replaces the cache atomically (common/outfile.h).
     int ok = mkdir_parents(path) == 0 && write_json_file(root, path) == 0;
     if (!ok) {
         fprintf(stderr, "unetrun: note: cannot write the peak cache %s (%s); peaks will be measured again next run\n",
