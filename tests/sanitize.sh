@@ -4,7 +4,8 @@
 #
 #   tests/sanitize.sh [build/unetrun]
 #
-# Each run below goes through memcheck, racecheck, initcheck and synccheck.
+# Each run below goes through memcheck, racecheck, initcheck and synccheck,
+# SANITIZE_JOBS (default: the CPU cores) of them at once.
 # Kernel selection stays at its default (tune), so every candidate tile,
 # split-K and attention variant of the shape is launched too, not only the
 # pick; --ref gpu (the default) covers the FP32 reference kernels.
@@ -12,6 +13,17 @@
 # that only slows the tools down). A run passes when the tool exits 0 and
 # reports no error (racecheck: no hazard, not even a warning); the last
 # line is "N passed, N failed".
+# sanitize.sh --one TOOL NAME DIR ARGS...: one tool on one run; its output
+# to DIR/NAME.TOOL.out, exit status and seconds to DIR/NAME.TOOL.rc.
+if [ "$1" = "--one" ]; then
+    tool=$2 name=$3 dir=$4
+    shift 4
+    t0=$(date +%s)
+    "$SAN" --tool "$tool" --error-exitcode 99 --print-limit 20 "$BIN_ONE" "$@" $SAN_COMMON >"$dir/$name.$tool.out" 2>&1
+    echo "$? $(($(date +%s) - t0))" >"$dir/$name.$tool.rc"
+    exit 0
+fi
+
 BIN=${1:-build/unetrun}
 SAN=${COMPUTE_SANITIZER:-compute-sanitizer}
 if ! command -v "$SAN" >/dev/null 2>&1; then
@@ -27,7 +39,7 @@ fi
 LOG=${SANITIZE_LOG:-build/sanitize.log}
 mkdir -p "$(dirname "$LOG")"
 : >"$LOG"
-COMMON="--iters 1 --warmup 0 --peak-tflops 700 --peak-gbps 3000"
+SAN_COMMON="--iters 1 --warmup 0 --peak-tflops 700 --peak-gbps 3000"
 
 # name | unetrun arguments: every block kind and kernel family
 RUNS='resblock-shortcut-b2-7x7 | --block resblock --c 64 --cout 96 --hw 7 --batch 2 --temb-dim 64
@@ -44,35 +56,35 @@ gemm-int8-geglu-m100 | --block gemm --m 100 --n 80 --k 200 --linear int8 --epilo
 gemm-int8-bias-m300 | --block gemm --m 300 --n 256 --k 512 --linear int8 --epilogue bias'
 
 TOOLS="memcheck racecheck initcheck synccheck"
+# Runs at once (each tool is bound by its own CPU-side instrumentation, so
+# they overlap well on one GPU); default: the number of CPU cores.
+JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
+
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/sanitize.XXXXXX") || exit 1
 trap 'rm -rf "$TMP"' EXIT INT TERM
+t_start=$(date +%s)
 
-# One tool on one run: its output to $TMP/<tool>.out, exit status and
-# seconds to $TMP/<tool>.rc.
-san_one() {
-    t0=$(date +%s)
-    "$SAN" --tool "$1" --error-exitcode 99 --print-limit 20 "$BIN" $2 $COMMON >"$TMP/$1.out" 2>&1
-    echo "$? $(($(date +%s) - t0))" >"$TMP/$1.rc"
-}
+# Every (run, tool) pair through a pool of $JOBS workers.
+echo "$RUNS" | while IFS='|' read -r name args; do
+    name=$(echo "$name" | tr -d ' ')
+    for tool in $TOOLS; do echo "$tool $name $TMP $args"; done
+done | BIN_ONE=$BIN SAN=$SAN SAN_COMMON=$SAN_COMMON xargs -P "$JOBS" -L 1 sh "$0" --one
 
 pass=0
 fail=0
 echo "$RUNS" | {
     while IFS='|' read -r name args; do
         name=$(echo "$name" | tr -d ' ')
-        # The four tools of a run at once: each is bound by its own CPU-side
-        # instrumentation, so they overlap well on one GPU.
-        for tool in $TOOLS; do san_one $tool "$args" & done
-        wait
         for tool in $TOOLS; do
-            read -r rc secs <"$TMP/$tool.rc"
+            rc=255 secs=0
+            [ -f "$TMP/$name.$tool.rc" ] && read -r rc secs <"$TMP/$name.$tool.rc"
             {
-                echo "=== $tool $name: $BIN $args $COMMON (exit $rc, $secs s)"
-                cat "$TMP/$tool.out"
+                echo "=== $tool $name: $BIN $args $SAN_COMMON (exit $rc, $secs s)"
+                cat "$TMP/$name.$tool.out" 2>/dev/null
             } >>"$LOG"
             # racecheck ends with "RACECHECK SUMMARY: N hazards displayed (E
             # errors, W warnings)", the other tools with "ERROR SUMMARY: N errors".
-            summary=$(grep -E "(ERROR|RACECHECK) SUMMARY" "$TMP/$tool.out" | tail -n 1 | sed 's/^=* *//')
+            summary=$(grep -E "(ERROR|RACECHECK) SUMMARY" "$TMP/$name.$tool.out" 2>/dev/null | tail -n 1 | sed 's/^=* *//')
             if [ "$rc" -eq 0 ] && echo "$summary" |
                 grep -Eq "^(ERROR SUMMARY: 0 errors|RACECHECK SUMMARY: 0 hazards displayed \(0 errors, 0 warnings\))"; then
                 pass=$((pass + 1))
@@ -83,6 +95,7 @@ echo "$RUNS" | {
             fi
         done
     done
+    echo "sanitize: $JOBS at once, $(($(date +%s) - t_start)) s in all"
     echo "$pass passed, $fail failed"
     [ $fail -eq 0 ]
 }
