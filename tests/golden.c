@@ -155,14 +155,19 @@ static void golden_case(const char *bin, const char *dir, const GoldenCase *c, c
                "golden %s device=%s %s: the same command twice writes bit-identical --save-output files", name,
                o->device, fixed);
     }
+    double ex = NAN;
     if (ran && o->xcheck && c->xcheck) {
         size_t nc = 0;
         float *cref = run_case(bin, dir, c, "cpu", cpu, "") == 0 ? load_saved(cpu, "reference", &nc) : NULL;
-        double ex = cref && ref && nc == nr ? rel_l2_f(ref, cref, nr) : INFINITY;
+        ex = cref && ref && nc == nr ? rel_l2_f(ref, cref, nr) : INFINITY;
         result(ex <= 1e-5, "golden %s: device=%s FP32 reference vs device=cpu FP32 reference: rel_l2 %.2e <= 1e-05",
                name, o->device, ex);
         free(cref);
     }
+    // One line per case whatever the verdicts: the golden error table.
+    char xc[32] = "-";
+    if (!isnan(ex)) snprintf(xc, sizeof xc, "%.2e", ex);
+    printf("golden %-44s fast %.2e  ref %.2e  gpu-vs-cpu ref %s\n", name, ef, er, xc);
     free(want);
     free(fast);
     free(ref);
