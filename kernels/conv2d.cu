@@ -43,11 +43,14 @@
 // Limits
 //   Cin and Cout multiples of 8 (16-byte chunks never straddle a pixel or an
 //   output row); kernel sizes 1 and 3 (any odd size works); element counts
-//   below 2^31. mma.sync reaches roughly 60-75% of H100 tensor peak; the
-//   wgmma/TMA path (sm_90a) is not used here.
+//   below 2^31. mma.sync reaches roughly 60-75% of H100 tensor peak. On
+//   a cc 9.0 GPU, GEMM-shaped problems (linear layers, 1x1 stride-1
+//   convolutions) also get the wgmma/TMA tiles of gemm_wgmma.cu as
+//   candidates (TileConfig tiles from kNumTiles on).
 #include "kernels.h"
 #include "mma.cuh"
 #include "pdl.cuh"
+#include "conv2d.cuh"
 
 #include <cuda_fp16.h>
 #include <stdint.h>
@@ -55,59 +58,6 @@
 namespace {
 
 constexpr int PAD = 8;           // +8 halves per smem row (16 bytes): row stride 80 B (BK 32) or 144 B (BK 64)
-constexpr int KSPLIT_ALIGN = 64; // split-K boundaries fall on multiples of this many K elements
-
-struct ConvParams {
-    const half *x;         // (B, H, W, Cin)
-    const half *w;         // (Cout, k, k, Cin) == (N, K) row-major
-    const float *bias;     // (Cout) or null
-    const half *temb;      // (B, Cout) or null
-    const half *residual;  // (M, N) or null
-    half *y;               // (M, N)
-    float *ws;             // (splits, M, N) FP32 partials when splits > 1
-    int H, W, Cin, ksize, stride, pad, Ho, Wo;
-    int M, N, K;
-    int kchunks, splits;   // K in units of KSPLIT_ALIGN, number of K splits
-    int geglu;             // GEGLU epilogue: N interleaved channels in, y is (M, N/2)
-};
-
-// Bias + time embedding + residual for two adjacent output channels of row m.
-__device__ __forceinline__ void epilogue_store2(const ConvParams &p, int m, int n, float v0, float v1) {
-    if (p.bias) {
-        v0 += p.bias[n];
-        v1 += p.bias[n + 1];
-    }
-    if (p.temb) {
-        int b = m / (p.Ho * p.Wo);
-        float2 t = __half22float2(*reinterpret_cast<const half2 *>(p.temb + (size_t)b * p.N + n));
-        v0 += t.x;
-        v1 += t.y;
-    }
-    if (p.residual) {
-        float2 r = __half22float2(*reinterpret_cast<const half2 *>(p.residual + (size_t)m * p.N + n));
-        v0 += r.x;
-        v1 += r.y;
-    }
-    *reinterpret_cast<half2 *>(p.y + (size_t)m * p.N + n) = __floats2half2_rn(v0, v1);
-}
-
-__device__ __forceinline__ float gelu_erf(float g) { return 0.5f * g * (1.0f + erff(g * 0.70710678118654752f)); }
-
-// GEGLU for the interleaved channel pair (n, n+1) of `a` and (n+8, n+9) of
-// `g` (n in an a-block of 8): y[m, oc] = (a + bias_a) * gelu(g + bias_g),
-// oc = (n / 16) * 8 + n % 16.
-__device__ __forceinline__ void geglu_store2(const ConvParams &p, int m, int n, float a0, float a1, float g0,
-                                             float g1) {
-    if (p.bias) {
-        a0 += p.bias[n];
-        a1 += p.bias[n + 1];
-        g0 += p.bias[n + 8];
-        g1 += p.bias[n + 9];
-    }
-    const int F = p.N / 2;
-    const int oc = (n >> 4) * 8 + (n & 7);
-    *reinterpret_cast<half2 *>(p.y + (size_t)m * F + oc) = __floats2half2_rn(a0 * gelu_erf(g0), a1 * gelu_erf(g1));
-}
 
 template <int BM, int BN, int BK, int WM, int WN, int STAGES>
 __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
@@ -389,7 +339,12 @@ extern "C" int conv2d_shape_init(ConvShape *s) {
 
 
 extern "C" const char *conv2d_tile_name(int tile) {
-    return (tile >= 0 && tile < kNumTiles) ? kTiles[tile].name : "?";
+    if (tile >= kNumTiles) return gemm_wgmma_tile_name(tile - kNumTiles);
+    return tile >= 0 ? kTiles[tile].name : "?";
+}
+
+extern "C" int conv2d_tile_is_wgmma(int tile) {
+    return tile >= kNumTiles && tile < kNumTiles + gemm_wgmma_num_tiles();
 }
 
 extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg) {
@@ -402,8 +357,13 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
     long long M = (long long)s->batch * s->ho * s->wo;
     int kchunks = ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN);
     int n = 0;
-    for (int t = 0; t < kNumTiles; t++) {
-        long long tiles = (long long)ceil_div(M, kTiles[t].bm) * ceil_div(s->cout, kTiles[t].bn);
+    // The Hopper engine's tiles follow on GEMM-shaped problems (1x1, stride 1).
+    const int wgmma = s->ksize == 1 && s->stride == 1 && s->pad == 0 && gemm_wgmma_usable();
+    const int ntiles = kNumTiles + (wgmma ? gemm_wgmma_num_tiles() : 0);
+    for (int t = 0; t < ntiles; t++) {
+        int bm = t < kNumTiles ? kTiles[t].bm : 0, bn = t < kNumTiles ? kTiles[t].bn : 0;
+        if (t >= kNumTiles) gemm_wgmma_tile_dims(t - kNumTiles, &bm, &bn);
+        long long tiles = (long long)ceil_div(M, bm) * ceil_div(s->cout, bn);
         for (unsigned si = 0; si < sizeof(kSplits) / sizeof(kSplits[0]); si++) {
             int sp = kSplits[si];
             if (sp > 1 && kchunks / sp < 2) break;             // at least 128 of K per split
@@ -423,6 +383,7 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     double best = 1e300;
     TileConfig pick = {0, 1};
     for (int i = 0; i < nc; i++) {
+        if (cand[i].tile >= kNumTiles) continue;  // the heuristic models the mma.sync tiles only
         const TileInfo &ti = kTiles[cand[i].tile];
         long long ctas = (long long)ceil_div(M, ti.bm) * ceil_div(s->cout, ti.bn) * cand[i].splits;
         int per_sm = (int)((227 * 1024) / tile_smem(ti));
@@ -448,7 +409,7 @@ namespace {
 cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *w,
                          const float *bias, const uint16_t *temb, const uint16_t *residual, uint16_t *y,
                          int geglu, float *workspace, cudaStream_t stream) {
-    if (cfg.tile < 0 || cfg.tile >= kNumTiles || cfg.splits < 1) return cudaErrorInvalidValue;
+    if (cfg.tile < 0 || cfg.tile >= kNumTiles + gemm_wgmma_num_tiles() || cfg.splits < 1) return cudaErrorInvalidValue;
     if (cfg.splits > 1 && !workspace) return cudaErrorInvalidValue;
     ConvParams p;
     p.x = reinterpret_cast<const half *>(x);
@@ -472,7 +433,7 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
     p.splits = cfg.splits > p.kchunks ? p.kchunks : cfg.splits;
     p.ws = workspace;
     p.geglu = geglu;
-    cudaError_t e = kLaunch[cfg.tile](p, stream);
+    cudaError_t e = cfg.tile < kNumTiles ? kLaunch[cfg.tile](p, stream) : gemm_wgmma_launch(cfg.tile - kNumTiles, p, stream);
     if (e != cudaSuccess || p.splits == 1) return e;
     size_t pairs = (size_t)p.M * p.N / 2;
     int blocks = (int)((pairs + 255) / 256);

@@ -43,8 +43,12 @@ const char *conv2d_tile_name(int tile);
 // Candidate configurations worth timing for this shape on a GPU with
 // `num_sms` SMs; writes up to `max` entries and returns how many.
 int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max);
-// A heuristic choice (used when no tuning is done).
+// A heuristic choice (used when no tuning is done; mma.sync tiles only).
 TileConfig conv2d_heuristic(const ConvShape *s, int num_sms);
+// 1 if `tile` is a tile of the Hopper engine (gemm_wgmma.cu: wgmma + TMA),
+// which conv2d_candidates offers for GEMM-shaped problems (1x1, stride 1)
+// on a cc 9.0 GPU of an sm_90 build.
+int conv2d_tile_is_wgmma(int tile);
 size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg);
 
 // y = conv(x, w) + bias[co] + temb[b, co] + residual[b, ho, wo, co]

@@ -120,7 +120,8 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
 }
 
 // ---- GEMM (linear layers): every candidate config against the FP32 reference ----
-// epi: 0 none, 1 bias, 2 bias + residual, 3 GEGLU (bias, interleaved weights)
+// epi: 0 none, 1 bias, 2 bias + residual, 3 GEGLU (bias, interleaved weights);
+// all_configs 0: the heuristic's pick and the Hopper engine's candidates.
 static void test_gemm(int M, int N, int K, int epi, int all_configs) {
     static const char *epi_name[] = {"none", "bias", "bias+residual", "geglu"};
     const int geglu = epi == 3, nout = geglu ? N / 2 : N;
@@ -167,9 +168,12 @@ static void test_gemm(int M, int N, int K, int epi, int all_configs) {
     }
     TileConfig cand[128];
     int nc = conv2d_candidates(&cs, g_num_sms, cand, 128);
-    if (!all_configs) {
+    if (!all_configs) {  // the heuristic's pick and every Hopper-engine candidate
+        int nw = 0;
+        for (int i = 0; i < nc; i++)
+            if (conv2d_tile_is_wgmma(cand[i].tile)) cand[1 + nw++] = cand[i];
         cand[0] = conv2d_heuristic(&cs, g_num_sms);
-        nc = 1;
+        nc = 1 + nw;
     }
     size_t wsb = 0;
     for (int i = 0; i < nc; i++)

@@ -1,0 +1,77 @@
+// conv2d.cuh: what the two implicit-GEMM engines share (conv2d.cu: mma.sync,
+// every architecture; gemm_wgmma.cu: sm_90a wgmma + TMA for 1x1 stride-1
+// convolutions and the linear layers): the launch parameters, the split-K
+// contract and the fused epilogue, so both round and order identically
+// after the K loop.
+#ifndef UNETRUN_CONV2D_CUH
+#define UNETRUN_CONV2D_CUH
+
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+constexpr int KSPLIT_ALIGN = 64; // split-K boundaries fall on multiples of this many K elements
+
+struct ConvParams {
+    const half *x;         // (B, H, W, Cin)
+    const half *w;         // (Cout, k, k, Cin) == (N, K) row-major
+    const float *bias;     // (Cout) or null
+    const half *temb;      // (B, Cout) or null
+    const half *residual;  // (M, N) or null
+    half *y;               // (M, N)
+    float *ws;             // (splits, M, N) FP32 partials when splits > 1
+    int H, W, Cin, ksize, stride, pad, Ho, Wo;
+    int M, N, K;
+    int kchunks, splits;   // K in units of KSPLIT_ALIGN, number of K splits
+    int geglu;             // GEGLU epilogue: N interleaved channels in, y is (M, N/2)
+};
+
+// Bias + time embedding + residual for two adjacent output channels of row m.
+__device__ __forceinline__ void epilogue_store2(const ConvParams &p, int m, int n, float v0, float v1) {
+    if (p.bias) {
+        v0 += p.bias[n];
+        v1 += p.bias[n + 1];
+    }
+    if (p.temb) {
+        int b = m / (p.Ho * p.Wo);
+        float2 t = __half22float2(*reinterpret_cast<const half2 *>(p.temb + (size_t)b * p.N + n));
+        v0 += t.x;
+        v1 += t.y;
+    }
+    if (p.residual) {
+        float2 r = __half22float2(*reinterpret_cast<const half2 *>(p.residual + (size_t)m * p.N + n));
+        v0 += r.x;
+        v1 += r.y;
+    }
+    *reinterpret_cast<half2 *>(p.y + (size_t)m * p.N + n) = __floats2half2_rn(v0, v1);
+}
+
+__device__ __forceinline__ float gelu_erf(float g) { return 0.5f * g * (1.0f + erff(g * 0.70710678118654752f)); }
+
+// GEGLU for the interleaved channel pair (n, n+1) of `a` and (n+8, n+9) of
+// `g` (n in an a-block of 8): y[m, oc] = (a + bias_a) * gelu(g + bias_g),
+// oc = (n / 16) * 8 + n % 16.
+__device__ __forceinline__ void geglu_store2(const ConvParams &p, int m, int n, float a0, float a1, float g0,
+                                             float g1) {
+    if (p.bias) {
+        a0 += p.bias[n];
+        a1 += p.bias[n + 1];
+        g0 += p.bias[n + 8];
+        g1 += p.bias[n + 9];
+    }
+    const int F = p.N / 2;
+    const int oc = (n >> 4) * 8 + (n & 7);
+    *reinterpret_cast<half2 *>(p.y + (size_t)m * F + oc) = __floats2half2_rn(a0 * gelu_erf(g0), a1 * gelu_erf(g1));
+}
+
+// The Hopper engine (gemm_wgmma.cu). Its tiles follow conv2d.cu's in the
+// TileConfig numbering: tile kNumTiles + i is wgmma tile i.
+int gemm_wgmma_num_tiles(void);
+const char *gemm_wgmma_tile_name(int i);   // e.g. "wgmma 128x256x64/4st"
+void gemm_wgmma_tile_dims(int i, int *bm, int *bn);
+// 1 when the sm_90a code is in this build and the current device is cc 9.0.
+int gemm_wgmma_usable(void);
+// Runs wgmma tile i on a GEMM-shaped p (1x1 kernel, stride 1, pad 0; x and w
+// 16-byte aligned); split-K partials as conv_igemm_kernel writes them.
+cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream);
+
+#endif

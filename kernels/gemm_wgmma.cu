@@ -1,0 +1,445 @@
+// gemm_wgmma.cu: the Hopper (sm_90a) engine of the FP16 GEMM: every linear
+// layer (gemm_fp16) and every 1x1 stride-1 convolution (conv_shortcut, SD1's
+// proj_in/proj_out) when the tuner picks it.
+//
+// What it computes
+//   Exactly the contract of conv_igemm_kernel (conv2d.cu) for a GEMM-shaped
+//   problem: y (M, N) = x (M, K) * w (N, K)^T, FP16 in, FP32 accumulation,
+//   then the shared epilogue of conv2d.cuh (bias, time embedding, residual
+//   or GEGLU, one rounding to FP16), or FP32 split-K partials (splits, M, N)
+//   that conv_splitk_reduce_kernel sums in split order.
+//
+// Tile design (constants WG_BM, WG_BK, WG_THREADS; tiles in WG_TILES)
+//   - CTA tile 128 x BN x 64, BN = 256, 128 or 64 (N = 320 wastes nothing
+//     at 64, a fifth at 128). Three warpgroups (384 threads): warpgroup 0
+//     is the producer, and one of its threads issues every copy; warpgroups
+//     1 and 2 are consumers, each owning 64 rows x BN columns of FP32
+//     accumulators in registers (BN / 2 per thread). setmaxnreg moves the
+//     producer to 40 registers and the consumers to 232.
+//   - Operands by TMA (cp.async.bulk.tensor.2d, 128-byte swizzle): one
+//     64 x 128-row box of x and one 64 x BN-row box of w per stage; rows and
+//     K beyond the matrix are zero-filled by the copy engine, so M, N and K
+//     tails need no code in the main loop. The wgmma reads both straight
+//     from the swizzled tiles (K-major descriptors, 1024-byte 8-row groups;
+//     the k16 steps advance the start address by 32 bytes).
+//   - STAGES-deep ring (192 KB of the 227 KB: 4, 6 or 8 stages), a full and
+//     an empty mbarrier per stage: the producer waits for "empty", arms
+//     "full" with the stage's byte count and issues the two copies; each
+//     consumer waits for "full", issues four m64nBNk16 wgmma, commits, waits
+//     for them (wgmma.wait_group 0) and releases the stage; the two consumer
+//     warpgroups take turns on the tensor cores. (Keeping one group in
+//     flight across the loop, wait_group 1, made ptxas serialize every
+//     wgmma: C7515, the loop's register moves touch the accumulators.) The
+//     tensor cores always have the next stage's data: the seed's observation that the mma.sync kernel's
+//     latency-bound main loop (ldmatrix, address math and mma.sync issue
+//     sharing one warp) is what caps it is answered by moving the copies to
+//     the copy engine and the operand reads into the tensor cores.
+//   - Epilogue straight from the accumulators through conv2d.cuh's
+//     epilogue_store2 / geglu_store2 (GEGLU: 8-column blocks j and j+1 of a
+//     thread are a and g of the same output channels, as in mma.sync).
+//
+// Limits
+//   GEMM-shaped only (1x1 kernel, stride 1, pad 0); K and N multiples of 8
+//   (TMA rows of 16-byte multiples); x and w 16-byte aligned; cc 9.0 only
+//   (sm_90a code). One output tile per CTA (no persistent scheduler, no
+//   clusters / TMA multicast), stores straight from registers rather than
+//   through shared memory with TMA: what is left on the table is measured
+//   in docs/PERF.md.
+#include "kernels.h"
+#include "pdl.cuh"
+#include "conv2d.cuh"
+
+#include <cuda.h>  // CUtensorMap and its enums; the encoder comes from the driver at run time
+#include <cuda_fp16.h>
+#include <stdint.h>
+
+// wgmma and setmaxnreg exist only in the sm_90a device pass; every other
+// target compiles the kernel to an empty body that is never launched
+// (gemm_wgmma_usable() requires the sm_90a build and a cc 9.0 device).
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define WG_DEVICE 1
+#else
+#define WG_DEVICE 0
+#endif
+
+namespace {
+
+constexpr int WG_BM = 128;       // CTA rows: two consumer warpgroups of 64 rows
+constexpr int WG_BK = 64;        // K per stage: one 128-byte swizzle row of FP16 (= KSPLIT_ALIGN)
+constexpr int WG_THREADS = 384;  // producer warpgroup + 2 consumer warpgroups
+constexpr int WG_SMEM_SLACK = 1024 + 256;  // 1024-byte alignment of the ring + the mbarriers
+static_assert(WG_BK == KSPLIT_ALIGN, "a split-K range is a whole number of stages");
+
+// The compiled tiles: BN, STAGES. Each stage is (128 + BN) x 64 FP16.
+#define WG_TILES(X) \
+    X(256, 4)       \
+    X(128, 6)       \
+    X(64, 8)
+
+__device__ __forceinline__ uint32_t smem_u32addr(const void *p) {
+    return (uint32_t)__cvta_generic_to_shared(p);
+}
+
+// --- mbarrier and TMA ---------------------------------------------------------
+__device__ __forceinline__ void mbar_init(uint64_t *bar, int count) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(smem_u32addr(bar)), "r"(count) : "memory");
+}
+// Arrives and adds `bytes` to the transaction count the phase waits for.
+__device__ __forceinline__ void mbar_arrive_expect_tx(uint64_t *bar, uint32_t bytes) {
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(smem_u32addr(bar)), "r"(bytes)
+                 : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(uint64_t *bar) {
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(smem_u32addr(bar)) : "memory");
+}
+// Waits until the phase of parity `parity` has completed.
+__device__ __forceinline__ void mbar_wait(uint64_t *bar, int parity) {
+    asm volatile(
+        "{\n"
+        ".reg .pred done;\n"
+        "WAIT:\n"
+        "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+        "@!done bra WAIT;\n"
+        "}\n" ::"r"(smem_u32addr(bar)),
+        "r"(parity)
+        : "memory");
+}
+// Copies the box at (c0 = K element, c1 = row) of `map` into dst; completes on bar.
+__device__ __forceinline__ void tma_load_2d(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1) {
+#if WG_DEVICE
+    asm volatile(
+        "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n" ::
+            "r"(smem_u32addr(dst)),
+        "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(smem_u32addr(bar))
+        : "memory");
+#endif
+}
+
+// --- wgmma --------------------------------------------------------------------
+// Descriptor of a K-major operand tile in the 128-byte swizzle layout: rows
+// of 64 FP16 (128 bytes), 8-row groups 1024 bytes apart (stride byte offset),
+// the tile base 1024-byte aligned. Adding 2 (32 bytes) steps to the next k16.
+__device__ __forceinline__ uint64_t desc_sw128(const void *tile) {
+    return (uint64_t)((smem_u32addr(tile) & 0x3FFFF) >> 4) | ((uint64_t)1 << 16) | ((uint64_t)(1024 >> 4) << 32) |
+           ((uint64_t)1 << 62);
+}
+__device__ __forceinline__ void wg_fence() {
+#if WG_DEVICE
+    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+#endif
+}
+__device__ __forceinline__ void wg_commit() {
+#if WG_DEVICE
+    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
+#endif
+}
+// Waits until at most N committed groups are pending.
+template <int N>
+__device__ __forceinline__ void wg_wait() {
+#if WG_DEVICE
+    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+#endif
+}
+// After the last wait: the accumulators are the compiler's again (an empty
+// asm that "writes" them keeps every read after the wait). Touching them
+// between issue and wait would make ptxas serialize the wgmma (C7515).
+template <int R>
+__device__ __forceinline__ void wg_regs_ready(float *d) {
+#pragma unroll
+    for (int i = 0; i < R; i++) asm volatile("" : "+f"(d[i])::"memory");
+}
+template <int R>
+__device__ __forceinline__ void regs_dealloc() {
+#if WG_DEVICE
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(R));
+#endif
+}
+template <int R>
+__device__ __forceinline__ void regs_alloc() {
+#if WG_DEVICE
+    asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(R));
+#endif
+}
+
+// d (64 x 64, FP32, 32 registers per thread) += A (64 x 16) * B (64 x 16)^T
+__device__ __forceinline__ void wgmma_n64(float *d, uint64_t da, uint64_t db) {
+#if WG_DEVICE
+    asm volatile(
+        "{\n"
+        "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
+        "}, %32, %33, 1, 1, 1, 0, 0;\n"
+        "}\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+          "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+          "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+          "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+        : "l"(da), "l"(db));
+#endif
+}
+
+// d (64 x 128, FP32, 64 registers per thread) += A (64 x 16) * B (128 x 16)^T
+__device__ __forceinline__ void wgmma_n128(float *d, uint64_t da, uint64_t db) {
+#if WG_DEVICE
+    asm volatile(
+        "{\n"
+        "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
+        "}, %64, %65, 1, 1, 1, 0, 0;\n"
+        "}\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+          "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+          "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+          "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+          "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
+          "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
+          "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
+          "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
+        : "l"(da), "l"(db));
+#endif
+}
+
+// d (64 x 256, FP32, 128 registers per thread) += A (64 x 16) * B (256 x 16)^T
+__device__ __forceinline__ void wgmma_n256(float *d, uint64_t da, uint64_t db) {
+#if WG_DEVICE
+    asm volatile(
+        "{\n"
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
+        "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
+        "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
+        "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
+        "}, %128, %129, 1, 1, 1, 0, 0;\n"
+        "}\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+          "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+          "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+          "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+          "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
+          "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
+          "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
+          "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]),
+          "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]),
+          "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]),
+          "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]),
+          "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]),
+          "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]),
+          "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]),
+          "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]),
+          "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
+        : "l"(da), "l"(db));
+#endif
+}
+
+template <int BN>
+__device__ __forceinline__ void wgmma_tile(float *d, uint64_t da, uint64_t db) {
+    if constexpr (BN == 256) wgmma_n256(d, da, db);
+    else if constexpr (BN == 128) wgmma_n128(d, da, db);
+    else wgmma_n64(d, da, db);
+}
+
+template <int BN, int STAGES>
+__global__ void __launch_bounds__(WG_THREADS, 1)
+    gemm_wgmma_kernel(const __grid_constant__ CUtensorMap map_x,  // x (M, K), box 64 x 128
+                      const __grid_constant__ CUtensorMap map_w,  // w (N, K), box 64 x BN
+                      ConvParams p) {
+#if WG_DEVICE
+    constexpr int A_BYTES = WG_BM * WG_BK * 2;  // (128, 64) fp16, swizzled
+    constexpr int B_BYTES = BN * WG_BK * 2;     // (BN, 64) fp16, swizzled
+    constexpr int STAGE_BYTES = A_BYTES + B_BYTES;
+    constexpr int R = BN / 2;                   // accumulators per consumer thread
+    extern __shared__ unsigned char smem_raw[];
+    // ring: [STAGES][A (128, 64) | B (BN, 64)], then full[STAGES], empty[STAGES]
+    unsigned char *ring = reinterpret_cast<unsigned char *>((reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~(uintptr_t)1023);
+    uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
+    uint64_t *empty = full + STAGES;
+
+    const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
+    const int m0 = blockIdx.x * WG_BM, n0 = blockIdx.y * BN;
+    // K range of this split in stages: [kt0, kt1)
+    const int kt0 = (int)((long long)blockIdx.z * p.kchunks / p.splits);
+    const int kt1 = (int)((long long)(blockIdx.z + 1) * p.kchunks / p.splits);
+    const int nkt = kt1 - kt0;
+
+    if (threadIdx.x == 0) {
+        for (int s = 0; s < STAGES; s++) {
+            mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
+            mbar_init(&empty[s], 8);  // one arrive per consumer warp
+        }
+        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    }
+    __syncthreads();
+    pdl_wait();  // x, w, bias, residual come from the previous kernels
+
+    if (wg == 0) {  // producer
+        regs_dealloc<40>();
+        if (tid == 0) {
+            for (int i = 0; i < nkt; i++) {
+                const int s = i % STAGES;
+                if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
+                unsigned char *sa = ring + s * STAGE_BYTES;
+                mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
+                const int k = (kt0 + i) * WG_BK;
+                tma_load_2d(sa, &map_x, &full[s], k, m0);
+                tma_load_2d(sa + A_BYTES, &map_w, &full[s], k, n0);
+            }
+        }
+        return;
+    }
+
+    regs_alloc<232>();
+    const int c = wg - 1;  // consumer c owns rows m0 + 64c .. m0 + 64c + 63
+    float acc[R];
+#pragma unroll
+    for (int i = 0; i < R; i++) acc[i] = 0.0f;
+    for (int i = 0; i < nkt; i++) {
+        const int s = i % STAGES;
+        mbar_wait(&full[s], (i / STAGES) & 1);
+        const unsigned char *sa = ring + s * STAGE_BYTES + c * 64 * 128;  // 64 rows of 128 bytes
+        const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + A_BYTES);
+        wg_fence();
+#pragma unroll
+        for (int k = 0; k < WG_BK / 16; k++) wgmma_tile<BN>(acc, da + 2 * k, db + 2 * k);
+        wg_commit();
+        wg_wait<0>();  // this warp's products of stage i are done: give its buffers back
+        if ((tid & 31) == 0) mbar_arrive(&empty[s]);
+    }
+    wg_regs_ready<R>(acc);
+
+    // Epilogue. Accumulator r of thread (warp w, lane l) is row 16w + l/4 +
+    // 8 ((r >> 1) & 1), column 8 (r / 4) + 2 (l % 4) + (r & 1) of the 64 x BN tile.
+    const int warp = tid / 32, lane = tid % 32;
+#pragma unroll
+    for (int h = 0; h < 2; h++) {
+        const int m = m0 + c * 64 + warp * 16 + lane / 4 + h * 8;
+        if (m >= p.M) continue;
+#pragma unroll
+        for (int j = 0; j < BN / 8; j++) {
+            const int n = n0 + j * 8 + (lane & 3) * 2;
+            if (n >= p.N) continue;
+            const float v0 = acc[4 * j + 2 * h], v1 = acc[4 * j + 2 * h + 1];
+            if (p.splits > 1) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
+                float *dst = p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n;
+                *reinterpret_cast<float2 *>(dst) = make_float2(v0, v1);
+            } else if (!p.geglu) {
+                epilogue_store2(p, m, n, v0, v1);
+            } else if ((j & 1) == 0) {  // GEGLU: block j holds a, block j + 1 holds g
+                geglu_store2(p, m, n, v0, v1, acc[4 * (j + 1) + 2 * h], acc[4 * (j + 1) + 2 * h + 1]);
+            }
+        }
+    }
+#endif
+}
+
+// --- host side ------------------------------------------------------------------
+typedef CUresult (*EncodeTiledFn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
+                                  const cuuint64_t *, const cuuint32_t *, const cuuint32_t *, CUtensorMapInterleave,
+                                  CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+
+// cuTensorMapEncodeTiled from the driver (no link against libcuda).
+EncodeTiledFn tensor_map_encoder() {
+    static EncodeTiledFn fn = nullptr;
+    static bool probed = false;
+    if (!probed) {
+        probed = true;
+        void *f = nullptr;
+        cudaDriverEntryPointQueryResult q;
+        if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q) ==
+                cudaSuccess &&
+            q == cudaDriverEntryPointSuccess)
+            fn = reinterpret_cast<EncodeTiledFn>(f);
+        (void)cudaGetLastError();
+    }
+    return fn;
+}
+
+// A (rows, k) FP16 row-major matrix read in boxes of 64 K-elements x box_rows
+// rows with the 128-byte swizzle; out-of-range elements read as zero.
+cudaError_t make_map(CUtensorMap *map, const half *base, int rows, int k, int box_rows) {
+    EncodeTiledFn enc = tensor_map_encoder();
+    if (!enc) return cudaErrorNotSupported;
+    const cuuint64_t dims[2] = {(cuuint64_t)k, (cuuint64_t)rows};
+    const cuuint64_t strides[1] = {(cuuint64_t)k * sizeof(half)};
+    const cuuint32_t box[2] = {(cuuint32_t)WG_BK, (cuuint32_t)box_rows};
+    const cuuint32_t elem[2] = {1, 1};
+    CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, const_cast<half *>(base), dims, strides, box, elem,
+                     CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+template <int BN, int STAGES>
+cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
+    static bool attr_set = false;  // per instantiation
+    const size_t smem = (size_t)STAGES * (WG_BM + BN) * WG_BK * sizeof(half) + WG_SMEM_SLACK;
+    if (!attr_set) {
+        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_kernel<BN, STAGES>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                             (int)smem);
+        if (e != cudaSuccess) return e;
+        attr_set = true;
+    }
+    CUtensorMap mx, mw;
+    cudaError_t e = make_map(&mx, p.x, p.M, p.K, WG_BM);
+    if (e == cudaSuccess) e = make_map(&mw, p.w, p.N, p.K, BN);
+    if (e != cudaSuccess) return e;
+    dim3 grid((p.M + WG_BM - 1) / WG_BM, (p.N + BN - 1) / BN, p.splits);
+    return pdl_launch(gemm_wgmma_kernel<BN, STAGES>, grid, dim3(WG_THREADS), smem, stream, mx, mw, p);
+}
+
+struct WgTile {
+    int bn, stages;
+    const char *name;
+    cudaError_t (*launch)(const ConvParams &, cudaStream_t);
+};
+#define WG_TILE_ROW(bn, st) {bn, st, "wgmma 128x" #bn "x64/" #st "st", &wg_launch<bn, st>},
+const WgTile kWgTiles[] = {WG_TILES(WG_TILE_ROW)};
+constexpr int kNumWgTiles = sizeof(kWgTiles) / sizeof(kWgTiles[0]);
+
+}  // namespace
+
+int gemm_wgmma_num_tiles(void) { return kNumWgTiles; }
+
+const char *gemm_wgmma_tile_name(int i) { return i >= 0 && i < kNumWgTiles ? kWgTiles[i].name : "?"; }
+
+void gemm_wgmma_tile_dims(int i, int *bm, int *bn) {
+    *bm = WG_BM;
+    *bn = i >= 0 && i < kNumWgTiles ? kWgTiles[i].bn : 0;
+}
+
+// The sm_90a image is in this build (the Makefile defines GEMM_WGMMA_SM90A
+// when ARCH has sm_90), the current device is cc 9.0 (probed once per
+// process: an sm_90a image runs on nothing else) and the driver has the
+// tensor-map encoder. No device (CPU-only use) means no.
+int gemm_wgmma_usable(void) {
+    static int ok = -1;
+    if (ok < 0) {
+        ok = 0;
+#if defined(GEMM_WGMMA_SM90A)
+        int dev = 0, major = 0, minor = 0;
+        if (cudaGetDevice(&dev) == cudaSuccess &&
+            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess &&
+            cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) == cudaSuccess)
+            ok = major == 9 && minor == 0 && tensor_map_encoder() != nullptr;
+        (void)cudaGetLastError();  // a failed probe leaves no sticky error behind
+#endif
+    }
+    return ok == 1;
+}
+
+cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream) {
+    if (i < 0 || i >= kNumWgTiles || !gemm_wgmma_usable()) return cudaErrorInvalidValue;
+    if (p.ksize != 1 || p.stride != 1 || p.pad != 0 || p.K % 8 || p.N % 8) return cudaErrorInvalidValue;
+    if ((reinterpret_cast<uintptr_t>(p.x) | reinterpret_cast<uintptr_t>(p.w)) & 15) return cudaErrorInvalidValue;
+    return kWgTiles[i].launch(p, stream);
+}
