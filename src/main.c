@@ -10,6 +10,7 @@
 
 #include "../common/common.h"
 #include "../common/outfile.h"
+#include "graph/blockkinds.h"
 #include "graph/graph.h"
 #include "report/report.h"
 #include "sweep.h"
@@ -130,25 +131,6 @@ static const char *kUsage =
     "  --help              this text\n"
     "  --version           print the version\n";
 
-static const char *kBlocks =
-    "resblock  diffusers ResnetBlock2D: time_emb_proj, norm1+silu, conv1 (+bias +temb),\n"
-    "          norm2+silu, [conv_shortcut 1x1 when cin != cout], conv2 (+bias +residual)\n"
-    "          flags: --c --cout --hw | --h --w --batch --temb-dim --groups --eps\n"
-    "conv      one convolution with bias (kernel studies; --stride 2 is Downsample2D's conv)\n"
-    "          flags: --c --cout --hw | --h --w --batch --ksize 1|3 --stride 1|2\n"
-    "transformer  diffusers Transformer2DModel: norm (GroupNorm eps 1e-6), proj_in, then per\n"
-    "          BasicTransformerBlock ln1, qkv (fused GEMM), attn1, out1+res, ln2, q2,\n"
-    "          kv2(ctx) (fused GEMM over the context), attn2, out2+res, ln3, ff1+geglu,\n"
-    "          ff2+res; proj_out+res\n"
-    "          flags: --c --hw | --h --w --batch --heads | --head-dim --context-len\n"
-    "                 --context-dim --proj conv|linear --depth --groups --eps\n"
-    "attention the attention kernel alone on random Q, K, V (self: fused QKV tensor,\n"
-    "          cross: Q and a fused KV tensor); reports attention TFLOP/s = 4 B H Sq Skv d\n"
-    "          flags: --kind self|cross --seq --kv --heads --head-dim --batch\n"
-    "gemm      one GEMM alone, y = a W^T (+ epilogue), on the --linear kernel; reports\n"
-    "          TFLOP/s = 2 M N K / time\n"
-    "          flags: --m --n --k --epilogue none|bias|geglu|residual --linear int8|fp16\n";
-
 static long parse_long(const char *flag, const char *s, long min, long max) {
     char *end = NULL;
     errno = 0;
@@ -200,13 +182,15 @@ typedef struct {
     int block, c, cout, temb, heads, context_dim, depth, proj;  // given on the command line
 } CheckpointFlags;
 
-static void config_from_checkpoint(BlockConfig *cfg, const BlockInfo *b, const CheckpointFlags *f, const char *prefix) {
-    const char *kind = b->kind == BLOCK_RESBLOCK ? "resblock" : "transformer";
-    if (f->block && strcmp(cfg->block, kind))
-        die_user("--block %s conflicts with --prefix %s, which is a %s in the checkpoint; drop --block", cfg->block,
-                 prefix, kind);
-    cfg->block = kind;
-    if (b->kind == BLOCK_RESBLOCK) {
+static void config_from_checkpoint(BlockConfig *cfg, const char **block_name, const BlockInfo *b,
+                                   const CheckpointFlags *f, const char *prefix) {
+    const BlockKind kind = b->kind == UNET_RESBLOCK ? BLOCK_RESBLOCK : BLOCK_TRANSFORMER;
+    if (f->block && block_kind_find(*block_name) != (int)kind)
+        die_user("--block %s conflicts with --prefix %s, which is a %s in the checkpoint; drop --block", *block_name,
+                 prefix, block_kind_name(kind));
+    cfg->kind = kind;
+    *block_name = block_kind_name(kind);
+    if (b->kind == UNET_RESBLOCK) {
         if (f->c && cfg->c != b->cin)
             die_user("--c %d conflicts with the checkpoint: %s has %d input channels (conv1.weight); drop --c", cfg->c,
                      prefix, b->cin);
@@ -262,12 +246,11 @@ static int checkpoint_default_hw(const BlockInfo *b) {
 }
 
 // --- sizes from an --input file: batch, H, W (x) and context length ---
-static void config_from_input(BlockConfig *cfg, const char *path, int batch_set, int *hw, int ctxlen_set) {
+static void config_from_input(BlockConfig *cfg, int kind, const char *path, int batch_set, int *hw, int ctxlen_set) {
     StFile f;
     st_open_or_die(path, &f);
     const StTensor *x = st_find(&f, "x");
-    const int image = !strcmp(cfg->block, "resblock") || !strcmp(cfg->block, "conv") ||
-                      !strcmp(cfg->block, "transformer");
+    const int image = kind >= 0 && block_kind(kind)->image;
     char s[96];
     if (image && x && x->ndim == 4) {
         st_shape_str(x->ndim, x->shape, s, sizeof s);
@@ -284,7 +267,7 @@ static void config_from_input(BlockConfig *cfg, const char *path, int batch_set,
         if (*hw < 0 && cfg->h < 0 && cfg->w < 0) cfg->h = (int)H, cfg->w = (int)W;
     }
     const StTensor *ctx = st_find(&f, "context");
-    if (!strcmp(cfg->block, "transformer") && ctx && ctx->ndim == 3 && !ctxlen_set && ctx->shape[1] >= 1 &&
+    if (kind == BLOCK_TRANSFORMER && ctx && ctx->ndim == 3 && !ctxlen_set && ctx->shape[1] >= 1 &&
         ctx->shape[1] <= (1 << 20))
         cfg->context_len = (int)ctx->shape[1];
     st_close(&f);  // every shape is checked against the block when the inputs are loaded
@@ -312,7 +295,8 @@ static void print_no_gpu_note(cudaError_t e) {
 }
 
 int main(int argc, char **argv) {
-    BlockConfig cfg = {.block = "resblock", .c = 320, .cout = -1, .h = -1, .w = -1, .batch = 1,
+    const char *block_name = "resblock";
+    BlockConfig cfg = {.kind = BLOCK_RESBLOCK, .c = 320, .cout = -1, .h = -1, .w = -1, .batch = 1,
                        .temb_dim = 1280, .groups = 32, .eps = -1.0, .ksize = 3, .stride = 1, .heads = -1,
                        .head_dim = -1, .context_len = 77, .context_dim = 768, .proj_linear = 0, .depth = 1,
                        .cross = 0, .seq = 4096, .kv = -1, .m = 8192, .n = 2560, .k = 320,
@@ -372,7 +356,7 @@ int main(int argc, char **argv) {
     while ((ch = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         nopts++;
         switch (ch) {
-            case O_BLOCK: cfg.block = optarg; block_set = 1; break;
+            case O_BLOCK: block_name = optarg; block_set = 1; break;
             case O_C: cfg.c = (int)parse_long("--c", optarg, 1, 1L << 20); c_set = 1; break;
             case O_COUT: cfg.cout = (int)parse_long("--cout", optarg, 1, 1L << 20); cout_set = 1; break;
             case O_HEADS: cfg.heads = (int)parse_long("--heads", optarg, 1, 4096); heads_flag = 1; break;
@@ -483,7 +467,7 @@ int main(int argc, char **argv) {
                 sweep_model = optarg;
                 break;
             case O_HWSCALE: hw_scale = (int)parse_long("--hw-scale", optarg, 1, 1024); break;
-            case O_LIST: fputs(kBlocks, stdout); return 0;
+            case O_LIST: block_kinds_list(stdout); return 0;
             case O_HELP: fputs(kUsage, stdout); return 0;
             case O_VERSION: printf("unetrun %s\n", UNETRUN_VERSION); return 0;
             case ':': die_user("option '%s' needs a value; see unetrun --help", argv[optind - 1]);
@@ -533,23 +517,25 @@ int main(int argc, char **argv) {
         weights_open_or_die(opt.weights_path, &wfile);
         weights_describe_or_die(&wfile, opt.prefix, &binfo);
         CheckpointFlags cf = {block_set, c_set, cout_set, temb_set, heads_flag, ctxdim_set, depth_set, proj_set};
-        config_from_checkpoint(&cfg, &binfo, &cf, opt.prefix);
+        config_from_checkpoint(&cfg, &block_name, &binfo, &cf, opt.prefix);
         block_set = 1;
     }
-    if (opt.input_path) config_from_input(&cfg, opt.input_path, batch_set, &hw, ctxlen_set);
+    if (opt.input_path) config_from_input(&cfg, block_kind_find(block_name), opt.input_path, batch_set, &hw, ctxlen_set);
     if (opt.weights_path && hw < 0 && cfg.h < 0 && cfg.w < 0) hw = checkpoint_default_hw(&binfo);
 
     // --- validate the block ---
-    const int is_res = !strcmp(cfg.block, "resblock"), is_conv = !strcmp(cfg.block, "conv");
-    const int is_tf = !strcmp(cfg.block, "transformer"), is_attn = !strcmp(cfg.block, "attention");
-    const int is_gemm = !strcmp(cfg.block, "gemm");
-    if (!is_res && !is_conv && !is_tf && !is_attn && !is_gemm)
+    const int kind = block_kind_find(block_name);
+    if (kind < 0)
         die_user("unknown block '%s'; known blocks: resblock, conv, transformer, attention, gemm (see --list)",
-                 cfg.block);
+                 block_name);
+    cfg.kind = (BlockKind)kind;
+    const int is_res = kind == BLOCK_RESBLOCK, is_conv = kind == BLOCK_CONV;
+    const int is_tf = kind == BLOCK_TRANSFORMER, is_attn = kind == BLOCK_ATTENTION;
+    const int is_gemm = kind == BLOCK_GEMM;
     if (gemm_flag && !is_gemm) die_user("%s applies to --block gemm only", gemm_flag);
     if (linear_set && (is_conv || is_attn))
         die_user("--linear applies to blocks with linear layers (resblock, transformer, gemm); --block %s has none",
-                 cfg.block);
+                 block_name);
     if (tf_set && !is_tf) die_user("%s applies to --block transformer only", tf_flag);
     if (attn_set && !is_attn) die_user("%s applies to --block attention only", attn_flag);
     if ((cfg.heads > 0 || cfg.head_dim > 0) && !is_tf && !is_attn)

@@ -64,7 +64,7 @@ static int layout_sweep_blocks(WeightsFamily fam, SweepBlock *out, char (*where)
     for (int tf = 0; tf <= 1; tf++)
         for (int i = 0; i < nb; i++) {
             const BlockId *id = &lb[i].id;
-            if ((id->kind == BLOCK_TRANSFORMER) != tf) continue;
+            if ((id->kind == UNET_TRANSFORMER) != tf) continue;
             SweepBlock b = {tf, tf ? lb[i].c : lb[i].cin, tf ? lb[i].c : lb[i].cout,
                             latent >> names_block_level(id, L.nlevels), 0, tf ? lb[i].depth : 0, NULL};
             if (tf) b.head_dim = fam == FAMILY_SD1 ? b.cin / 8 : 64;
@@ -142,7 +142,7 @@ static void block_config(const SweepModel *m, const SweepBlock *b, const BlockCo
     cfg->groups = 32;
     cfg->temb_dim = 1280;
     if (b->tf) {
-        cfg->block = "transformer";
+        cfg->kind = BLOCK_TRANSFORMER;
         cfg->eps = 1e-6;
         cfg->head_dim = b->head_dim;
         cfg->heads = b->cin / b->head_dim;
@@ -154,7 +154,7 @@ static void block_config(const SweepModel *m, const SweepBlock *b, const BlockCo
                  b->depth);
         snprintf(row->tag, sizeof row->tag, "tf%d-%d-d%d", b->cin, hw, b->depth);
     } else {
-        cfg->block = "resblock";
+        cfg->kind = BLOCK_RESBLOCK;
         cfg->eps = 1e-5;
         snprintf(row->name, sizeof row->name, "res %d->%d @%dx%d", b->cin, b->cout, hw, hw);
         snprintf(row->tag, sizeof row->tag, "res%d-%d-%d", b->cin, b->cout, hw);

@@ -16,6 +16,7 @@
 
 #include "../../common/common.h"
 #include "../../common/outfile.h"
+#include "../graph/blockkinds.h"
 #include "report.h"
 
 typedef struct {
@@ -125,7 +126,7 @@ int write_timing_png(const Graph *g, const RunOptions *opt, const RunResult *r, 
 
     Canvas c = canvas_new(W, H);
     char line[512], b1[32], b2[64];
-    snprintf(line, sizeof line, "per-node time, median of %d runs: %s", opt->iters, g->cfg.block);
+    snprintf(line, sizeof line, "per-node time, median of %d runs: %s", opt->iters, block_kind_name(g->cfg.kind));
     text(&c, 20, 12, 3, kText, line);
     text(&c, 20, 50, S, kText, cfg);
     if (r->peak_tflops > 0 && r->peak_gbps > 0)
