@@ -13,6 +13,7 @@
 #include "graph/blockkinds.h"
 #include "graph/graph.h"
 #include "report/report.h"
+#include "run.h"
 #include "sweep.h"
 #include "../weights/blockinfo.h"
 #include "../weights/params.h"
@@ -280,14 +281,29 @@ static const char *no_gpu_reason(cudaError_t e) {
 }
 
 // The report's header lines, on the screen before the run starts.
-static void print_header_now(const Graph *g, const RunOptions *opt, int on_gpu, const Peaks *peaks,
-                             const char *weights_source) {
+typedef struct {
+    const RunOptions *opt;
+    int on_gpu;
+    const Peaks *peaks;
+    const char *weights_source;
+} HeaderArgs;
+
+static void print_header_now(const Graph *g, void *ctx) {
+    const HeaderArgs *a = ctx;
     RunResult h;
-    report_header_info(&h, opt, on_gpu);
-    snprintf(h.weights_source, sizeof h.weights_source, "%s", weights_source);
-    peaks_to_result(peaks, &h);
-    print_report_header(g, opt, &h);
+    report_header_info(&h, a->opt, a->on_gpu);
+    snprintf(h.weights_source, sizeof h.weights_source, "%s", a->weights_source);
+    peaks_to_result(a->peaks, &h);
+    print_report_header(g, a->opt, &h);
     fflush(stdout);
+}
+
+static void die_too_big(const BlockConfig *cfg, int on_gpu, const MemShortfall *lack) {
+    if (on_gpu)
+        die_user("this block needs about %.2f GiB of GPU memory but %s has %.2f GiB free; %s",
+                 lack->need / 1073741824.0, lack->device, lack->have / 1073741824.0, block_size_hint(cfg));
+    die_user("this block needs about %.2f GiB of host memory for the CPU path but the machine has %.2f GiB; %s",
+             lack->need / 1073741824.0, lack->have / 1073741824.0, block_size_hint(cfg));
 }
 
 static void print_no_gpu_note(cudaError_t e) {
@@ -692,27 +708,9 @@ int main(int argc, char **argv) {
     else
         snprintf(weights_source, sizeof weights_source, "random (seed %llu)", (unsigned long long)cfg.seed);
     RunResult res;
-    if (on_gpu) {
-        struct cudaDeviceProp prop;
-        cudaCheck(cudaGetDeviceProperties(&prop, opt.gpu));
-        size_t freeb = 0, totalb = 0;
-        cudaCheck(cudaMemGetInfo(&freeb, &totalb));
-        size_t need = graph_gpu_bytes(&g, prop.multiProcessorCount, opt.ref == REF_GPU);
-        if (need > freeb)
-            die_user("this block needs about %.2f GiB of GPU memory but %s has %.2f GiB free; %s",
-                     need / 1073741824.0, prop.name, freeb / 1073741824.0, block_size_hint(&cfg));
-        print_header_now(&g, &opt, on_gpu, &peaks, weights_source);
-        run_gpu(&g, &opt, &res);
-    } else {
-        long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
-        double have = (pages > 0 && psize > 0) ? (double)pages * psize : 0.0;
-        double need = (double)graph_cpu_bytes(&g);
-        if (have > 0 && need > 0.8 * have)
-            die_user("this block needs about %.2f GiB of host memory for the CPU path but the machine has %.2f GiB; %s",
-                     need / 1073741824.0, have / 1073741824.0, block_size_hint(&cfg));
-        print_header_now(&g, &opt, on_gpu, &peaks, weights_source);
-        run_cpu(&g, &opt, &res);
-    }
+    HeaderArgs ha = {&opt, on_gpu, &peaks, weights_source};
+    MemShortfall lack;
+    if (run_block(&g, &opt, on_gpu, print_header_now, &ha, &res, &lack)) die_too_big(&cfg, on_gpu, &lack);
     snprintf(res.weights_source, sizeof res.weights_source, "%s", weights_source);
     peaks_to_result(&peaks, &res);
     roofline_apply(&g, &res);
