@@ -7,6 +7,48 @@
 #include "../common/common.h"
 #include "run.h"
 
+static const char *no_gpu_reason(cudaError_t e) {
+    if (e == cudaErrorInsufficientDriver) return "no NVIDIA driver is loaded";
+    if (e == cudaErrorNoDevice) return "no CUDA-capable device";
+    return cudaGetErrorString(e);
+}
+
+// --device auto or cuda: the GPU of --gpu, or (auto) the CPU path with a note.
+static int find_gpu(const RunOptions *opt) {
+    int count = 0;
+    cudaError_t e = cudaGetDeviceCount(&count);
+    if (e != cudaSuccess || count == 0) {
+        if (opt->device == DEVICE_CUDA)
+            die_user("--device cuda but no CUDA GPU is available (%s); use --device cpu",
+                     e != cudaSuccess ? no_gpu_reason(e) : "0 devices");
+        if (opt->ref == REF_GPU) die_user("--ref gpu needs a CUDA GPU, and none is available; use --ref cpu");
+        if (opt->vs) die_user("--vs cudnn needs a CUDA GPU, and none is available (%s)",
+                              e != cudaSuccess ? no_gpu_reason(e) : "0 devices");
+        fprintf(stderr, "unetrun: no CUDA GPU available (%s); running the CPU path\n",
+                no_gpu_reason(e != cudaSuccess ? e : cudaErrorNoDevice));
+        (void)cudaGetLastError();
+        return 0;
+    }
+    if (opt->gpu >= count) die_user("--gpu %d: only %d CUDA device(s) present (0..%d)", opt->gpu, count, count - 1);
+    cudaCheck(cudaSetDevice(opt->gpu));
+    return 1;
+}
+
+int run_choose_device(RunOptions *opt) {
+    if (opt->vs && opt->device == DEVICE_CPU) die_user("--vs cudnn runs cuDNN and cuBLAS on the GPU; drop --device cpu");
+    int on_gpu = 0;
+    if (opt->device != DEVICE_CPU)
+        on_gpu = find_gpu(opt);
+    else if (opt->ref == REF_GPU)
+        die_user("--ref gpu needs --device cuda; the CPU path uses --ref cpu or none");
+    if (opt->ref == REF_DEFAULT) opt->ref = on_gpu ? REF_GPU : REF_CPU;
+    if (opt->check && opt->ref == REF_NONE) die_user("--check needs a reference; drop --ref none");
+    if (opt->warmup < 0) opt->warmup = on_gpu ? 10 : 0;
+    if (opt->iters < 0) opt->iters = on_gpu ? 100 : 1;
+    if (opt->nvtx && !on_gpu) die_user("--nvtx marks GPU kernel launches; it needs the CUDA path (drop --nvtx or --device cpu)");
+    return on_gpu;
+}
+
 // GPU: the arena (and FP32 reference buffers with --ref gpu) against the
 // current device's free memory.
 static int gpu_fits(const Graph *g, const RunOptions *opt, MemShortfall *lack) {

@@ -5,6 +5,12 @@
 
 #include "graph/graph.h"
 
+// Chooses the device of --device (cuda when a GPU is there for auto, with a
+// note on stderr when there is none) and sets the run defaults that depend
+// on it (--ref, --warmup, --iters); checks the options that need a GPU or a
+// reference. Returns 1 for the CUDA path, 0 for the CPU path.
+int run_choose_device(RunOptions *opt);
+
 // Why a block was not run: the bytes it needs and those the device has.
 typedef struct {
     double need, have;  // bytes; GPU: free memory, CPU: physical memory
