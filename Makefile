@@ -91,7 +91,7 @@ BUILD := build
 KBUILD ?= $(BUILD)
 KERNEL_SRCS := $(wildcard kernels/*.cu)
 HOST_SRCS := $(wildcard common/*.c) $(wildcard weights/*.c) $(wildcard src/layers/*.c) $(wildcard src/graph/*.c) \
-	$(wildcard src/report/*.c) src/sweep.c
+	$(wildcard src/report/*.c) $(filter-out src/main.c,$(wildcard src/*.c))
 # the cuDNN/cuBLAS baseline (--vs cudnn)
 KERNEL_SRCS += $(wildcard src/baseline/*.cu)
 HOST_SRCS += $(wildcard src/baseline/*.c)
@@ -138,7 +138,7 @@ $(KBUILD)/src/baseline/%.o: src/baseline/%.cu src/baseline/baseline.h $(ARCH_STA
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
-$(BUILD)/%.o: %.c $(wildcard common/*.h src/*/*.h kernels/*.h weights/*.h tests/*.h)
+$(BUILD)/%.o: %.c $(wildcard common/*.h src/*.h src/*/*.h kernels/*.h weights/*.h tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 

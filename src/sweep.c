@@ -31,6 +31,7 @@
 #include "../weights/names.h"
 #include "report/report.h"
 #include "report/report_json.h"
+#include "run.h"
 #include "sweep.h"
 
 typedef struct {
@@ -64,7 +65,7 @@ static int layout_sweep_blocks(WeightsFamily fam, SweepBlock *out, char (*where)
     for (int tf = 0; tf <= 1; tf++)
         for (int i = 0; i < nb; i++) {
             const BlockId *id = &lb[i].id;
-            if ((id->kind == BLOCK_TRANSFORMER) != tf) continue;
+            if ((id->kind == UNET_TRANSFORMER) != tf) continue;
             SweepBlock b = {tf, tf ? lb[i].c : lb[i].cin, tf ? lb[i].c : lb[i].cout,
                             latent >> names_block_level(id, L.nlevels), 0, tf ? lb[i].depth : 0, NULL};
             if (tf) b.head_dim = fam == FAMILY_SD1 ? b.cin / 8 : 64;
@@ -142,7 +143,7 @@ static void block_config(const SweepModel *m, const SweepBlock *b, const BlockCo
     cfg->groups = 32;
     cfg->temb_dim = 1280;
     if (b->tf) {
-        cfg->block = "transformer";
+        cfg->kind = BLOCK_TRANSFORMER;
         cfg->eps = 1e-6;
         cfg->head_dim = b->head_dim;
         cfg->heads = b->cin / b->head_dim;
@@ -154,7 +155,7 @@ static void block_config(const SweepModel *m, const SweepBlock *b, const BlockCo
                  b->depth);
         snprintf(row->tag, sizeof row->tag, "tf%d-%d-d%d", b->cin, hw, b->depth);
     } else {
-        cfg->block = "resblock";
+        cfg->kind = BLOCK_RESBLOCK;
         cfg->eps = 1e-5;
         snprintf(row->name, sizeof row->name, "res %d->%d @%dx%d", b->cin, b->cout, hw, hw);
         snprintf(row->tag, sizeof row->tag, "res%d-%d-%d", b->cin, b->cout, hw);
@@ -350,6 +351,87 @@ static cJSON *sweep_json(const SweepModel *m, const BlockConfig *base, int hw_sc
     return root;
 }
 
+// Runs block i of m (skipped when it does not fit in memory), fills its table
+// row and writes its PNGs; returns its JSON object. device takes the name of
+// the device it ran on; *any_fail is set when a checked block fails.
+static cJSON *sweep_block(const SweepModel *m, int i, const BlockConfig *base, int hw_scale, int on_gpu,
+                          const RunOptions *opt, const Peaks *pk, SweepRow *row, char *device, size_t device_n,
+                          int *any_fail) {
+    BlockConfig cfg;
+    block_config(m, &m->blocks[i], base, hw_scale, &cfg, row);
+    const int tty = isatty(STDERR_FILENO);
+    if (tty) fprintf(stderr, "[%d/%d] %s ...\r", i + 1, m->n, row->name);
+    fflush(stderr);
+    char where[128];  // the CPU path's progress line names the block (common/progress.h)
+    snprintf(where, sizeof where, "[%d/%d] %s", i + 1, m->n, row->name);
+    progress_prefix(where);
+    double t0 = wall_seconds();
+    Graph g;
+    build_block(&g, &cfg);
+    RunResult res;
+    MemShortfall lack;
+    const int skip = run_block(&g, opt, on_gpu, NULL, NULL, &res, &lack);
+    if (skip && on_gpu)
+        snprintf(row->skip_reason, sizeof row->skip_reason, "needs %.2f GiB of GPU memory, %.2f GiB free",
+                 lack.need / 1073741824.0, lack.have / 1073741824.0);
+    else if (skip)
+        snprintf(row->skip_reason, sizeof row->skip_reason, "needs %.2f GiB of host memory, %.2f GiB present",
+                 lack.need / 1073741824.0, lack.have / 1073741824.0);
+    row->skipped = skip;
+    cJSON *bj = row_json(row);  // replaced below when the block ran
+    if (!skip) {
+        snprintf(device, device_n, "%s", res.device_name);
+        snprintf(res.weights_source, sizeof res.weights_source, "random (seed %llu)", (unsigned long long)cfg.seed);
+        peaks_to_result(pk, &res);
+        roofline_apply(&g, &res);
+        row_from_result(row, &g, &res);
+        if (res.checked && !res.pass) *any_fail = 1;
+        cJSON_Delete(bj);
+        bj = row_json(row);
+        cJSON_AddItemToObject(bj, "report", report_json(&g, opt, &res));
+        char path[1200];
+        if (opt->png_path) {
+            per_block_path(opt->png_path, row->tag, path, sizeof path);
+            if (write_timing_png(&g, opt, &res, path)) fprintf(stderr, "unetrun: warning: cannot write %s\n", path);
+        }
+        if (opt->error_png_path && res.checked) {
+            per_block_path(opt->error_png_path, row->tag, path, sizeof path);
+            if (write_error_png(&g, &res, path)) fprintf(stderr, "unetrun: warning: cannot write %s\n", path);
+        }
+    }
+    char b1[32];
+    fmt_ms(row->latency, b1, sizeof b1);
+    fprintf(stderr, "[%d/%d] %-28s %10s  %s  (%.1f s)%s\n", i + 1, m->n, row->name, b1, verdict(row),
+            wall_seconds() - t0, tty ? "          " : "");
+    fflush(stderr);
+    graph_free(&g);
+    run_result_free(&res);
+    return bj;
+}
+
+// --json and --csv of the sweep; 0, or 2 when one cannot be written.
+static int sweep_write_reports(const SweepModel *m, const BlockConfig *base, int hw_scale, const RunOptions *opt,
+                               const SweepRow *rows, int nrows, const char *device, const Peaks *pk, cJSON *blocks) {
+    int rc = 0;
+    if (opt->json_path) {
+        cJSON *root = sweep_json(m, base, hw_scale, nrows, nrows < m->n, device, pk, blocks);
+        blocks = NULL;
+        if (write_json_file(root, opt->json_path)) {
+            fprintf(stderr, "unetrun: error: cannot write the JSON report to '%s'; check the directory is writable\n",
+                    opt->json_path);
+            rc = 2;
+        }
+        cJSON_Delete(root);
+    }
+    cJSON_Delete(blocks);
+    if (opt->csv_path && write_sweep_csv(opt->csv_path, m, base, hw_scale, device, pk, rows, nrows)) {
+        fprintf(stderr, "unetrun: error: cannot write the CSV report to '%s'; check the directory is writable\n",
+                opt->csv_path);
+        rc = 2;
+    }
+    return rc;
+}
+
 int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_gpu, const RunOptions *opt) {
     const SweepModel *m = find_model(model);
     if (!m) die_user("--sweep must be sd15, sd21 or sdxl (got '%s')", model);
@@ -362,112 +444,20 @@ int run_sweep(const char *model, const BlockConfig *base, int hw_scale, int on_g
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old);
     g_stop = 0;
-    const int tty = isatty(STDERR_FILENO);
 
     SweepRow *rows = xcalloc((size_t)m->n, sizeof(SweepRow));
     cJSON *blocks = cJSON_CreateArray();
     int nrows = 0, any_fail = 0;
     char device[256] = CPU_DEVICE_NAME;
-    for (int i = 0; i < m->n && !g_stop; i++) {
-        SweepRow *row = &rows[nrows];
-        BlockConfig cfg;
-        block_config(m, &m->blocks[i], base, hw_scale, &cfg, row);
-        if (tty) fprintf(stderr, "[%d/%d] %s ...\r", i + 1, m->n, row->name);
-        fflush(stderr);
-        char where[128];  // the CPU path's progress line names the block (common/progress.h)
-        snprintf(where, sizeof where, "[%d/%d] %s", i + 1, m->n, row->name);
-        progress_prefix(where);
-        double t0 = wall_seconds();
-        Graph g;
-        build_block(&g, &cfg);
-        RunResult res;
-        memset(&res, 0, sizeof res);
-        int skip = 0;
-        if (on_gpu) {
-            struct cudaDeviceProp prop;
-            int dev = 0;
-            cudaCheck(cudaGetDevice(&dev));
-            cudaCheck(cudaGetDeviceProperties(&prop, dev));
-            size_t freeb = 0, totalb = 0;
-            cudaCheck(cudaMemGetInfo(&freeb, &totalb));
-            size_t need = graph_gpu_bytes(&g, prop.multiProcessorCount, opt->ref == REF_GPU);
-            if (need > freeb) {
-                snprintf(row->skip_reason, sizeof row->skip_reason, "needs %.2f GiB of GPU memory, %.2f GiB free",
-                         need / 1073741824.0, freeb / 1073741824.0);
-                skip = 1;
-            } else {
-                run_gpu(&g, opt, &res);
-            }
-        } else {
-            long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
-            double have = (pages > 0 && psize > 0) ? (double)pages * psize : 0.0;
-            double need = (double)graph_cpu_bytes(&g);
-            if (have > 0 && need > 0.8 * have) {
-                snprintf(row->skip_reason, sizeof row->skip_reason, "needs %.2f GiB of host memory, %.2f GiB present",
-                         need / 1073741824.0, have / 1073741824.0);
-                skip = 1;
-            } else {
-                run_cpu(&g, opt, &res);
-            }
-        }
-        row->skipped = skip;
-        cJSON *bj = row_json(row);  // replaced below when the block ran
-        if (!skip) {
-            snprintf(device, sizeof device, "%s", res.device_name);
-            snprintf(res.weights_source, sizeof res.weights_source, "random (seed %llu)",
-                     (unsigned long long)cfg.seed);
-            peaks_to_result(&pk, &res);
-            roofline_apply(&g, &res);
-            row_from_result(row, &g, &res);
-            if (res.checked && !res.pass) any_fail = 1;
-            cJSON_Delete(bj);
-            bj = row_json(row);
-            cJSON_AddItemToObject(bj, "report", report_json(&g, opt, &res));
-            char path[1200];
-            if (opt->png_path) {
-                per_block_path(opt->png_path, row->tag, path, sizeof path);
-                if (write_timing_png(&g, opt, &res, path))
-                    fprintf(stderr, "unetrun: warning: cannot write %s\n", path);
-            }
-            if (opt->error_png_path && res.checked) {
-                per_block_path(opt->error_png_path, row->tag, path, sizeof path);
-                if (write_error_png(&g, &res, path)) fprintf(stderr, "unetrun: warning: cannot write %s\n", path);
-            }
-        }
-        cJSON_AddItemToArray(blocks, bj);
-        char b1[32];
-        fmt_ms(row->latency, b1, sizeof b1);
-        fprintf(stderr, "[%d/%d] %-28s %10s  %s  (%.1f s)%s\n", i + 1, m->n, row->name, b1, verdict(row),
-                wall_seconds() - t0, tty ? "          " : "");
-        fflush(stderr);
-        graph_free(&g);
-        run_result_free(&res);
-        nrows++;
-    }
+    for (int i = 0; i < m->n && !g_stop; i++, nrows++)
+        cJSON_AddItemToArray(blocks, sweep_block(m, i, base, hw_scale, on_gpu, opt, &pk, &rows[nrows], device,
+                                                 sizeof device, &any_fail));
     sigaction(SIGINT, &old, NULL);
     progress_prefix(NULL);
     const int interrupted = nrows < m->n;
 
     print_table(m, base, hw_scale, opt, rows, nrows, m->n, device, &pk, on_gpu);
-
-    int rc = 0;
-    if (opt->json_path) {
-        cJSON *root = sweep_json(m, base, hw_scale, nrows, interrupted, device, &pk, blocks);
-        blocks = NULL;
-        if (write_json_file(root, opt->json_path)) {
-            fprintf(stderr, "unetrun: error: cannot write the JSON report to '%s'; check the directory is writable\n",
-                    opt->json_path);
-            rc = 2;
-        }
-        cJSON_Delete(root);
-    }
-    cJSON_Delete(blocks);
-    if (opt->csv_path &&
-        write_sweep_csv(opt->csv_path, m, base, hw_scale, device, &pk, rows, nrows)) {
-        fprintf(stderr, "unetrun: error: cannot write the CSV report to '%s'; check the directory is writable\n",
-                opt->csv_path);
-        rc = 2;
-    }
+    int rc = sweep_write_reports(m, base, hw_scale, opt, rows, nrows, device, &pk, blocks);
     free(rows);
     if (rc) return rc;
     if (interrupted) return 130;

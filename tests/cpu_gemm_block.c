@@ -66,7 +66,7 @@ static int node_index(const Graph *g, const char *name) {
 }
 
 static void test_set_precision(void) {
-    BlockConfig c = {.block = "transformer", .c = 80, .cout = 80, .h = 2, .w = 3, .batch = 1, .groups = 8,
+    BlockConfig c = {.kind = BLOCK_TRANSFORMER, .c = 80, .cout = 80, .h = 2, .w = 3, .batch = 1, .groups = 8,
                      .eps = 1e-6, .heads = 2, .head_dim = 40, .context_len = 5, .context_dim = 24, .depth = 1,
                      .seed = 3};
     Graph g;
@@ -106,7 +106,7 @@ static void test_set_precision(void) {
 
     // ResBlock: time_emb_proj (OP_LINEAR) INT8 makes conv1 and everything after it downstream;
     // the 3x3 convs never run INT8, conv_shortcut does with --conv1x1 int8.
-    BlockConfig r = {.block = "resblock", .c = 16, .cout = 32, .h = 3, .w = 2, .batch = 1, .temb_dim = 32,
+    BlockConfig r = {.kind = BLOCK_RESBLOCK, .c = 16, .cout = 32, .h = 3, .w = 2, .batch = 1, .temb_dim = 32,
                      .groups = 8, .eps = 1e-5, .ksize = 3, .stride = 1, .seed = 2};
     build_block(&g, &r);
     opt = (RunOptions){.tol_fp16 = 5e-3, .tol_int8 = 3e-2, .linear_prec = PREC_INT8, .conv1x1_prec = PREC_INT8};
@@ -132,7 +132,7 @@ static float *interleaved(const float *src, int f, int k) {
 
 static void test_cpu_matches_model(int m, int n, int k, GemmBlockEpilogue epi) {
     static const char *en[] = {"none", "bias", "geglu", "residual"};
-    BlockConfig c = {.block = "gemm", .m = m, .n = n, .k = k, .epilogue = epi, .batch = 1, .seed = 5};
+    BlockConfig c = {.kind = BLOCK_GEMM, .m = m, .n = n, .k = k, .epilogue = epi, .batch = 1, .seed = 5};
     Graph g;
     build_block(&g, &c);
     RunOptions opt = {.device = DEVICE_CPU, .ref = REF_CPU, .warmup = 0, .iters = 1, .tol_fp16 = 5e-3,
@@ -168,7 +168,7 @@ static void test_cpu_matches_model(int m, int n, int k, GemmBlockEpilogue epi) {
 
 // conv_shortcut with --conv1x1 int8: the (1, 1, Cin, Cout) weight transposed to (N = Cout, K = Cin).
 static void test_cpu_conv1x1_matches_model(void) {
-    BlockConfig c = {.block = "conv", .c = 24, .cout = 40, .h = 5, .w = 3, .batch = 2, .ksize = 1, .stride = 1,
+    BlockConfig c = {.kind = BLOCK_CONV, .c = 24, .cout = 40, .h = 5, .w = 3, .batch = 2, .ksize = 1, .stride = 1,
                      .seed = 4};
     Graph g;
     build_block(&g, &c);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "../common/common.h"
+#include "../src/graph/blockkinds.h"
 #include "../src/graph/graph.h"
 #include "../weights/names.h"
 #include "../weights/safetensors.h"
@@ -388,19 +389,19 @@ static void test_unsupported_dtype(void) {
 static void test_size_hints(void) {
     BlockConfig c;
     memset(&c, 0, sizeof c);
-    const char *blocks[5] = {"attention", "gemm", "transformer", "resblock", "conv"};
+    const BlockKind blocks[5] = {BLOCK_ATTENTION, BLOCK_GEMM, BLOCK_TRANSFORMER, BLOCK_RESBLOCK, BLOCK_CONV};
     const char *want[5][5] = {{"--seq", "--kv", "--heads", "--head-dim", "--batch"},
                               {"--m", "--n", "--k", NULL, NULL},
                               {"--hw", "--c", "--batch", "--context-len", NULL},
                               {"--hw", "--c", "--batch", NULL, NULL},
                               {"--hw", "--c", "--batch", NULL, NULL}};
     for (int b = 0; b < 5; b++) {
-        c.block = blocks[b];
+        c.kind = blocks[b];
         const char *h = block_size_hint(&c);
         int ok = h != NULL;
         for (int k = 0; ok && k < 5 && want[b][k]; k++) ok = contains(h, want[b][k]);
         if (b < 2) ok = ok && !contains(h, "--hw");
-        result(ok, "block_size_hint(--block %s) names the block's own size options (%s)", blocks[b], h ? h : "NULL");
+        result(ok, "block_size_hint(--block %s) names the block's own size options (%s)", block_kind_name(blocks[b]), h ? h : "NULL");
     }
 }
 

@@ -100,7 +100,7 @@ static void test_linear_residual(void) {
 // graph assembly
 // ---------------------------------------------------------------------------
 static BlockConfig tf_cfg(int B, int H, int W, int C, int heads, int L, int D, int proj_linear, int depth) {
-    BlockConfig c = {.block = "transformer", .c = C, .cout = C, .h = H, .w = W, .batch = B, .temb_dim = 1280,
+    BlockConfig c = {.kind = BLOCK_TRANSFORMER, .c = C, .cout = C, .h = H, .w = W, .batch = B, .temb_dim = 1280,
                      .groups = 8, .eps = 1e-6, .ksize = 3, .stride = 1, .heads = heads, .head_dim = C / heads,
                      .context_len = L, .context_dim = D, .proj_linear = proj_linear, .depth = depth, .seed = 7};
     return c;
@@ -172,7 +172,7 @@ static void test_graph_transformer(int proj_linear, int depth) {
 }
 
 static void test_graph_attention(void) {
-    BlockConfig c = {.block = "attention", .batch = 2, .heads = 3, .head_dim = 40, .cross = 0, .seq = 9, .kv = 9,
+    BlockConfig c = {.kind = BLOCK_ATTENTION, .batch = 2, .heads = 3, .head_dim = 40, .cross = 0, .seq = 9, .kv = 9,
                      .seed = 1};
     Graph g;
     build_block(&g, &c);

@@ -497,7 +497,7 @@ static void test_names(void) {
         static const int dn_out[8] = {320, 320, 640, 640, 1280, 1280, 1280, 1280};
         int kd = 0;
         for (int i = 0; i < n; i++) {
-            if (b[i].id.kind != BLOCK_RESBLOCK) continue;
+            if (b[i].id.kind != UNET_RESBLOCK) continue;
             if (b[i].id.part == PART_UP) ok &= b[i].cin == up_in[k] && b[i].cout == up_out[k], k++;
             if (b[i].id.part == PART_DOWN) ok &= b[i].cin == dn_in[kd] && b[i].cout == dn_out[kd], kd++;
         }
@@ -508,7 +508,7 @@ static void test_names(void) {
         static const int xl_in[9] = {2560, 2560, 1920, 1920, 1280, 960, 960, 640, 640};
         k = 0, ok = 1;
         for (int i = 0; i < n; i++)
-            if (b[i].id.kind == BLOCK_RESBLOCK && b[i].id.part == PART_UP) ok &= b[i].cin == xl_in[k++];
+            if (b[i].id.kind == UNET_RESBLOCK && b[i].id.part == PART_UP) ok &= b[i].cin == xl_in[k++];
         result(ok && k == 9, "SDXL layout: up resnets cin 2560, 2560, 1920, 1920, 1280, 960, 960, 640, 640");
     }
     // rejected prefixes
@@ -539,13 +539,13 @@ static void test_names(void) {
     ok = 1;
     for (size_t i = 0; i < 6; i++) {
         char a[64], b[64];
-        ok &= !names_inner_to_ldm(BLOCK_RESBLOCK, inner[i][0], a, sizeof a) && !strcmp(a, inner[i][1]);
-        ok &= !names_inner_from_ldm(BLOCK_RESBLOCK, inner[i][1], b, sizeof b) && !strcmp(b, inner[i][0]);
+        ok &= !names_inner_to_ldm(UNET_RESBLOCK, inner[i][0], a, sizeof a) && !strcmp(a, inner[i][1]);
+        ok &= !names_inner_from_ldm(UNET_RESBLOCK, inner[i][1], b, sizeof b) && !strcmp(b, inner[i][0]);
     }
     char t[96];
-    ok &= names_inner_to_ldm(BLOCK_RESBLOCK, "conv10.weight", t, sizeof t) != 0;
-    ok &= names_inner_from_ldm(BLOCK_RESBLOCK, "in_layers.20.weight", t, sizeof t) != 0;
-    ok &= !names_inner_to_ldm(BLOCK_TRANSFORMER, "transformer_blocks.0.attn1.to_q.weight", t, sizeof t) &&
+    ok &= names_inner_to_ldm(UNET_RESBLOCK, "conv10.weight", t, sizeof t) != 0;
+    ok &= names_inner_from_ldm(UNET_RESBLOCK, "in_layers.20.weight", t, sizeof t) != 0;
+    ok &= !names_inner_to_ldm(UNET_TRANSFORMER, "transformer_blocks.0.attn1.to_q.weight", t, sizeof t) &&
           !strcmp(t, "transformer_blocks.0.attn1.to_q.weight");
     result(ok, "names: ResBlock parts norm1/conv1/time_emb_proj/norm2/conv2/conv_shortcut <-> in_layers.0/in_layers.2/"
            "emb_layers.1/out_layers.0/out_layers.3/skip_connection both ways; conv10, in_layers.20 rejected; "
@@ -671,7 +671,7 @@ static void test_listing_family(WeightsFamily fam, NameScheme naming, int root, 
     for (int i = 0; ok && i < n; i++) {
         const LayoutBlock *x = &want[i];
         int g = names_same_block(&b[i].id, &x->id) && b[i].family == fam && b[i].dtype == ST_F16;
-        if (x->id.kind == BLOCK_RESBLOCK)
+        if (x->id.kind == UNET_RESBLOCK)
             g = g && b[i].cin == x->cin && b[i].cout == x->cout && b[i].has_shortcut == (x->cin != x->cout) &&
                 b[i].temb_dim == 1280;
         else
@@ -783,15 +783,15 @@ static void test_real_block(WeightsFamily fam, NameScheme naming, int root, cons
     BlockInfo b;
     rc = weights_describe(&w, prefix, &b, &e);
     // one ResBlock alone does not tell the family; a transformer's context width does
-    const WeightsFamily want_fam = id.kind == BLOCK_RESBLOCK ? FAMILY_UNKNOWN : fam;
+    const WeightsFamily want_fam = id.kind == UNET_RESBLOCK ? FAMILY_UNKNOWN : fam;
     int ok = !rc && b.family == want_fam && b.dtype == dt;
     char desc[160] = "";
-    if (!rc && id.kind == BLOCK_RESBLOCK) {
-        ok = ok && b.kind == BLOCK_RESBLOCK && b.cin == lb.cin && b.cout == lb.cout &&
+    if (!rc && id.kind == UNET_RESBLOCK) {
+        ok = ok && b.kind == UNET_RESBLOCK && b.cin == lb.cin && b.cout == lb.cout &&
              b.has_shortcut == (lb.cin != lb.cout) && b.temb_dim == 1280;
         snprintf(desc, sizeof desc, "resblock %d->%d shortcut %d temb %d", b.cin, b.cout, b.has_shortcut, b.temb_dim);
     } else if (!rc) {
-        ok = ok && b.kind == BLOCK_TRANSFORMER && b.c == lb.c && b.depth == lb.depth &&
+        ok = ok && b.kind == UNET_TRANSFORMER && b.c == lb.c && b.depth == lb.depth &&
              b.context_dim == L.context_dim && b.proj == (L.proj_linear ? PROJ_LINEAR : PROJ_CONV) &&
              b.ff_inner == 4 * lb.c;
         snprintf(desc, sizeof desc, "transformer C %d depth %d context %d proj %s heads %dx%d", b.c, b.depth,
@@ -835,7 +835,7 @@ static void test_real_block(WeightsFamily fam, NameScheme naming, int root, cons
            "with PyTorch-default ranges%s%s",
            nst, names_family_name(fam), prefix, vok ? "" : "; first mismatch ", badname);
     // spot check of a range: conv1 / to_q weights within +-1/sqrt(fan_in)
-    if (id.kind == BLOCK_RESBLOCK) {
+    if (id.kind == UNET_RESBLOCK) {
         float *cw = weights_tensor_or_die(&w, &b, "conv1.weight", 4, (const int64_t[]){b.cout, b.cin, 3, 3});
         float bound = 1.0f / sqrtf((float)(b.cin * 9)), mx = 0;
         for (size_t k = 0; k < (size_t)b.cout * b.cin * 9; k++) mx = fmaxf(mx, fabsf(cw[k]));
@@ -854,7 +854,7 @@ static void test_broken_blocks(void) {
     UnetLayout L;
     names_layout(FAMILY_SD1, &L);
     L.temb_dim = 24;
-    LayoutBlock lb = {{PART_DOWN, 1, BLOCK_RESBLOCK, 0}, 16, 32, 0, 0};
+    LayoutBlock lb = {{PART_DOWN, 1, UNET_RESBLOCK, 0}, 16, 32, 0, 0};
     SynthTensor st[16];
     int n = synth_block_tensors(&L, &lb, st);
     StWriteTensor wt[16];
@@ -868,7 +868,7 @@ static void test_broken_blocks(void) {
             vals[nw] = xmalloc(cnt * sizeof(float));
             random_uniform(st[i].name, 1, vals[nw], cnt, st[i].center, st[i].scale, 0);
             char inner[96];
-            names_inner_to_ldm(BLOCK_RESBLOCK, st[i].name, inner, sizeof inner);
+            names_inner_to_ldm(UNET_RESBLOCK, st[i].name, inner, sizeof inner);
             snprintf(keys[nw], sizeof keys[nw], "model.diffusion_model.input_blocks.4.0.%s", inner);
             StWriteTensor t = {keys[nw], ST_F16, st[i].ndim, {0}, vals[nw]};
             memcpy(t.shape, st[i].shape, sizeof st[i].shape);
@@ -932,7 +932,7 @@ static void test_broken_blocks(void) {
         UnetLayout T;
         names_layout(FAMILY_SDXL, &T);
         T.context_dim = 24;
-        LayoutBlock tb = {{PART_MID, 0, BLOCK_TRANSFORMER, 0}, 0, 0, 16, 3};
+        LayoutBlock tb = {{PART_MID, 0, UNET_TRANSFORMER, 0}, 0, 0, 16, 3};
         SynthTensor *s = xmalloc(SYNTH_MAX_BLOCK_TENSORS * sizeof(SynthTensor));
         int ns = synth_block_tensors(&T, &tb, s);
         for (int mode = 0; mode < 3; mode++) {

@@ -30,7 +30,7 @@ static void load_block(const WeightsFile *w, const BlockInfo *b) {
                                       "conv_shortcut.weight"};
     static const char *const tr[] = {"norm.weight", "proj_in.weight", "transformer_blocks.0.attn2.to_k.weight",
                                      "transformer_blocks.0.ff.net.0.proj.weight", "proj_out.bias"};
-    const char *const *names = b->kind == BLOCK_RESBLOCK ? res : tr;
+    const char *const *names = b->kind == UNET_RESBLOCK ? res : tr;
     for (int i = 0; i < 5; i++) {
         char key[256];
         if (weights_key(w, b, names[i], key, sizeof key)) continue;

@@ -608,7 +608,7 @@ static void test_random(void) {
 // ---------------------------------------------------------------------------
 static BlockConfig resblock_cfg(int B, int H, int W, int cin, int cout, int groups, double eps, int temb_dim,
                                 uint64_t seed) {
-    BlockConfig c = {.block = "resblock", .c = cin, .cout = cout, .h = H, .w = W, .batch = B, .temb_dim = temb_dim,
+    BlockConfig c = {.kind = BLOCK_RESBLOCK, .c = cin, .cout = cout, .h = H, .w = W, .batch = B, .temb_dim = temb_dim,
                      .groups = groups, .eps = eps, .ksize = 3, .stride = 1, .seed = seed};
     return c;
 }
@@ -675,7 +675,7 @@ static void test_graph_resblock(int B, int H, int W, int cin, int cout) {
 }
 
 static void test_graph_conv(int B, int H, int W, int cin, int cout, int k, int stride, int Ho, int Wo) {
-    BlockConfig cfg = {.block = "conv", .c = cin, .cout = cout, .h = H, .w = W, .batch = B, .temb_dim = 1280,
+    BlockConfig cfg = {.kind = BLOCK_CONV, .c = cin, .cout = cout, .h = H, .w = W, .batch = B, .temb_dim = 1280,
                        .groups = 32, .eps = 1e-5, .ksize = k, .stride = stride, .seed = 1};
     Graph g;
     build_block(&g, &cfg);

@@ -107,7 +107,7 @@ static void list_family(const SynthOptions *o) {
         char dn[48], ln[48];
         names_diffusers(&b[i].id, dn, sizeof dn);
         names_ldm(&b[i].id, ln, sizeof ln);
-        if (b[i].id.kind == BLOCK_RESBLOCK)
+        if (b[i].id.kind == UNET_RESBLOCK)
             printf("%-28s %-18s %-12s %d->%d\n", dn, ln, "resblock", b[i].cin, b[i].cout);
         else
             printf("%-28s %-18s %-12s C %d, depth %d\n", dn, ln, "transformer", b[i].c, b[i].depth);

@@ -40,7 +40,7 @@ static int key_block(const WeightsFile *w, const char *key, BlockId *id) {
     const char *rest = NULL;
     if (names_parse_block(key + rl, id, &sc, &rest) || sc != w->scheme || rest[0] != '.') return -1;
     const char *inner = rest + 1;
-    return id->kind == BLOCK_RESBLOCK ? (is_res_part(sc, inner) ? 0 : -1) : (is_attn_part(inner) ? 0 : -1);
+    return id->kind == UNET_RESBLOCK ? (is_res_part(sc, inner) ? 0 : -1) : (is_attn_part(inner) ? 0 : -1);
 }
 
 static int find_block(const WeightsFile *w, const BlockId *id) {
@@ -107,7 +107,7 @@ int weights_init(WeightsFile *w, StFile *st, StError *e) {
 
     // Family.
     for (int i = 0; i < w->nblocks && !w->context_dim; i++) {
-        if (w->blocks[i].kind != BLOCK_TRANSFORMER) continue;
+        if (w->blocks[i].kind != UNET_TRANSFORMER) continue;
         char key[256];
         key_for(w, &w->blocks[i], "transformer_blocks.0.attn2.to_k.weight", key, sizeof key);
         const StTensor *t = st_find(&w->st, key);
@@ -117,8 +117,8 @@ int weights_init(WeightsFile *w, StFile *st, StError *e) {
     else if (w->context_dim == 1024) w->family = FAMILY_SD2;
     else if (w->context_dim == 2048) w->family = FAMILY_SDXL;
     if (w->family == FAMILY_UNKNOWN) {
-        BlockId r0 = {PART_DOWN, 0, BLOCK_RESBLOCK, 0}, a0 = {PART_DOWN, 0, BLOCK_TRANSFORMER, 0};
-        BlockId a1 = {PART_DOWN, 1, BLOCK_TRANSFORMER, 0};
+        BlockId r0 = {PART_DOWN, 0, UNET_RESBLOCK, 0}, a0 = {PART_DOWN, 0, UNET_TRANSFORMER, 0};
+        BlockId a1 = {PART_DOWN, 1, UNET_TRANSFORMER, 0};
         if (find_block(w, &r0) >= 0 && find_block(w, &a0) < 0 && find_block(w, &a1) >= 0) w->family = FAMILY_SDXL;
     }
     return 0;
@@ -347,7 +347,7 @@ static int describe_id(const WeightsFile *w, const BlockId *id, BlockInfo *b, St
     if (find_block(w, id) < 0)
         return st_error(e, ST_ERR_BLOCK, "%s: no block %s (%s) in the file; unetrun --list-weights %s shows its blocks",
                        w->st.path, b->diffusers, b->ldm, w->st.path);
-    return id->kind == BLOCK_RESBLOCK ? describe_resblock(w, b, e) : describe_transformer(w, b, e);
+    return id->kind == UNET_RESBLOCK ? describe_resblock(w, b, e) : describe_transformer(w, b, e);
 }
 
 int weights_describe(const WeightsFile *w, const char *prefix, BlockInfo *b, StError *e) {
@@ -447,7 +447,7 @@ int weights_print_blocks(const WeightsFile *w, FILE *out) {
             "channels", "heads x d", "context", "depth", "dtype", "notes");
     for (int i = 0; i < n; i++) {
         char ch[32], heads[24], ctx[16], depth[16], notes[64];
-        if (b[i].kind == BLOCK_RESBLOCK) {
+        if (b[i].kind == UNET_RESBLOCK) {
             snprintf(ch, sizeof ch, "%d->%d", b[i].cin, b[i].cout);
             snprintf(heads, sizeof heads, "-");
             snprintf(ctx, sizeof ctx, "-");
@@ -461,7 +461,7 @@ int weights_print_blocks(const WeightsFile *w, FILE *out) {
             snprintf(notes, sizeof notes, "proj %s, ff %d", b[i].proj == PROJ_CONV ? "conv" : "linear", b[i].ff_inner);
         }
         fprintf(out, "%-28s %-18s %-12s %-13s %-10s %-8s %-6s %-6s %s\n", b[i].diffusers, b[i].ldm,
-                b[i].kind == BLOCK_RESBLOCK ? "resblock" : "transformer", ch, heads, ctx, depth,
+                b[i].kind == UNET_RESBLOCK ? "resblock" : "transformer", ch, heads, ctx, depth,
                 st_dtype_name(b[i].dtype), notes);
     }
     fprintf(out, "%d block%s", n, n == 1 ? "" : "s");

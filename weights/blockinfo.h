@@ -43,7 +43,7 @@ typedef struct {
 
 typedef struct {
     BlockId id;
-    BlockKind kind;
+    UnetBlockKind kind;
     char diffusers[48];  // "down_blocks.1.attentions.0"
     char ldm[48];        // "input_blocks.4.1" (without model.diffusion_model.)
     StDtype dtype;       // of conv1.weight / proj_in.weight

@@ -37,24 +37,24 @@ static int parse_diffusers(const char *s, BlockId *id, const char **rest) {
     if (eat(&p, "down_blocks.")) {
         id->part = PART_DOWN;
         if (!eat_index(&p, NAMES_MAX_LEVELS - 1, &i) || !eat(&p, ".")) return -1;
-        if (eat(&p, "resnets.")) id->kind = BLOCK_RESBLOCK;
-        else if (eat(&p, "attentions.")) id->kind = BLOCK_TRANSFORMER;
+        if (eat(&p, "resnets.")) id->kind = UNET_RESBLOCK;
+        else if (eat(&p, "attentions.")) id->kind = UNET_TRANSFORMER;
         else return -1;
         if (!eat_index(&p, 1, &j)) return -1;
     } else if (eat(&p, "up_blocks.")) {
         id->part = PART_UP;
         if (!eat_index(&p, NAMES_MAX_LEVELS - 1, &i) || !eat(&p, ".")) return -1;
-        if (eat(&p, "resnets.")) id->kind = BLOCK_RESBLOCK;
-        else if (eat(&p, "attentions.")) id->kind = BLOCK_TRANSFORMER;
+        if (eat(&p, "resnets.")) id->kind = UNET_RESBLOCK;
+        else if (eat(&p, "attentions.")) id->kind = UNET_TRANSFORMER;
         else return -1;
         if (!eat_index(&p, 2, &j)) return -1;
     } else if (eat(&p, "mid_block.")) {
         id->part = PART_MID;
         if (eat(&p, "resnets.")) {
-            id->kind = BLOCK_RESBLOCK;
+            id->kind = UNET_RESBLOCK;
             if (!eat_index(&p, 1, &j)) return -1;
         } else if (eat(&p, "attentions.")) {
-            id->kind = BLOCK_TRANSFORMER;
+            id->kind = UNET_TRANSFORMER;
             if (!eat_index(&p, 0, &j)) return -1;
         } else {
             return -1;
@@ -80,19 +80,19 @@ static int parse_ldm(const char *s, BlockId *id, const char **rest) {
         id->part = PART_DOWN;
         id->level = (k - 1) / 3;
         id->index = (k - 1) % 3;
-        id->kind = sub ? BLOCK_TRANSFORMER : BLOCK_RESBLOCK;
+        id->kind = sub ? UNET_TRANSFORMER : UNET_RESBLOCK;
     } else if (eat(&p, "output_blocks.")) {
         if (!eat_index(&p, 3 * NAMES_MAX_LEVELS - 1, &k)) return -1;
         if (!eat(&p, ".") || !eat_index(&p, 1, &sub)) return -1;
         id->part = PART_UP;
         id->level = k / 3;
         id->index = k % 3;
-        id->kind = sub ? BLOCK_TRANSFORMER : BLOCK_RESBLOCK;
+        id->kind = sub ? UNET_TRANSFORMER : UNET_RESBLOCK;
     } else if (eat(&p, "middle_block.")) {
         if (!eat_index(&p, 2, &sub)) return -1;
         id->part = PART_MID;
         id->level = 0;
-        id->kind = sub == 1 ? BLOCK_TRANSFORMER : BLOCK_RESBLOCK;
+        id->kind = sub == 1 ? UNET_TRANSFORMER : UNET_RESBLOCK;
         id->index = sub == 2 ? 1 : 0;
     } else {
         return -1;
@@ -124,13 +124,13 @@ int names_block_id(const char *prefix, BlockId *id) {
 }
 
 void names_diffusers(const BlockId *id, char *buf, size_t n) {
-    const char *what = id->kind == BLOCK_RESBLOCK ? "resnets" : "attentions";
+    const char *what = id->kind == UNET_RESBLOCK ? "resnets" : "attentions";
     if (id->part == PART_MID) snprintf(buf, n, "mid_block.%s.%d", what, id->index);
     else snprintf(buf, n, "%s.%d.%s.%d", id->part == PART_DOWN ? "down_blocks" : "up_blocks", id->level, what, id->index);
 }
 
 void names_ldm(const BlockId *id, char *buf, size_t n) {
-    const int sub = id->kind == BLOCK_TRANSFORMER ? 1 : 0;
+    const int sub = id->kind == UNET_TRANSFORMER ? 1 : 0;
     if (id->part == PART_DOWN) snprintf(buf, n, "input_blocks.%d.%d", 3 * id->level + id->index + 1, sub);
     else if (id->part == PART_UP) snprintf(buf, n, "output_blocks.%d.%d", 3 * id->level + id->index, sub);
     else snprintf(buf, n, "middle_block.%d", sub ? 1 : 2 * id->index);
@@ -152,7 +152,7 @@ int names_to_ldm(const char *prefix, char *buf, size_t n) {
 
 int names_exec_order(const BlockId *id) {
     if (id->part == PART_DOWN) return id->level * 10 + id->index * 2 + (int)id->kind;
-    if (id->part == PART_MID) return 100 + (id->kind == BLOCK_TRANSFORMER ? 1 : 2 * id->index);
+    if (id->part == PART_MID) return 100 + (id->kind == UNET_TRANSFORMER ? 1 : 2 * id->index);
     return 200 + id->level * 10 + id->index * 2 + (int)id->kind;
 }
 
@@ -168,8 +168,8 @@ static const char *const kResParts[][2] = {
     {"norm2", "out_layers.0"}, {"conv2", "out_layers.3"}, {"conv_shortcut", "skip_connection"},
 };
 
-static int rename_part(BlockKind kind, const char *inner, char *buf, size_t n, int from, int to) {
-    if (kind == BLOCK_TRANSFORMER) {
+static int rename_part(UnetBlockKind kind, const char *inner, char *buf, size_t n, int from, int to) {
+    if (kind == UNET_TRANSFORMER) {
         snprintf(buf, n, "%s", inner);
         return 0;
     }
@@ -183,11 +183,11 @@ static int rename_part(BlockKind kind, const char *inner, char *buf, size_t n, i
     return -1;
 }
 
-int names_inner_to_ldm(BlockKind kind, const char *inner, char *buf, size_t n) {
+int names_inner_to_ldm(UnetBlockKind kind, const char *inner, char *buf, size_t n) {
     return rename_part(kind, inner, buf, n, 0, 1);
 }
 
-int names_inner_from_ldm(BlockKind kind, const char *inner, char *buf, size_t n) {
+int names_inner_from_ldm(UnetBlockKind kind, const char *inner, char *buf, size_t n) {
     return rename_part(kind, inner, buf, n, 1, 0);
 }
 
@@ -255,17 +255,17 @@ int names_layout_blocks(const UnetLayout *L, LayoutBlock *out) {
     const int nl = L->nlevels;
     for (int i = 0; i < nl; i++)
         for (int j = 0; j < 2; j++) {
-            LayoutBlock r = {{PART_DOWN, i, BLOCK_RESBLOCK, j}, j == 0 && i > 0 ? L->ch[i - 1] : L->ch[i], L->ch[i], 0, 0};
+            LayoutBlock r = {{PART_DOWN, i, UNET_RESBLOCK, j}, j == 0 && i > 0 ? L->ch[i - 1] : L->ch[i], L->ch[i], 0, 0};
             out[n++] = r;
             if (L->depth[i]) {
-                LayoutBlock a = {{PART_DOWN, i, BLOCK_TRANSFORMER, j}, 0, 0, L->ch[i], L->depth[i]};
+                LayoutBlock a = {{PART_DOWN, i, UNET_TRANSFORMER, j}, 0, 0, L->ch[i], L->depth[i]};
                 out[n++] = a;
             }
         }
     const int top = L->ch[nl - 1];
-    LayoutBlock m0 = {{PART_MID, 0, BLOCK_RESBLOCK, 0}, top, top, 0, 0};
-    LayoutBlock ma = {{PART_MID, 0, BLOCK_TRANSFORMER, 0}, 0, 0, top, L->mid_depth};
-    LayoutBlock m1 = {{PART_MID, 0, BLOCK_RESBLOCK, 1}, top, top, 0, 0};
+    LayoutBlock m0 = {{PART_MID, 0, UNET_RESBLOCK, 0}, top, top, 0, 0};
+    LayoutBlock ma = {{PART_MID, 0, UNET_TRANSFORMER, 0}, 0, 0, top, L->mid_depth};
+    LayoutBlock m1 = {{PART_MID, 0, UNET_RESBLOCK, 1}, top, top, 0, 0};
     out[n++] = m0;
     if (L->mid_depth) out[n++] = ma;
     out[n++] = m1;
@@ -276,10 +276,10 @@ int names_layout_blocks(const UnetLayout *L, LayoutBlock *out) {
         for (int j = 0; j < 3; j++) {
             const int skip = j == 2 ? inc : outc;
             const int rin = j == 0 ? prev : outc;
-            LayoutBlock r = {{PART_UP, i, BLOCK_RESBLOCK, j}, rin + skip, outc, 0, 0};
+            LayoutBlock r = {{PART_UP, i, UNET_RESBLOCK, j}, rin + skip, outc, 0, 0};
             out[n++] = r;
             if (L->depth[lv]) {
-                LayoutBlock a = {{PART_UP, i, BLOCK_TRANSFORMER, j}, 0, 0, outc, L->depth[lv]};
+                LayoutBlock a = {{PART_UP, i, UNET_TRANSFORMER, j}, 0, 0, outc, L->depth[lv]};
                 out[n++] = a;
             }
         }

@@ -21,7 +21,7 @@
 #define NAMES_LDM_ROOT "model.diffusion_model."
 
 typedef enum { FAMILY_UNKNOWN = 0, FAMILY_SD1, FAMILY_SD2, FAMILY_SDXL } WeightsFamily;
-typedef enum { BLOCK_RESBLOCK = 0, BLOCK_TRANSFORMER = 1 } BlockKind;
+typedef enum { UNET_RESBLOCK = 0, UNET_TRANSFORMER = 1 } UnetBlockKind;
 typedef enum { PART_DOWN = 0, PART_MID = 1, PART_UP = 2 } UnetPart;
 typedef enum { SCHEME_DIFFUSERS = 0, SCHEME_LDM = 1 } NameScheme;
 
@@ -29,7 +29,7 @@ typedef enum { SCHEME_DIFFUSERS = 0, SCHEME_LDM = 1 } NameScheme;
 typedef struct {
     UnetPart part;
     int level;  // i of down_blocks.i / up_blocks.i (0 for the mid block)
-    BlockKind kind;
+    UnetBlockKind kind;
     int index;  // j of resnets.j / attentions.j
 } BlockId;
 
@@ -56,8 +56,8 @@ int names_same_block(const BlockId *a, const BlockId *b);
 // Block-relative tensor name, diffusers <-> LDM ("conv1.weight" <->
 // "in_layers.2.weight" for ResBlocks; transformer names are copied).
 // Returns 0, or -1 when a ResBlock name is not one of the known parts.
-int names_inner_to_ldm(BlockKind kind, const char *inner, char *buf, size_t n);
-int names_inner_from_ldm(BlockKind kind, const char *inner, char *buf, size_t n);
+int names_inner_to_ldm(UnetBlockKind kind, const char *inner, char *buf, size_t n);
+int names_inner_from_ldm(UnetBlockKind kind, const char *inner, char *buf, size_t n);
 
 // --- UNet layouts ------------------------------------------------------------
 #define NAMES_MAX_LEVELS 4

@@ -206,6 +206,52 @@ static int parse_entry(const cJSON *item, const char *label, uint64_t data_size,
     return 0;
 }
 
+// Tensor names (sorted) must be unique.
+static int check_unique_names(const StFile *f, const char *label, StError *e) {
+    for (int i = 1; i < f->ntensors; i++)
+        if (!strcmp(f->tensors[i - 1].name, f->tensors[i].name)) {
+            char nb[200];
+            return st_error(e, ST_ERR_DUPLICATE, "%s: tensor name '%s' appears more than once in the header", label,
+                            printable(f->tensors[i].name, nb, sizeof nb));
+        }
+    return 0;
+}
+
+// The byte ranges must tile [0, data_size) exactly.
+static int check_tiling(const StFile *f, const char *label, StError *e) {
+    int rc = 0;
+    int *ord = xmalloc((size_t)f->ntensors * sizeof(int));
+    for (int i = 0; i < f->ntensors; i++) ord[i] = i;
+    g_sort_tensors = f->tensors;
+    qsort(ord, (size_t)f->ntensors, sizeof(int), cmp_range);
+    uint64_t cursor = 0;
+    int last = -1;
+    for (int k = 0; k < f->ntensors && !rc; k++) {
+        const StTensor *t = &f->tensors[ord[k]];
+        char na[200], nb2[200];
+        if (t->begin < cursor)
+            rc = st_error(e, ST_ERR_OVERLAP, "%s: tensors '%s' [%llu, %llu] and '%s' [%llu, %llu] overlap", label,
+                         printable(f->tensors[last].name, na, sizeof na),
+                         (unsigned long long)f->tensors[last].begin, (unsigned long long)f->tensors[last].end,
+                         printable(t->name, nb2, sizeof nb2), (unsigned long long)t->begin,
+                         (unsigned long long)t->end);
+        else if (t->begin > cursor)
+            rc = st_error(e, ST_ERR_COVERAGE,
+                         "%s: bytes [%llu, %llu) of the data section belong to no tensor (before '%s')", label,
+                         (unsigned long long)cursor, (unsigned long long)t->begin,
+                         printable(t->name, nb2, sizeof nb2));
+        else if (t->end > t->begin || last < 0)
+            cursor = t->end, last = ord[k];
+    }
+    free(ord);
+    if (!rc && cursor != f->data_size)
+        rc = st_error(e, ST_ERR_COVERAGE,
+                     "%s: %llu trailing bytes after the last tensor (data section %llu bytes, tensors end at %llu)",
+                     label, (unsigned long long)(f->data_size - cursor), (unsigned long long)f->data_size,
+                     (unsigned long long)cursor);
+    return rc;
+}
+
 int st_parse(const void *buf, size_t size, const char *label, StFile *f, StError *e) {
     memset(f, 0, sizeof(*f));
     if (e) e->code = 0, e->msg[0] = 0;
@@ -280,46 +326,8 @@ int st_parse(const void *buf, size_t size, const char *label, StFile *f, StError
     }
 
     qsort(f->tensors, (size_t)f->ntensors, sizeof(StTensor), cmp_name);
-    for (int i = 1; i < f->ntensors; i++)
-        if (!strcmp(f->tensors[i - 1].name, f->tensors[i].name)) {
-            char nb[200];
-            rc = st_error(e, ST_ERR_DUPLICATE, "%s: tensor name '%s' appears more than once in the header", label,
-                         printable(f->tensors[i].name, nb, sizeof nb));
-            goto out;
-        }
-
-    {
-        // The byte ranges must tile [0, data_size) exactly.
-        int *ord = xmalloc((size_t)f->ntensors * sizeof(int));
-        for (int i = 0; i < f->ntensors; i++) ord[i] = i;
-        g_sort_tensors = f->tensors;
-        qsort(ord, (size_t)f->ntensors, sizeof(int), cmp_range);
-        uint64_t cursor = 0;
-        int last = -1;
-        for (int k = 0; k < f->ntensors && !rc; k++) {
-            const StTensor *t = &f->tensors[ord[k]];
-            char na[200], nb2[200];
-            if (t->begin < cursor)
-                rc = st_error(e, ST_ERR_OVERLAP, "%s: tensors '%s' [%llu, %llu] and '%s' [%llu, %llu] overlap", label,
-                             printable(f->tensors[last].name, na, sizeof na),
-                             (unsigned long long)f->tensors[last].begin, (unsigned long long)f->tensors[last].end,
-                             printable(t->name, nb2, sizeof nb2), (unsigned long long)t->begin,
-                             (unsigned long long)t->end);
-            else if (t->begin > cursor)
-                rc = st_error(e, ST_ERR_COVERAGE,
-                             "%s: bytes [%llu, %llu) of the data section belong to no tensor (before '%s')", label,
-                             (unsigned long long)cursor, (unsigned long long)t->begin,
-                             printable(t->name, nb2, sizeof nb2));
-            else if (t->end > t->begin || last < 0)
-                cursor = t->end, last = ord[k];
-        }
-        free(ord);
-        if (!rc && cursor != f->data_size)
-            rc = st_error(e, ST_ERR_COVERAGE,
-                         "%s: %llu trailing bytes after the last tensor (data section %llu bytes, tensors end at %llu)",
-                         label, (unsigned long long)(f->data_size - cursor), (unsigned long long)f->data_size,
-                         (unsigned long long)cursor);
-    }
+    if ((rc = check_unique_names(f, label, e))) goto out;
+    rc = check_tiling(f, label, e);
 
 out:
     cJSON_Delete(root);
@@ -535,6 +543,63 @@ void st_writer_abort(StWriter *w) {
     writer_free(w);
 }
 
+// Descriptor i of t: usable name (not given before), writable dtype, rank
+// and shape; *numel and *bytes of its data. 0, or -1 with e set.
+static int writer_check_tensor(const char *path, const StWriteTensor *t, int i, uint64_t *numel_out,
+                               uint64_t *bytes_out, StError *e) {
+    char nb[200];
+    const StWriteTensor *x = &t[i];
+    if (!x->name || !x->name[0] || !strcmp(x->name, "__metadata__")) {
+        st_error(e, ST_ERR_ARG, "%s: tensor %d has no usable name", path, i);
+        return -1;
+    }
+    if (x->dtype != ST_F32 && x->dtype != ST_F16 && x->dtype != ST_BF16) {
+        st_error(e, ST_ERR_ARG, "%s: tensor '%s': dtype %s cannot be written (F32, F16 or BF16)", path,
+                printable(x->name, nb, sizeof nb), st_dtype_name(x->dtype));
+        return -1;
+    }
+    if (x->ndim < 0 || x->ndim > ST_MAX_DIMS) {
+        st_error(e, ST_ERR_ARG, "%s: tensor '%s': rank %d is outside 0..%d", path,
+                printable(x->name, nb, sizeof nb), x->ndim, ST_MAX_DIMS);
+        return -1;
+    }
+    for (int j = 0; j < i; j++)
+        if (!strcmp(t[j].name, x->name)) {
+            st_error(e, ST_ERR_ARG, "%s: tensor name '%s' given twice", path, printable(x->name, nb, sizeof nb));
+            return -1;
+        }
+    uint64_t numel = 1, bytes;
+    for (int d = 0; d < x->ndim; d++) {
+        if (x->shape[d] < 0 || __builtin_mul_overflow(numel, (uint64_t)x->shape[d], &numel)) {
+            st_error(e, ST_ERR_ARG, "%s: tensor '%s': bad shape", path, printable(x->name, nb, sizeof nb));
+            return -1;
+        }
+    }
+    if (__builtin_mul_overflow(numel, (uint64_t)st_dtype_size(x->dtype), &bytes) || bytes > (1ull << 52)) {
+        st_error(e, ST_ERR_ARG, "%s: tensor '%s' is too large", path, printable(x->name, nb, sizeof nb));
+        return -1;
+    }
+    *numel_out = numel;
+    *bytes_out = bytes;
+    return 0;
+}
+
+// The header's entry of x: "name":{"dtype":..,"shape":[..],"data_offsets":[offset,offset+bytes]}.
+static void header_entry(Buf *h, const StWriteTensor *x, uint64_t offset, uint64_t bytes) {
+    char num[96];
+    buf_json_string(h, x->name);
+    buf_str(h, ":{\"dtype\":\"");
+    buf_str(h, st_dtype_name(x->dtype));
+    buf_str(h, "\",\"shape\":[");
+    for (int d = 0; d < x->ndim; d++) {
+        snprintf(num, sizeof num, "%s%lld", d ? "," : "", (long long)x->shape[d]);
+        buf_str(h, num);
+    }
+    snprintf(num, sizeof num, "],\"data_offsets\":[%llu,%llu]}", (unsigned long long)offset,
+             (unsigned long long)(offset + bytes));
+    buf_str(h, num);
+}
+
 StWriter *st_writer_open(const char *path, int n, const StWriteTensor *t, int nmeta, const char *const *meta,
                          StError *e) {
     if (n <= 0 || !t) {
@@ -563,54 +628,14 @@ StWriter *st_writer_open(const char *path, int n, const StWriteTensor *t, int nm
         buf_str(&h, "}");
     }
     for (int i = 0; i < n; i++) {
-        char nb[200];
         const StWriteTensor *x = &t[i];
-        if (!x->name || !x->name[0] || !strcmp(x->name, "__metadata__")) {
-            st_error(e, ST_ERR_ARG, "%s: tensor %d has no usable name", path, i);
-            goto fail;
-        }
-        if (x->dtype != ST_F32 && x->dtype != ST_F16 && x->dtype != ST_BF16) {
-            st_error(e, ST_ERR_ARG, "%s: tensor '%s': dtype %s cannot be written (F32, F16 or BF16)", path,
-                    printable(x->name, nb, sizeof nb), st_dtype_name(x->dtype));
-            goto fail;
-        }
-        if (x->ndim < 0 || x->ndim > ST_MAX_DIMS) {
-            st_error(e, ST_ERR_ARG, "%s: tensor '%s': rank %d is outside 0..%d", path,
-                    printable(x->name, nb, sizeof nb), x->ndim, ST_MAX_DIMS);
-            goto fail;
-        }
-        for (int j = 0; j < i; j++)
-            if (!strcmp(t[j].name, x->name)) {
-                st_error(e, ST_ERR_ARG, "%s: tensor name '%s' given twice", path, printable(x->name, nb, sizeof nb));
-                goto fail;
-            }
-        uint64_t numel = 1, bytes;
-        for (int d = 0; d < x->ndim; d++) {
-            if (x->shape[d] < 0 || __builtin_mul_overflow(numel, (uint64_t)x->shape[d], &numel)) {
-                st_error(e, ST_ERR_ARG, "%s: tensor '%s': bad shape", path, printable(x->name, nb, sizeof nb));
-                goto fail;
-            }
-        }
-        if (__builtin_mul_overflow(numel, (uint64_t)st_dtype_size(x->dtype), &bytes) || bytes > (1ull << 52)) {
-            st_error(e, ST_ERR_ARG, "%s: tensor '%s' is too large", path, printable(x->name, nb, sizeof nb));
-            goto fail;
-        }
+        uint64_t numel, bytes;
+        if (writer_check_tensor(path, t, i, &numel, &bytes, e)) goto fail;
         w->dtype[i] = x->dtype;
         w->numel[i] = numel;
         w->names[i] = dup_str(x->name);
-        char num[96];
         if (i || nmeta > 0) buf_str(&h, ",");
-        buf_json_string(&h, x->name);
-        buf_str(&h, ":{\"dtype\":\"");
-        buf_str(&h, st_dtype_name(x->dtype));
-        buf_str(&h, "\",\"shape\":[");
-        for (int d = 0; d < x->ndim; d++) {
-            snprintf(num, sizeof num, "%s%lld", d ? "," : "", (long long)x->shape[d]);
-            buf_str(&h, num);
-        }
-        snprintf(num, sizeof num, "],\"data_offsets\":[%llu,%llu]}", (unsigned long long)offset,
-                 (unsigned long long)(offset + bytes));
-        buf_str(&h, num);
+        header_entry(&h, x, offset, bytes);
         offset += bytes;
         if (offset > (1ull << 52)) {
             st_error(e, ST_ERR_ARG, "%s: tensors too large in total", path);

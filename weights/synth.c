@@ -125,7 +125,7 @@ static void add_norm(SynthTensor *out, int *n, const char *prefix, int64_t c) {
 
 int synth_block_tensors(const UnetLayout *L, const LayoutBlock *b, SynthTensor *out) {
     int n = 0;
-    if (b->id.kind == BLOCK_RESBLOCK) {
+    if (b->id.kind == UNET_RESBLOCK) {
         add_norm(out, &n, "norm1", b->cin);
         add_affine(out, &n, "conv1", b->cout, b->cin, 3, 1);
         add_affine(out, &n, "time_emb_proj", b->cout, L->temb_dim, 0, 1);
@@ -243,7 +243,7 @@ static int build_plan(const SynthOptions *o, UnetLayout *L, Plan *p, StError *e)
             if (names_layout_find(L, &ids[i], &sel[nsel]))
                 return st_error(e, ST_ERR_BLOCK, "block %s (%s) is not in the %s UNet%s", dn, ln,
                                names_family_name(o->family),
-                               o->family == FAMILY_SDXL && ids[i].kind == BLOCK_TRANSFORMER &&
+                               o->family == FAMILY_SDXL && ids[i].kind == UNET_TRANSFORMER &&
                                        ((ids[i].part == PART_DOWN && ids[i].level == 0) ||
                                         (ids[i].part == PART_UP && ids[i].level == 2))
                                    ? " (SDXL has no attention at level 0)"

@@ -23,6 +23,7 @@
 #include "../../weights/random.h"
 #include "../../common/common.h"
 #include "../layers/attention.h"
+#include "blockkinds.h"
 #include "graph.h"
 
 int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int is_input) {
@@ -142,7 +143,7 @@ static Node *attn_node(Graph *g, const char *name, int in, int q_col, int aux, i
     return n;
 }
 
-static void build_resblock(Graph *g, const BlockConfig *c) {
+void build_resblock(Graph *g, const BlockConfig *c) {
     const int B = c->batch, H = c->h, W = c->w;
     int x = graph_add_tensor(g, "x", B, H, W, c->c, 1);
     int temb = graph_add_tensor(g, "temb", B, 1, 1, c->temb_dim, 1);
@@ -177,7 +178,7 @@ static void build_resblock(Graph *g, const BlockConfig *c) {
 
 // A single convolution with bias (kernel studies; stride 2 is SD's
 // Downsample2D conv).
-static void build_conv(Graph *g, const BlockConfig *c) {
+void build_conv(Graph *g, const BlockConfig *c) {
     ConvShape s = {c->batch, c->h, c->w, c->c, c->cout, c->ksize, c->stride, c->ksize / 2, 0, 0};
     if (conv2d_shape_init(&s)) die_internal("unsupported conv shape reached the graph builder");
     int x = graph_add_tensor(g, "x", c->batch, c->h, c->w, c->c, 1);
@@ -189,7 +190,7 @@ static void build_conv(Graph *g, const BlockConfig *c) {
 // One Transformer2DModel (docs/sd-reference.md). Node names are short
 // operation names (qkv, attn1, out1+res, ...), prefixed "bI." when depth > 1;
 // layer names are the checkpoint's.
-static void build_transformer(Graph *g, const BlockConfig *c) {
+void build_transformer(Graph *g, const BlockConfig *c) {
     const int B = c->batch, H = c->h, W = c->w, C = c->c, S = H * W;
     const int heads = c->heads, d = c->head_dim, L = c->context_len;
     int x = graph_add_tensor(g, "x", B, H, W, C, 1);
@@ -261,7 +262,7 @@ static void build_transformer(Graph *g, const BlockConfig *c) {
 // The attention kernel alone on random Q, K, V, in the block's layouts:
 // self = one fused (B, S, 3C) QKV tensor, cross = Q (B, S, C) and a fused
 // (B, L, 2C) KV tensor.
-static void build_attention(Graph *g, const BlockConfig *c) {
+void build_attention(Graph *g, const BlockConfig *c) {
     const int B = c->batch, C = c->heads * c->head_dim;
     int y = -1;
     if (!c->cross) {
@@ -281,7 +282,7 @@ static void build_attention(Graph *g, const BlockConfig *c) {
 // linear layers: none, bias, bias + GEGLU (N = 2F -> F columns, as
 // ff.net.0.proj) or bias + residual (M, N) (as to_out / ff.net.2). Rows are
 // tokens: a is (1, M, 1, K), y (1, M, 1, N or F).
-static void build_gemm(Graph *g, const BlockConfig *c) {
+void build_gemm(Graph *g, const BlockConfig *c) {
     const int geglu = c->epilogue == GEMM_BLOCK_GEGLU, has_res = c->epilogue == GEMM_BLOCK_RESIDUAL;
     const int has_bias = c->epilogue != GEMM_BLOCK_NONE;
     int a = graph_add_tensor(g, "a", 1, c->m, 1, c->k, 1);                       // (M, K)
@@ -295,18 +296,7 @@ static void build_gemm(Graph *g, const BlockConfig *c) {
 void build_block(Graph *g, const BlockConfig *cfg) {
     memset(g, 0, sizeof(*g));
     g->cfg = *cfg;
-    if (!strcmp(cfg->block, "resblock"))
-        build_resblock(g, cfg);
-    else if (!strcmp(cfg->block, "conv"))
-        build_conv(g, cfg);
-    else if (!strcmp(cfg->block, "transformer"))
-        build_transformer(g, cfg);
-    else if (!strcmp(cfg->block, "attention"))
-        build_attention(g, cfg);
-    else if (!strcmp(cfg->block, "gemm"))
-        build_gemm(g, cfg);
-    else
-        die_internal("unknown block '%s' reached the graph builder", cfg->block);
+    block_kind(cfg->kind)->build(g, cfg);
 }
 
 void graph_set_precision(Graph *g, const RunOptions *opt) {
@@ -326,13 +316,7 @@ void graph_set_precision(Graph *g, const RunOptions *opt) {
     }
 }
 
-const char *block_size_hint(const BlockConfig *cfg) {
-    const char *b = cfg->block;
-    if (!strcmp(b, "attention")) return "use a smaller --seq, --kv, --heads, --head-dim or --batch";
-    if (!strcmp(b, "gemm")) return "use a smaller --m, --n or --k";
-    if (!strcmp(b, "transformer")) return "use a smaller --hw, --c, --batch or --context-len";
-    return "use a smaller --hw, --c or --batch";
-}
+const char *block_size_hint(const BlockConfig *cfg) { return block_kind(cfg->kind)->size_hint; }
 
 void graph_input_values(const Graph *g, const Tensor *t, float *dst) {
     if (t->h_init) memcpy(dst, t->h_init, t->numel * sizeof(float));  // --input

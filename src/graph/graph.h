@@ -28,9 +28,13 @@ typedef enum { DEVICE_AUTO, DEVICE_CUDA, DEVICE_CPU } DeviceKind;
 typedef enum { REF_DEFAULT, REF_GPU, REF_CPU, REF_NONE } RefMode;
 typedef enum { KERNEL_SELECT_TUNE, KERNEL_SELECT_HEURISTIC } KernelSelect;  // also GEMM and attention configs
 
+// The kinds of block --block names; their table (name, builder, the options
+// they take) is src/graph/blockkinds.c.
+typedef enum { BLOCK_RESBLOCK, BLOCK_CONV, BLOCK_TRANSFORMER, BLOCK_ATTENTION, BLOCK_GEMM, BLOCK_KIND_COUNT } BlockKind;
+
 // What to build (from the command line).
 typedef struct {
-    const char *block;  // "resblock", "conv", "transformer", "attention", "gemm"
+    BlockKind kind;
     int c, cout, h, w, batch;
     int temb_dim, groups;
     double eps;         // GroupNorm epsilon (1e-5 ResBlock, 1e-6 transformer)

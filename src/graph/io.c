@@ -8,14 +8,12 @@
 
 #include "../../weights/safetensors.h"
 #include "../../common/common.h"
+#include "blockkinds.h"
 #include "graph.h"
 
 // Spatial blocks keep their activations as images; the token-level blocks
 // (attention, gemm) and the context are (B, L, D); vectors are (B, C).
-static int is_image_block(const Graph *g) {
-    const char *b = g->cfg.block;
-    return !strcmp(b, "resblock") || !strcmp(b, "conv") || !strcmp(b, "transformer");
-}
+static int is_image_block(const Graph *g) { return block_kind(g->cfg.kind)->image; }
 
 int io_file_shape(const Graph *g, const Tensor *t, int64_t shape[4]) {
     if (t->h == 1 && t->w == 1 && strcmp(t->name, "x") != 0) {
@@ -43,7 +41,7 @@ void io_load_inputs(Graph *g, const char *path) {
             st_shape_str(nd, shape, s, sizeof s);
             st_close(&f);
             die_user("%s: input tensor '%s' %s is missing; --block %s reads %s from --input", path, t->name, s,
-                     g->cfg.block, nd == 4 ? "it as NCHW" : "it");
+                     block_kind_name(g->cfg.kind), nd == 4 ? "it as NCHW" : "it");
         }
         // Shape, dtype and finiteness are checked by the loader (one line each).
         float *v = st_load_f32_or_die(&f, t->name, nd, shape);
@@ -109,7 +107,7 @@ int io_save_inputs(const Graph *g, const char *path, char *err, size_t errn) {
         free(v);
     }
     int rc = -1;
-    if (n == 0) snprintf(err, errn, "--block %s has no input tensors", g->cfg.block);
+    if (n == 0) snprintf(err, errn, "--block %s has no input tensors", block_kind_name(g->cfg.kind));
     else rc = write_and_free(path, n, wt, err, errn);
     free(wt);
     return rc;

@@ -16,6 +16,7 @@
 
 #include "../../common/common.h"
 #include "../../common/outfile.h"
+#include "../graph/blockkinds.h"
 #include "report.h"
 
 typedef struct {
@@ -97,6 +98,65 @@ static double nice_step(double vmax, int want) {
     return (m <= 1.0 ? 1.0 : m <= 2.0 ? 2.0 : m <= 5.0 ? 5.0 : 10.0) * p;
 }
 
+// The chart's title lines and legend.
+static void timing_png_title(Canvas *c, const Graph *g, const RunOptions *opt, const RunResult *r, const char *cfg,
+                             int S, int vendor) {
+    char line[512];
+    snprintf(line, sizeof line, "per-node time, median of %d runs: %s", opt->iters, block_kind_name(g->cfg.kind));
+    text(c, 20, 12, 3, kText, line);
+    text(c, 20, 50, S, kText, cfg);
+    if (r->peak_tflops > 0 && r->peak_gbps > 0)
+        snprintf(line, sizeof line, "%s | roofline peaks %.0f TFLOP/s, %.0f GB/s (%s)", r->device_name, r->peak_tflops,
+                 r->peak_gbps, r->peak_source);
+    else
+        snprintf(line, sizeof line, "%s | no roofline peaks (CPU path)", r->device_name);
+    text(c, 20, 76, S, kText, line);
+    // legend
+    int lx = 20, ly = 104;
+    struct {
+        Rgb col;
+        const char *name;
+    } leg[] = {{kCompute, "compute bound"}, {kMemory, "memory bound"}, {kNone, "no roofline"}, {kVendor, "vendor"}};
+    for (int k = 0; k < 4; k++) {
+        if (k == 3 && !vendor) break;
+        fill(c, lx, ly, lx + 18, ly + 14, leg[k].col);
+        text(c, lx + 24, ly, S, kText, leg[k].name);
+        lx += 24 + text_w(leg[k].name, S) + 30;
+    }
+    fill(c, lx, ly - 2, lx + 3, ly + 16, kBlack);
+    text(c, lx + 10, ly, S, kText, "roofline bound; N% = bound / median");
+}
+
+// The block at height by: one bar split into the nodes' shares of the sum
+// of nodes, the block time (and the vendor block's) below it.
+static void timing_png_block(Canvas *c, const Graph *g, const RunResult *r, int by, int x0, int x1, int S,
+                             int vendor) {
+    char line[512], b1[32], b2[64];
+    text(c, 20, by + 2, S, kText, "block");
+    double acc = 0.0;
+    for (int i = 0; i < g->nn; i++) {
+        const Node *nd = &g->nodes[i];
+        Roofline rl = roofline_of(nd, r);
+        Rgb col = rl.valid ? (rl.compute ? kCompute : kMemory) : kNone;
+        int xa = x0 + 1 + (int)lround((x1 - x0) * acc / (r->sum_nodes > 0 ? r->sum_nodes : 1));
+        acc += nd->time.median;
+        int xb = x0 + 1 + (int)lround((x1 - x0) * acc / (r->sum_nodes > 0 ? r->sum_nodes : 1));
+        fill(c, xa, by, xb, by + 20, col);
+        fill(c, xb - 1, by, xb, by + 20, kWhite);
+    }
+    fmt_us(r->sum_nodes, b1, sizeof b1);
+    fmt_us(r->block.median, b2, sizeof b2);
+    snprintf(line, sizeof line, "sum of nodes %s (bar above: each node's share)   block %s %s", b1,
+             r->on_gpu ? "CUDA-graph replay" : "CPU chain", b2);
+    text(c, x0, by + 30, S, kText, line);
+    if (vendor) {
+        fmt_us(r->vendor_block.median, b1, sizeof b1);
+        snprintf(line, sizeof line, "vendor block (%s) %s, speedup vendor/unetrun %.2fx", r->vendor_name, b1,
+                 r->block.median > 0 ? r->vendor_block.median / r->block.median : 0.0);
+        text(c, x0, by + 56, S, kText, line);
+    }
+}
+
 int write_timing_png(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path) {
     const int S = 2;                                   // text scale
     const int vendor = r->vendor_ran && opt->vs != VS_NONE;
@@ -124,30 +184,8 @@ int write_timing_png(const Graph *g, const RunOptions *opt, const RunResult *r, 
     double axis = ceil(tmax / step) * step;
 
     Canvas c = canvas_new(W, H);
-    char line[512], b1[32], b2[64];
-    snprintf(line, sizeof line, "per-node time, median of %d runs: %s", opt->iters, g->cfg.block);
-    text(&c, 20, 12, 3, kText, line);
-    text(&c, 20, 50, S, kText, cfg);
-    if (r->peak_tflops > 0 && r->peak_gbps > 0)
-        snprintf(line, sizeof line, "%s | roofline peaks %.0f TFLOP/s, %.0f GB/s (%s)", r->device_name, r->peak_tflops,
-                 r->peak_gbps, r->peak_source);
-    else
-        snprintf(line, sizeof line, "%s | no roofline peaks (CPU path)", r->device_name);
-    text(&c, 20, 76, S, kText, line);
-    // legend
-    int lx = 20, ly = 104;
-    struct {
-        Rgb col;
-        const char *name;
-    } leg[] = {{kCompute, "compute bound"}, {kMemory, "memory bound"}, {kNone, "no roofline"}, {kVendor, "vendor"}};
-    for (int k = 0; k < 4; k++) {
-        if (k == 3 && !vendor) break;
-        fill(&c, lx, ly, lx + 18, ly + 14, leg[k].col);
-        text(&c, lx + 24, ly, S, kText, leg[k].name);
-        lx += 24 + text_w(leg[k].name, S) + 30;
-    }
-    fill(&c, lx, ly - 2, lx + 3, ly + 16, kBlack);
-    text(&c, lx + 10, ly, S, kText, "roofline bound; N% = bound / median");
+    char b1[32], b2[64];
+    timing_png_title(&c, g, opt, r, cfg, S, vendor);
 
     // grid and axis labels
     const int gy0 = top - 6, gy1 = top + n * row_h;
@@ -185,31 +223,7 @@ int write_timing_png(const Graph *g, const RunOptions *opt, const RunResult *r, 
         }
     }
 
-    // the block: one bar split into the nodes' shares of the sum of nodes
-    int by = gy1 + 44;
-    text(&c, 20, by + 2, S, kText, "block");
-    double acc = 0.0;
-    for (int i = 0; i < n; i++) {
-        const Node *nd = &g->nodes[i];
-        Roofline rl = roofline_of(nd, r);
-        Rgb col = rl.valid ? (rl.compute ? kCompute : kMemory) : kNone;
-        int xa = x0 + 1 + (int)lround((x1 - x0) * acc / (r->sum_nodes > 0 ? r->sum_nodes : 1));
-        acc += nd->time.median;
-        int xb = x0 + 1 + (int)lround((x1 - x0) * acc / (r->sum_nodes > 0 ? r->sum_nodes : 1));
-        fill(&c, xa, by, xb, by + 20, col);
-        fill(&c, xb - 1, by, xb, by + 20, kWhite);
-    }
-    fmt_us(r->sum_nodes, b1, sizeof b1);
-    fmt_us(r->block.median, b2, sizeof b2);
-    snprintf(line, sizeof line, "sum of nodes %s (bar above: each node's share)   block %s %s", b1,
-             r->on_gpu ? "CUDA-graph replay" : "CPU chain", b2);
-    text(&c, x0, by + 30, S, kText, line);
-    if (vendor) {
-        fmt_us(r->vendor_block.median, b1, sizeof b1);
-        snprintf(line, sizeof line, "vendor block (%s) %s, speedup vendor/unetrun %.2fx", r->vendor_name, b1,
-                 r->block.median > 0 ? r->vendor_block.median / r->block.median : 0.0);
-        text(&c, x0, by + 56, S, kText, line);
-    }
+    timing_png_block(&c, g, r, gy1 + 44, x0, x1, S, vendor);
     return canvas_save(&c, path);
 }
 

@@ -10,6 +10,7 @@
 
 #include "../../common/common.h"
 #include "../../common/outfile.h"
+#include "../graph/blockkinds.h"
 #include "../graph/graph.h"
 #include "report.h"
 #include "report_json.h"
@@ -53,24 +54,24 @@ void print_peaks_line(const RunResult *r) {
 
 void config_line(const Graph *g, char *buf, size_t n) {
     const BlockConfig *c = &g->cfg;
-    if (!strcmp(c->block, "conv"))
+    if (c->kind == BLOCK_CONV)
         snprintf(buf, n, "conv %dx%d stride %d  cin %d -> cout %d  %dx%d (HxW)  batch %d", c->ksize, c->ksize,
                  c->stride, c->c, c->cout, c->h, c->w, c->batch);
-    else if (!strcmp(c->block, "transformer"))
+    else if (c->kind == BLOCK_TRANSFORMER)
         snprintf(buf, n, "transformer  C %d  %dx%d (HxW, %d tokens)  batch %d  heads %d x %d  context %d x %d  "
                  "proj %s  depth %d  groups %d  eps %g", c->c, c->h, c->w, c->h * c->w, c->batch, c->heads,
                  c->head_dim, c->context_len, c->context_dim, c->proj_linear ? "linear" : "conv", c->depth, c->groups,
                  c->eps);
-    else if (!strcmp(c->block, "attention"))
+    else if (c->kind == BLOCK_ATTENTION)
         snprintf(buf, n, "attention (%s)  batch %d  heads %d x %d  Sq %d  Skv %d  scale 1/sqrt(%d)",
                  c->cross ? "cross" : "self", c->batch, c->heads, c->head_dim, c->seq, c->kv, c->head_dim);
-    else if (!strcmp(c->block, "gemm")) {
+    else if (c->kind == BLOCK_GEMM) {
         static const char *epi[] = {"none", "bias", "bias+geglu", "bias+residual"};
         snprintf(buf, n, "gemm  M %d  N %d  K %d  (M, K) x (N, K)^T  epilogue %s", c->m, c->n, c->k,
                  epi[c->epilogue]);
     }
     else
-        snprintf(buf, n, "%s  cin %d -> cout %d  %dx%d (HxW)  batch %d  groups %d  eps %g  temb %d", c->block, c->c,
+        snprintf(buf, n, "%s  cin %d -> cout %d  %dx%d (HxW)  batch %d  groups %d  eps %g  temb %d", block_kind_name(c->kind), c->c,
                  c->cout, c->h, c->w, c->batch, c->groups, c->eps, c->temb_dim);
 }
 
@@ -126,7 +127,7 @@ void print_report_body(const Graph *g, const RunOptions *opt, const RunResult *r
     printf("%-14s %-30s %-16s %9s %9s %8s %8s %8s | %-17s | %-17s%s\n", "node", "kernel", "output (NHWC)", "median",
            "p90", "TFLOP/s", "GB/s", "roofline", "layer relL2 maxabs", "chain relL2 maxabs",
            any16 ? " | fp16 layer" : "");
-    if (!strcmp(g->cfg.block, "transformer") || !strcmp(g->cfg.block, "attention"))
+    if (g->cfg.kind == BLOCK_TRANSFORMER || g->cfg.kind == BLOCK_ATTENTION)
         printf("%-14s %-30s %-16s\n", "", "", "(tokens: B x S x 1 x C)");
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
@@ -259,29 +260,29 @@ static void config_json(cJSON *cfg, const Graph *g, const RunOptions *opt) {
     char line[512];
     config_line(g, line, sizeof line);
     cJSON_AddStringToObject(cfg, "description", line);
-    cJSON_AddStringToObject(cfg, "block", c->block);
+    cJSON_AddStringToObject(cfg, "block", block_kind_name(c->kind));
     cJSON_AddNumberToObject(cfg, "c", c->c);
     cJSON_AddNumberToObject(cfg, "cout", c->cout);
     cJSON_AddNumberToObject(cfg, "h", c->h);
     cJSON_AddNumberToObject(cfg, "w", c->w);
     cJSON_AddNumberToObject(cfg, "batch", c->batch);
-    if (!strcmp(c->block, "conv")) {
+    if (c->kind == BLOCK_CONV) {
         cJSON_AddNumberToObject(cfg, "ksize", c->ksize);
         cJSON_AddNumberToObject(cfg, "stride", c->stride);
-    } else if (!strcmp(c->block, "resblock")) {
+    } else if (c->kind == BLOCK_RESBLOCK) {
         cJSON_AddNumberToObject(cfg, "temb_dim", c->temb_dim);
         cJSON_AddNumberToObject(cfg, "groups", c->groups);
         cJSON_AddNumberToObject(cfg, "eps", c->eps);
-    } else if (!strcmp(c->block, "gemm")) {
+    } else if (c->kind == BLOCK_GEMM) {
         static const char *epi[] = {"none", "bias", "geglu", "residual"};
         cJSON_AddNumberToObject(cfg, "m", c->m);
         cJSON_AddNumberToObject(cfg, "n", c->n);
         cJSON_AddNumberToObject(cfg, "k", c->k);
         cJSON_AddStringToObject(cfg, "epilogue", epi[c->epilogue]);
-    } else if (!strcmp(c->block, "transformer") || !strcmp(c->block, "attention")) {
+    } else if (c->kind == BLOCK_TRANSFORMER || c->kind == BLOCK_ATTENTION) {
         cJSON_AddNumberToObject(cfg, "heads", c->heads);
         cJSON_AddNumberToObject(cfg, "head_dim", c->head_dim);
-        if (!strcmp(c->block, "transformer")) {
+        if (c->kind == BLOCK_TRANSFORMER) {
             cJSON_AddNumberToObject(cfg, "context_len", c->context_len);
             cJSON_AddNumberToObject(cfg, "context_dim", c->context_dim);
             cJSON_AddStringToObject(cfg, "proj", c->proj_linear ? "linear" : "conv");
@@ -500,7 +501,7 @@ void csv_node_rows(FILE *f, const Graph *g, const RunResult *r) {
         const Tensor *t = &g->t[n->out];
         csv_str(f, r->device_name);
         fputc(',', f);
-        csv_str(f, g->cfg.block);
+        csv_str(f, block_kind_name(g->cfg.kind));
         fputc(',', f);
         csv_str(f, cfgline);
         fputc(',', f);
