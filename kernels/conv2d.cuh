@@ -63,6 +63,64 @@ __device__ __forceinline__ void geglu_store2(const ConvParams &p, int m, int n, 
     *reinterpret_cast<half2 *>(p.y + (size_t)m * F + oc) = __floats2half2_rn(a0 * gelu_erf(g0), a1 * gelu_erf(g1));
 }
 
+// Eight adjacent output channels n..n+7 of row m (n a multiple of 8): the
+// same per-element arithmetic as epilogue_store2, one 16-byte store.
+__device__ __forceinline__ void epilogue_store8(const ConvParams &p, int m, int n, const float *v) {
+    float o[8];
+#pragma unroll
+    for (int i = 0; i < 8; i++) o[i] = v[i];
+    if (p.bias) {
+#pragma unroll
+        for (int i = 0; i < 8; i++) o[i] += p.bias[n + i];
+    }
+    if (p.temb) {
+        int b = m / (p.Ho * p.Wo);
+        uint4 t = *reinterpret_cast<const uint4 *>(p.temb + (size_t)b * p.N + n);
+        const half2 *t2 = reinterpret_cast<const half2 *>(&t);
+#pragma unroll
+        for (int i = 0; i < 4; i++) {
+            float2 f = __half22float2(t2[i]);
+            o[2 * i] += f.x;
+            o[2 * i + 1] += f.y;
+        }
+    }
+    if (p.residual) {
+        uint4 r = *reinterpret_cast<const uint4 *>(p.residual + (size_t)m * p.N + n);
+        const half2 *r2 = reinterpret_cast<const half2 *>(&r);
+#pragma unroll
+        for (int i = 0; i < 4; i++) {
+            float2 f = __half22float2(r2[i]);
+            o[2 * i] += f.x;
+            o[2 * i + 1] += f.y;
+        }
+    }
+    uint4 out;
+    half2 *o2 = reinterpret_cast<half2 *>(&out);
+#pragma unroll
+    for (int i = 0; i < 4; i++) o2[i] = __floats2half2_rn(o[2 * i], o[2 * i + 1]);
+    *reinterpret_cast<uint4 *>(p.y + (size_t)m * p.N + n) = out;
+}
+
+// GEGLU for the interleaved block n..n+7 (a) and n+8..n+15 (g), n a
+// multiple of 16: the same arithmetic as geglu_store2, one 16-byte store of
+// output channels (n / 16) * 8 ...
+__device__ __forceinline__ void geglu_store8(const ConvParams &p, int m, int n, const float *a, const float *g) {
+    uint4 out;
+    half2 *o2 = reinterpret_cast<half2 *>(&out);
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+        float a0 = a[2 * i], a1 = a[2 * i + 1], g0 = g[2 * i], g1 = g[2 * i + 1];
+        if (p.bias) {
+            a0 += p.bias[n + 2 * i];
+            a1 += p.bias[n + 2 * i + 1];
+            g0 += p.bias[n + 8 + 2 * i];
+            g1 += p.bias[n + 8 + 2 * i + 1];
+        }
+        o2[i] = __floats2half2_rn(a0 * gelu_erf(g0), a1 * gelu_erf(g1));
+    }
+    *reinterpret_cast<uint4 *>(p.y + (size_t)m * (p.N / 2) + (n >> 4) * 8) = out;
+}
+
 // The Hopper engine (gemm_wgmma.cu). Its tiles follow conv2d.cu's in the
 // TileConfig numbering: tile kNumTiles + i is wgmma tile i.
 int gemm_wgmma_num_tiles(void);

@@ -34,17 +34,22 @@
 //     latency-bound main loop (ldmatrix, address math and mma.sync issue
 //     sharing one warp) is what caps it is answered by moving the copies to
 //     the copy engine and the operand reads into the tensor cores.
-//   - Epilogue straight from the accumulators through conv2d.cuh's
-//     epilogue_store2 / geglu_store2 (GEGLU: 8-column blocks j and j+1 of a
-//     thread are a and g of the same output channels, as in mma.sync).
+//   - Epilogue through shared memory: the accumulators go to an FP32 tile
+//     over the (then idle) ring and come back as 8-column row chunks, so
+//     residual loads and output stores are 16 bytes per thread and whole
+//     lines per warp; conv2d.cuh's epilogue_store8 / geglu_store8 apply the
+//     same per-element arithmetic as the mma.sync kernel's epilogue_store2.
+//     (Stores of 4 bytes straight from the wgmma fragment, 8 rows per warp
+//     instruction, measured 0.37x of cuBLASLt at 8192 x 960 x 320.)
 //
 // Limits
 //   GEMM-shaped only (1x1 kernel, stride 1, pad 0); K and N multiples of 8
 //   (TMA rows of 16-byte multiples); x and w 16-byte aligned; cc 9.0 only
-//   (sm_90a code). One output tile per CTA (no persistent scheduler, no
-//   clusters / TMA multicast), stores straight from registers rather than
-//   through shared memory with TMA: what is left on the table is measured
-//   in docs/PERF.md.
+//   (sm_90a code). One output tile per CTA: no persistent scheduler (a
+//   persistent version that prefetched the next tile during the epilogue
+//   measured the same at 8192 x 960 x 320 and 5% slower at 4096^3), no
+//   stream-K, no clusters / TMA multicast; the epilogue does not overlap the
+//   next tile's products. What that leaves on the table: docs/PERF.md.
 #include "kernels.h"
 #include "pdl.cuh"
 #include "conv2d.cuh"
@@ -68,7 +73,11 @@ constexpr int WG_BM = 128;       // CTA rows: two consumer warpgroups of 64 rows
 constexpr int WG_BK = 64;        // K per stage: one 128-byte swizzle row of FP16 (= KSPLIT_ALIGN)
 constexpr int WG_THREADS = 384;  // producer warpgroup + 2 consumer warpgroups
 constexpr int WG_SMEM_SLACK = 1024 + 256;  // 1024-byte alignment of the ring + the mbarriers
+constexpr int EPI_PAD = 8;       // +8 floats per row of the FP32 epilogue tile (32 bytes)
 static_assert(WG_BK == KSPLIT_ALIGN, "a split-K range is a whole number of stages");
+// The FP32 epilogue tile (128, BN + EPI_PAD) reuses the ring.
+static_assert(128 * (256 + EPI_PAD) * 4 <= 4 * (128 + 256) * 64 * 2, "epilogue tile fits the BN 256 ring");
+static_assert(128 * (64 + EPI_PAD) * 4 <= 8 * (128 + 64) * 64 * 2, "epilogue tile fits the BN 64 ring");
 
 // The compiled tiles: BN, STAGES. Each stage is (128 + BN) x 64 FP16.
 #define WG_TILES(X) \
@@ -317,26 +326,45 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     }
     wg_regs_ready<R>(acc);
 
-    // Epilogue. Accumulator r of thread (warp w, lane l) is row 16w + l/4 +
-    // 8 ((r >> 1) & 1), column 8 (r / 4) + 2 (l % 4) + (r & 1) of the 64 x BN tile.
+    // Epilogue through shared memory. Every stage has been consumed, so the
+    // ring is free once both consumers are past their last wgmma (named
+    // barrier 1 over the 256 consumer threads). Each consumer writes its
+    // 64 x BN FP32 tile into rows 64c.. of `stage` (accumulator r of thread
+    // (warp w, lane l) is row 16w + l/4 + 8 ((r >> 1) & 1), column
+    // 8 (r / 4) + 2 (l % 4) + (r & 1)), then reads it back as 8-column
+    // chunks, consecutive threads on consecutive chunks of a row, so every
+    // global load and store is 16 bytes wide and a warp covers whole lines.
+    float *stage = reinterpret_cast<float *>(ring);  // (128, BN + EPI_PAD) fp32
+    constexpr int LDE = BN + EPI_PAD;
+    asm volatile("bar.sync 1, 256;\n" ::: "memory");
     const int warp = tid / 32, lane = tid % 32;
 #pragma unroll
     for (int h = 0; h < 2; h++) {
-        const int m = m0 + c * 64 + warp * 16 + lane / 4 + h * 8;
-        if (m >= p.M) continue;
+        float *row = stage + (size_t)(c * 64 + warp * 16 + lane / 4 + h * 8) * LDE + (lane & 3) * 2;
 #pragma unroll
-        for (int j = 0; j < BN / 8; j++) {
-            const int n = n0 + j * 8 + (lane & 3) * 2;
-            if (n >= p.N) continue;
-            const float v0 = acc[4 * j + 2 * h], v1 = acc[4 * j + 2 * h + 1];
-            if (p.splits > 1) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
-                float *dst = p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n;
-                *reinterpret_cast<float2 *>(dst) = make_float2(v0, v1);
-            } else if (!p.geglu) {
-                epilogue_store2(p, m, n, v0, v1);
-            } else if ((j & 1) == 0) {  // GEGLU: block j holds a, block j + 1 holds g
-                geglu_store2(p, m, n, v0, v1, acc[4 * (j + 1) + 2 * h], acc[4 * (j + 1) + 2 * h + 1]);
+        for (int j = 0; j < BN / 8; j++)
+            *reinterpret_cast<float2 *>(row + j * 8) = make_float2(acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
+    }
+    asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");  // this consumer's 128 threads
+    const int chunk = p.geglu ? 16 : 8;  // GEGLU: 8 columns of a, then 8 of g, make 8 outputs
+    const int per_row = BN / chunk;
+    for (int e = tid; e < 64 * per_row; e += 128) {
+        const int r = c * 64 + e / per_row, col = (e % per_row) * chunk;
+        const int m = m0 + r, n = n0 + col;
+        if (m >= p.M || n >= p.N) continue;
+        const float *v = stage + (size_t)r * LDE + col;
+        if (p.splits > 1) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
+            float4 *dst = reinterpret_cast<float4 *>(p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n);
+            dst[0] = *reinterpret_cast<const float4 *>(v);
+            dst[1] = *reinterpret_cast<const float4 *>(v + 4);
+            if (p.geglu) {
+                dst[2] = *reinterpret_cast<const float4 *>(v + 8);
+                dst[3] = *reinterpret_cast<const float4 *>(v + 12);
             }
+        } else if (!p.geglu) {
+            epilogue_store8(p, m, n, v);
+        } else {
+            geglu_store8(p, m, n, v, v + 8);
         }
     }
 #endif
