@@ -85,6 +85,8 @@ static_assert(128 * (64 + EPI_PAD) * 4 <= 8 * (128 + 64) * 64 * 2, "epilogue til
     X(128, 6)       \
     X(64, 8)
 
+// Device helpers: only the sm_90a pass has a kernel body that uses them.
+#if WG_DEVICE
 __device__ __forceinline__ uint32_t smem_u32addr(const void *p) {
     return (uint32_t)__cvta_generic_to_shared(p);
 }
@@ -257,6 +259,7 @@ __device__ __forceinline__ void wgmma_tile(float *d, uint64_t da, uint64_t db) {
     else if constexpr (BN == 128) wgmma_n128(d, da, db);
     else wgmma_n64(d, da, db);
 }
+#endif  // WG_DEVICE
 
 template <int BN, int STAGES>
 __global__ void __launch_bounds__(WG_THREADS, 1)
