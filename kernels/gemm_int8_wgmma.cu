@@ -70,6 +70,7 @@
 #include "mma.cuh"
 #include "pdl.cuh"
 #include "gemm_int8.cuh"
+#include "wgmma.cuh"
 
 #include <cuda_fp16.h>
 #include <stdint.h>
@@ -103,23 +104,11 @@ constexpr int I8W_PAD = 8;           // +8 halves per FP16 smem row (16 bytes)
 __device__ __forceinline__ uint64_t wg_desc(uint32_t saddr, uint32_t lbo, uint32_t sbo) {
     return (uint64_t)((saddr & 0x3FFFF) >> 4) | ((uint64_t)(lbo >> 4) << 16) | ((uint64_t)(sbo >> 4) << 32);
 }
-__device__ __forceinline__ void wg_fence() {
-#if I8W_DEVICE
-    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-#endif
-}
-__device__ __forceinline__ void wg_commit() {
-#if I8W_DEVICE
-    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-#endif
-}
 // Waits for all committed wgmma groups; the accumulators d (R registers) are
 // the compiler's again only after this.
 template <int R>
 __device__ __forceinline__ void wg_wait_all(int *d) {
-#if I8W_DEVICE
-    asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-#endif
+    wg_wait<0>();
 #pragma unroll
     for (int i = 0; i < R; i++) asm volatile("" : "+r"(d[i])::"memory");
 }

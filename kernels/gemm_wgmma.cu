@@ -53,6 +53,7 @@
 #include "kernels.h"
 #include "pdl.cuh"
 #include "conv2d.cuh"
+#include "wgmma.cuh"
 
 #include <cuda.h>  // CUtensorMap and its enums; the encoder comes from the driver at run time
 #include <cuda_fp16.h>
@@ -133,23 +134,6 @@ __device__ __forceinline__ void tma_load_2d(void *dst, const CUtensorMap *map, u
 __device__ __forceinline__ uint64_t desc_sw128(const void *tile) {
     return (uint64_t)((smem_u32addr(tile) & 0x3FFFF) >> 4) | ((uint64_t)1 << 16) | ((uint64_t)(1024 >> 4) << 32) |
            ((uint64_t)1 << 62);
-}
-__device__ __forceinline__ void wg_fence() {
-#if WG_DEVICE
-    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-#endif
-}
-__device__ __forceinline__ void wg_commit() {
-#if WG_DEVICE
-    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-#endif
-}
-// Waits until at most N committed groups are pending.
-template <int N>
-__device__ __forceinline__ void wg_wait() {
-#if WG_DEVICE
-    asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
-#endif
 }
 // After the last wait: the accumulators are the compiler's again (an empty
 // asm that "writes" them keeps every read after the wait). Touching them
