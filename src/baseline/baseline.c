@@ -652,6 +652,8 @@ static void *vendor_arena(size_t bytes, const char *hint) {
 }
 
 BaselineCtx *baseline_create(Graph *g, cudaStream_t st) {
+    if (g->nn > MAX_NODES || g->nt > MAX_TENSORS)
+        die_user("--vs cudnn runs single blocks (at most %d nodes); this graph has %d", MAX_NODES, g->nn);
     BaselineCtx *v = xcalloc(1, sizeof(BaselineCtx));
     v->g = g;
     cudnnCheck(cudnnCreate(&v->dnn));

@@ -26,8 +26,44 @@
 #include "blockkinds.h"
 #include "graph.h"
 
+// Grows an array of elements of `size` bytes to hold at least need + 1;
+// returns the new array (the old one is still valid until the caller frees
+// it) or NULL when no growth was needed.
+static void *grow_copy(void *arr, int n, int *cap, size_t size) {
+    if (n < *cap) return NULL;
+    int nc = *cap ? 2 * *cap : 16;
+    void *p = xcalloc((size_t)nc, size);
+    if (n) memcpy(p, arr, (size_t)n * size);
+    *cap = nc;
+    return p;
+}
+
+// Layer arrays move when they grow: every node's pointer into the old array
+// is rebased onto the new one before the old one is freed.
+#define GROW_LAYERS(g, arr, cnt, cap, field)                                              \
+    do {                                                                                  \
+        void *np_ = grow_copy((g)->arr, (g)->cnt, &(g)->cap, sizeof(*(g)->arr));          \
+        if (np_) {                                                                        \
+            for (int i_ = 0; i_ < (g)->nn; i_++)                                          \
+                if ((g)->nodes[i_].field)                                                 \
+                    (g)->nodes[i_].field = (void *)((char *)np_ + ((char *)(g)->nodes[i_].field - (char *)(g)->arr)); \
+            free((g)->arr);                                                               \
+            (g)->arr = np_;                                                               \
+        }                                                                                 \
+    } while (0)
+
+void graph_init(Graph *g, const BlockConfig *cfg) {
+    memset(g, 0, sizeof(*g));
+    g->cfg = *cfg;
+    g->out = -1;
+}
+
 int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int is_input) {
-    if (g->nt >= MAX_TENSORS) die_internal("too many tensors in block");
+    void *np = grow_copy(g->t, g->nt, &g->cap_t, sizeof(Tensor));
+    if (np) {
+        free(g->t);
+        g->t = np;
+    }
     Tensor *t = &g->t[g->nt];
     memset(t, 0, sizeof(*t));
     snprintf(t->name, sizeof(t->name), "%s", name);
@@ -41,7 +77,11 @@ int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int
 }
 
 static Node *add_node(Graph *g, const char *name, OpKind op, int in, int aux, int res, int out) {
-    if (g->nn >= MAX_NODES) die_internal("too many nodes in block");
+    void *np = grow_copy(g->nodes, g->nn, &g->cap_n, sizeof(Node));
+    if (np) {
+        free(g->nodes);
+        g->nodes = np;
+    }
     Node *n = &g->nodes[g->nn++];
     memset(n, 0, sizeof(*n));
     snprintf(n->name, sizeof(n->name), "%s", name);
@@ -54,6 +94,7 @@ static Node *add_node(Graph *g, const char *name, OpKind op, int in, int aux, in
 }
 
 static GroupNormLayer *spec_gn(Graph *g, const char *name, int c, int groups, double eps, int silu) {
+    GROW_LAYERS(g, gn, ngn, cap_gn, gn);
     GroupNormLayer *L = &g->gn[g->ngn++];
     memset(L, 0, sizeof(*L));
     snprintf(L->name, sizeof(L->name), "%s", name);
@@ -65,6 +106,7 @@ static GroupNormLayer *spec_gn(Graph *g, const char *name, int c, int groups, do
 }
 
 static Conv2dLayer *spec_conv(Graph *g, const char *name, ConvShape s, int has_bias) {
+    GROW_LAYERS(g, conv, nconv, cap_conv, conv);
     Conv2dLayer *L = &g->conv[g->nconv++];
     memset(L, 0, sizeof(*L));
     snprintf(L->name, sizeof(L->name), "%s", name);
@@ -93,7 +135,7 @@ static Node *gn_node(Graph *g, const char *name, GroupNormLayer *L, int in, int 
 }
 
 static LayerNormLayer *spec_ln(Graph *g, const char *name, int c) {
-    if (g->nln >= MAX_LAYERNORM) die_internal("too many LayerNorms in block");
+    GROW_LAYERS(g, ln, nln, cap_ln, ln);
     LayerNormLayer *L = &g->ln[g->nln++];
     memset(L, 0, sizeof(*L));
     snprintf(L->name, sizeof(L->name), "%s", name);
@@ -103,7 +145,7 @@ static LayerNormLayer *spec_ln(Graph *g, const char *name, int c) {
 }
 
 static LinearLayer *spec_lin(Graph *g, const char *name, int k, int n, int has_bias, int silu_in, int geglu) {
-    if (g->nlin >= MAX_LINEAR) die_internal("too many linear layers in block");
+    GROW_LAYERS(g, lin, nlin, cap_lin, lin);
     LinearLayer *L = &g->lin[g->nlin++];
     linear_layer_spec(L, name, k, n, has_bias, silu_in, geglu);
     return L;
@@ -294,14 +336,13 @@ void build_gemm(Graph *g, const BlockConfig *c) {
 }
 
 void build_block(Graph *g, const BlockConfig *cfg) {
-    memset(g, 0, sizeof(*g));
-    g->cfg = *cfg;
+    graph_init(g, cfg);
     block_kind(cfg->kind)->build(g, cfg);
 }
 
 void graph_set_precision(Graph *g, const RunOptions *opt) {
     const double tol_int8 = opt->tol_int8 > 0 ? opt->tol_int8 : 3e-2;
-    int int8_out[MAX_TENSORS] = {0};  // tensor depends on an INT8 node's output
+    int *int8_out = xcalloc((size_t)g->nt + 1, sizeof(int));  // tensor depends on an INT8 node's output
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         n->prec = PREC_FP16;
@@ -314,6 +355,7 @@ void graph_set_precision(Graph *g, const RunOptions *opt) {
         n->layer_tol = (n->prec != PREC_INT8 && downstream) ? opt->tol_fp16 : 0.0;
         int8_out[n->out] = n->prec == PREC_INT8 || downstream;
     }
+    free(int8_out);
 }
 
 const char *block_size_hint(const BlockConfig *cfg) { return block_kind(cfg->kind)->size_hint; }
@@ -357,6 +399,20 @@ void graph_free(Graph *g) {
         free(g->t[i].h_init);
         g->t[i].h_fast = g->t[i].h_ref = g->t[i].h_init = NULL;
     }
+    free(g->t);
+    free(g->nodes);
+    free(g->gn);
+    free(g->conv);
+    free(g->lin);
+    free(g->ln);
+    g->t = NULL;
+    g->nodes = NULL;
+    g->gn = NULL;
+    g->conv = NULL;
+    g->lin = NULL;
+    g->ln = NULL;
+    g->nt = g->nn = g->ngn = g->nconv = g->nlin = g->nln = 0;
+    g->cap_t = g->cap_n = g->cap_gn = g->cap_conv = g->cap_lin = g->cap_ln = 0;
 }
 
 static size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
@@ -422,9 +478,23 @@ size_t graph_gemm_workspace(const Graph *g, int num_sms) {
     return ws;
 }
 
+void arena_plan_free(ArenaPlan *p) {
+    free(p->t16);
+    free(p->tref);
+    free(p->gn_splits);
+    free(p->gn_ws);
+    free(p->gn_ws_bytes);
+    memset(p, 0, sizeof(*p));
+}
+
 void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
     memset(p, 0, sizeof(*p));
     p->ref_gpu = ref_gpu;
+    p->t16 = xcalloc((size_t)g->nt + 1, sizeof(size_t));
+    p->tref = xcalloc((size_t)g->nt + 1, sizeof(size_t));
+    p->gn_splits = xcalloc((size_t)g->nn + 1, sizeof(int));
+    p->gn_ws = xcalloc((size_t)g->nn + 1, sizeof(size_t));
+    p->gn_ws_bytes = xcalloc((size_t)g->nn + 1, sizeof(size_t));
     size_t off = 0;
     for (int i = 0; i < g->nt; i++) {
         const size_t numel = g->t[i].numel;
@@ -463,6 +533,7 @@ size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
     ArenaPlan plan;
     graph_arena_plan(g, num_sms, ref_gpu, &plan);
     size_t b = plan.total;
+    arena_plan_free(&plan);
     for (int i = 0; i < g->nconv; i++) {
         const ConvShape *s = &g->conv[i].s;
         size_t nw = (size_t)s->cout * s->cin * s->ksize * s->ksize;

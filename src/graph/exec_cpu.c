@@ -225,7 +225,7 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     int iters = opt->iters;
     double *samples = xcalloc((size_t)g->nn * iters, sizeof(double));
     double *block = xcalloc((size_t)iters, sizeof(double));
-    double node_s[MAX_NODES];
+    double *node_s = xcalloc((size_t)g->nn + 1, sizeof(double));
     for (int it = 0; it < iters; it++) {
         double t0 = wall_seconds();
         run_chain(g, 1, node_s, &done);
@@ -240,6 +240,7 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     time_stats(block, iters, &r->block);
     free(samples);
     free(block);
+    free(node_s);
     const Tensor *tout = &g->t[g->out];
     r->h_out_fast = xmalloc(tout->numel * sizeof(float));
     memcpy(r->h_out_fast, tout->h_fast, tout->numel * sizeof(float));

@@ -579,6 +579,7 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, cudaStream_t st) {
         // the kernels keep the counter at zero between launches
         cudaCheck(cudaMemsetAsync(n->gn_ws, 0, plan.gn_ws_bytes[i], st));
     }
+    arena_plan_free(&plan);
 }
 
 // Inputs: N(0,1) or --input values, rounded to FP16 for both chains. Staged

@@ -17,12 +17,13 @@
 #include "../layers/layernorm.h"
 #include "../layers/linear.h"
 
-// A transformer of depth D has 3 + 12 D nodes and 5 + 12 D tensors.
+// A transformer of depth D has 3 + 12 D nodes and 5 + 12 D tensors. The
+// graph's arrays grow as a builder adds to them (a whole SDXL UNet has about
+// a thousand nodes); MAX_TENSORS / MAX_NODES bound only the single --block
+// graphs that the vendor baseline (--vs) runs.
 #define MAX_DEPTH 10
 #define MAX_TENSORS 136
 #define MAX_NODES 128
-#define MAX_LINEAR (7 * MAX_DEPTH + 3)
-#define MAX_LAYERNORM (3 * MAX_DEPTH)
 
 typedef enum { DEVICE_AUTO, DEVICE_CUDA, DEVICE_CPU } DeviceKind;
 typedef enum { REF_DEFAULT, REF_GPU, REF_CPU, REF_NONE } RefMode;
@@ -166,20 +167,21 @@ typedef struct {
 
 typedef struct {
     BlockConfig cfg;
-    Tensor t[MAX_TENSORS];
-    int nt;
-    Node nodes[MAX_NODES];
-    int nn;
+    Tensor *t;  // nt tensors (capacity cap_t)
+    int nt, cap_t;
+    Node *nodes;  // nn nodes in execution order (capacity cap_n)
+    int nn, cap_n;
     int out;  // the block output tensor
-    // layers owned by the graph
-    GroupNormLayer gn[4];
-    int ngn;
-    Conv2dLayer conv[4];
-    int nconv;
-    LinearLayer lin[MAX_LINEAR];
-    int nlin;
-    LayerNormLayer ln[MAX_LAYERNORM];
-    int nln;
+    // layers owned by the graph; Node.gn/conv/lin/ln point into these arrays
+    // (graph_grow moves them and rebases the nodes' pointers)
+    GroupNormLayer *gn;
+    int ngn, cap_gn;
+    Conv2dLayer *conv;
+    int nconv, cap_conv;
+    LinearLayer *lin;
+    int nlin, cap_lin;
+    LayerNormLayer *ln;
+    int nln, cap_ln;
 } Graph;
 
 typedef struct {
@@ -231,6 +233,8 @@ const char *block_size_hint(const BlockConfig *cfg);
 
 // Builds tensors and nodes; layers are initialized by graph_init_weights.
 void build_block(Graph *g, const BlockConfig *cfg);
+// An empty graph (arrays allocated as nodes, tensors and layers are added).
+void graph_init(Graph *g, const BlockConfig *cfg);
 // Per node: which GEMM runs it (Node.prec: --linear for OP_LINEAR/OP_GEMM,
 // --conv1x1 for stride-1 1x1 convs) and the tolerance of its errors
 // (Node.tol: --tol-int8 for INT8 nodes and every node downstream of one,
@@ -249,17 +253,18 @@ int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int
 // run_gpu allocates exactly `total` bytes at these offsets; graph_gpu_bytes
 // adds the weights to the same plan, so the estimate cannot drift from it.
 typedef struct {
-    size_t t16[MAX_TENSORS], tref[MAX_TENSORS];  // tref: only with ref_gpu
+    size_t *t16, *tref;          // per tensor; tref: only with ref_gpu
     size_t maxt;                 // elements of the largest tensor
     size_t scratch, scratch_each;  // 6 slots of scratch_each bytes
     size_t scores, scores_bytes;   // scores_bytes = 0 without ref_gpu
     size_t gemm_ws, side_ws, gemm_ws_bytes;
-    int gn_splits[MAX_NODES];      // OP_GROUPNORM nodes only
-    size_t gn_ws[MAX_NODES], gn_ws_bytes[MAX_NODES];
+    int *gn_splits;                // per node; OP_GROUPNORM nodes only
+    size_t *gn_ws, *gn_ws_bytes;
     size_t total;
     int ref_gpu;
 } ArenaPlan;
 void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p);
+void arena_plan_free(ArenaPlan *p);
 // Bytes the GPU path will allocate (weights + the arena plan + slack).
 size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu);
 size_t graph_cpu_bytes(const Graph *g);
