@@ -109,10 +109,10 @@ static void config_from_input(Cli *cli, int kind) {
 
 // --block attention: heads, head dim and key/value length; the generic
 // fields describe the (B, Sq, 1, C) query.
-static void check_attention(BlockConfig *cfg) {
+static void check_attention(BlockConfig *cfg, DeviceKind dev) {
     if (cfg->heads < 0) cfg->heads = 8;
     if (cfg->head_dim < 0) cfg->head_dim = 40;
-    if (!attention_head_dim_supported(cfg->head_dim))
+    if (dev != DEVICE_CPU && !attention_head_dim_supported(cfg->head_dim))
         die_user("--head-dim %d has no attention kernel; supported head dims: %s", cfg->head_dim,
                  attention_head_dims());
     if (!cfg->cross && cfg->kv > 0 && cfg->kv != cfg->seq)
@@ -166,7 +166,7 @@ static void check_groupnorm(const BlockConfig *cfg) {
 }
 
 // --block transformer: heads, LayerNorm width, context and sizes.
-static void check_transformer(BlockConfig *cfg) {
+static void check_transformer(BlockConfig *cfg, DeviceKind dev) {
     if (cfg->cout != cfg->c) die_user("--cout %d: a transformer block keeps its channels (--c %d); drop --cout", cfg->cout, cfg->c);
     if (cfg->c > 4096) die_user("--c %d: the LayerNorm kernel supports at most 4096 channels", cfg->c);
     if (cfg->heads > 0 && cfg->head_dim > 0 && cfg->heads * cfg->head_dim != cfg->c)
@@ -180,7 +180,8 @@ static void check_transformer(BlockConfig *cfg) {
         if (cfg->c % cfg->heads) die_user("--heads %d does not divide --c %d", cfg->heads, cfg->c);
         cfg->head_dim = cfg->c / cfg->heads;
     }
-    if (!attention_head_dim_supported(cfg->head_dim))
+    // the CPU path runs any head dim
+    if (dev != DEVICE_CPU && !attention_head_dim_supported(cfg->head_dim))
         die_user("head dim %d (--c %d / %d heads) has no attention kernel; supported head dims: %s; set --heads or --head-dim",
                  cfg->head_dim, cfg->c, cfg->heads, attention_head_dims());
     if (cfg->context_dim % 8) die_user("--context-dim %d must be a multiple of 8", cfg->context_dim);
@@ -226,19 +227,23 @@ static void check_block(Cli *cli) {
     cfg->kind = (BlockKind)kind;
     cli_check_applies(cli, cfg->kind);
     if (cfg->eps < 0) cfg->eps = kind == BLOCK_TRANSFORMER ? 1e-6 : 1e-5;
-    if (kind == BLOCK_ATTENTION) check_attention(cfg);
+    if (kind == BLOCK_ATTENTION) check_attention(cfg, cli->opt.device);
     else if (kind == BLOCK_GEMM) check_gemm(cfg);
     else check_image(cfg, cli->hw);
     if (kind == BLOCK_RESBLOCK || kind == BLOCK_TRANSFORMER) check_groupnorm(cfg);
     if (kind == BLOCK_RESBLOCK && cfg->temb_dim % 8) die_user("--temb-dim %d must be a multiple of 8", cfg->temb_dim);
     if (kind == BLOCK_CONV && cfg->ksize != 1 && cfg->ksize != 3) die_user("--ksize must be 1 or 3 (got %d)", cfg->ksize);
-    if (kind == BLOCK_TRANSFORMER) check_transformer(cfg);
+    if (kind == BLOCK_TRANSFORMER) check_transformer(cfg, cli->opt.device);
     if (kind == BLOCK_RESBLOCK || kind == BLOCK_CONV) check_conv_sizes(cfg);
     if (cli_given(cli, OPT_CONV1X1) && !cli->sweep_model) check_conv1x1(cfg);
 }
 
 void config_build(Cli *cli, Checkpoint *ck) {
     RunOptions *opt = &cli->opt;
+    static const OptId only_unet[] = {OPT_LATENT, OPT_TIMESTEP, OPT_NODES, OPT_CONFIG};
+    static const char *const only_names[] = {"latent", "timestep", "nodes", "config"};
+    for (int i = 0; i < 4; i++)
+        if (cli_given(cli, only_unet[i])) die_user("--%s applies to --unet only", only_names[i]);
     if (opt->prefix && !opt->weights_path) die_user("--prefix needs --weights FILE (the checkpoint that holds the block)");
     memset(ck, 0, sizeof *ck);
     if (opt->weights_path) {

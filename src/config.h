@@ -5,6 +5,7 @@
 #define UNETRUN_CONFIG_H
 
 #include "../weights/blockinfo.h"
+#include "../weights/unetinfo.h"
 #include "options.h"
 
 // The --weights checkpoint and its --prefix block (open when opt.weights_path is set).
@@ -17,5 +18,8 @@ typedef struct {
 // checkpoint and --input, defaults) and checks it; opens the checkpoint into
 // ck. Every problem is one error line and exit 2 (die_user).
 void config_build(Cli *cli, Checkpoint *ck);
+// --unet (src/unet_config.c): the layout into *u (the --weights file opened
+// into ck->file), batch, latent size and context length into cli->cfg.
+void config_build_unet(Cli *cli, Checkpoint *ck, UnetSpec *u);
 
 #endif

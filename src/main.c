@@ -76,7 +76,7 @@ static int run_one(const BlockConfig *cfg, RunOptions *opt, Checkpoint *ck, int 
     Graph g;
     build_block(&g, cfg);
     if (opt->input_path) io_load_inputs(&g, opt->input_path);
-    const ParamSource psrc = {&ck->file, &ck->info};  // layers load their tensors by name
+    const ParamSource psrc = {&ck->file, &ck->info, NULL};  // layers load their tensors by name
     if (opt->weights_path) opt->params = &psrc;
     char source[sizeof ((RunResult *)0)->weights_source];
     weights_source(cfg, opt, ck, source, sizeof source);
@@ -106,6 +106,7 @@ int main(int argc, char **argv) {
         weights_list(cli.list_weights, stdout);
         return 0;
     }
+    if (cli.unet) return run_unet(&cli);
     Checkpoint ck;
     config_build(&cli, &ck);
     const int on_gpu = run_choose_device(&cli.opt);

@@ -28,7 +28,7 @@ typedef enum {
     ARG_PRINT,   // prints .print's text and exits 0 (--help, --list, --version)
 } ArgType;
 
-typedef enum { SEC_BLOCK, SEC_RUN, SEC_SWEEP, SEC_FILES, SEC_OTHER, SEC_COUNT } Section;
+typedef enum { SEC_BLOCK, SEC_RUN, SEC_SWEEP, SEC_UNET, SEC_FILES, SEC_OTHER, SEC_COUNT } Section;
 
 // Options that are checked against the block kind together, in this order:
 // the first group with a given option that does not apply to the block is
@@ -235,6 +235,22 @@ static const OptionRow kOptions[OPT_COUNT] = {
                       .defcol = 70},
     [OPT_VERBOSE] = {"verbose", NULL, NULL, .type = ARG_FLAG, .at = RUN(verbose), .section = SEC_SWEEP,
                      .help = "print the conv tuning measurements on stderr"},
+    // --- whole UNet ---
+    [OPT_UNET] = {"unet", NULL, NULL, .type = ARG_FLAG, .at = CLI(unet), .section = SEC_UNET,
+                  .help = "one whole UNet step: --unet sd15|sd21|sdxl (random\n"
+                          "weights) or --unet --weights FILE (layout from its\n"
+                          "tensors); one row per block; takes --batch, --latent\n"
+                          "(or --h/--w), --context-len, --timestep, --seed, the run\n"
+                          "flags, --input/--save-output/--save-inputs"},
+    [OPT_LATENT] = {"latent", "N", "native", INT(1, BIG), .at = CLI(latent), .section = SEC_UNET,
+                    .help = "latent height = width (sd15 64, sd21 96, sdxl 128)"},
+    [OPT_TIMESTEP] = {"timestep", "T", "999", DBL(-1.0, 1e6), .at = RUN(timestep), .section = SEC_UNET,
+                      .help = "the diffusion timestep (--unet)"},
+    [OPT_NODES] = {"nodes", NULL, NULL, .type = ARG_FLAG, .at = RUN(nodes), .section = SEC_UNET,
+                   .help = "--unet: expand every block into its node rows"},
+    [OPT_CONFIG] = {"config", "FILE", NULL, .type = ARG_FILE, .at = CLI(config_path), .section = SEC_UNET,
+                    .help = "diffusers config.json of --unet --weights (heads, groups,\n"
+                            "time embedding); default: config.json beside FILE"},
     // --- checkpoints and files ---
     [OPT_WEIGHTS] = {"weights", "FILE", NULL, .type = ARG_FILE, .at = RUN(weights_path), .sweep = 14,
                      .section = SEC_FILES,
@@ -286,6 +302,8 @@ static void cli_defaults(Cli *cli) {
                             .json_path = NULL};
     cli->block_name = "resblock";
     cli->hw = -1;
+    cli->latent = -1;
+    cli->opt.timestep = 999.0;
 }
 
 // --- --help ----------------------------------------------------------------------
@@ -304,6 +322,7 @@ static const char *const kSectionHead[SEC_COUNT] = {
     [SEC_BLOCK] = "block:\n",
     [SEC_RUN] = "run:\n",
     [SEC_SWEEP] = "sweep:\n",
+    [SEC_UNET] = "whole UNet:\n",
     [SEC_FILES] = "checkpoints and files:\n",
     [SEC_OTHER] = "Every output is written to a temporary file in its directory and renamed into\n"
                   "place when complete; an output that is the same file as an input or as\n"
@@ -510,7 +529,7 @@ static void check_files(const Cli *cli) {
     const FileArg files[] = {
         {"--weights", o->weights_path, 0}, {"--input", o->input_path, 0}, {"--list-weights", cli->list_weights, 0},
         {"--json", o->json_path, 1}, {"--csv", o->csv_path, 1}, {"--png", o->png_path, 1},
-        {"--error-png", o->error_png_path, 1}, {"--save-output", o->save_output_path, 1},
+        {"--error-png", o->error_png_path, 1}, {"--save-output", o->save_output_path, 1}, {"--config", cli->config_path, 0},
         {"--save-inputs", o->save_inputs_path, 1}};
     files_check(files, (int)(sizeof files / sizeof files[0]));
 }
@@ -550,6 +569,7 @@ int cli_parse(int argc, char **argv, Cli *cli) {
             die_user("unknown option '%s'; see unetrun --help", argv[optind - 1]);
         }
     }
+    if (cli->unet && optind == argc - 1 && argv[optind][0] != '-') cli->unet_model = argv[optind++];  // --unet M
     if (optind < argc) die_user("unexpected argument '%s'; options start with --, see unetrun --help", argv[optind]);
     if ((cli->opt.peak_tflops > 0) != (cli->opt.peak_gbps > 0))
         die_user("give both --peak-tflops and --peak-gbps (or neither, to use the measured peaks)");

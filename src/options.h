@@ -20,13 +20,14 @@ typedef enum {
     OPT_CONV1X1, OPT_TOL_FP16, OPT_TOL_INT8, OPT_CHECK, OPT_JSON, OPT_CSV, OPT_PNG, OPT_ERROR_PNG, OPT_PEAK_TFLOPS,
     OPT_PEAK_GBPS, OPT_NVTX, OPT_VS,
     OPT_SWEEP, OPT_HW_SCALE, OPT_VERBOSE,
+    OPT_UNET, OPT_LATENT, OPT_TIMESTEP, OPT_NODES, OPT_CONFIG,
     OPT_WEIGHTS, OPT_PREFIX, OPT_LIST_WEIGHTS, OPT_INPUT, OPT_SAVE_OUTPUT, OPT_SAVE_INPUTS,
     OPT_LIST, OPT_HELP, OPT_VERSION,
     OPT_COUNT
 } OptId;
 
 // The parsed command line.
-typedef struct {
+typedef struct Cli {
     BlockConfig cfg;          // cfg.kind is set from block_name by config_build (src/config.c)
     RunOptions opt;
     const char *block_name;   // --block as given [resblock]
@@ -34,6 +35,10 @@ typedef struct {
     const char *list_weights; // --list-weights FILE
     const char *sweep_model;  // --sweep M
     int hw_scale;             // --hw-scale (0: not given)
+    int unet;                 // --unet: the whole UNet step
+    const char *unet_model;   // --unet M (sd15, sd21, sdxl); NULL with --weights
+    int latent;               // --latent N (-1: not given)
+    const char *config_path;  // --config FILE (diffusers config.json of --unet --weights)
     int given[OPT_COUNT];     // 0: not given; else where it was last given (1 = first option)
     int nopts;                // options given, repeats counted
 } Cli;

@@ -28,4 +28,9 @@ typedef void (*BeforeRunFn)(const Graph *g, void *ctx);
 int run_block(Graph *g, const RunOptions *opt, int on_gpu, BeforeRunFn before_run, void *ctx, RunResult *res,
               MemShortfall *lack);
 
+// --unet: builds the whole UNet of the command line, runs it and reports
+// (src/unet_run.c). Returns the exit status.
+struct Cli;
+int run_unet(struct Cli *cli);
+
 #endif

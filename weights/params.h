@@ -19,9 +19,13 @@
 // Where a graph's parameters come from: one block of an open checkpoint
 // (--weights FILE --prefix P). A NULL ParamSource means seeded random values.
 // The pointers must stay valid while layers are initialized.
+// A whole UNet (--unet --weights FILE): block NULL, unet its layout, and
+// parameter names are whole-UNet diffusers keys ("down_blocks.0.resnets.0.conv1.weight").
+struct UnetSpec;
 typedef struct ParamSource {
     const WeightsFile *file;
     const BlockInfo *block;
+    const struct UnetSpec *unet;
 } ParamSource;
 
 // dst (n floats, host or device memory) = the parameter `name` of shape

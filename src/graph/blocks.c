@@ -24,6 +24,7 @@
 #include "../../common/common.h"
 #include "../layers/attention.h"
 #include "blockkinds.h"
+#include "builder.h"
 #include "graph.h"
 
 // Grows an array of elements of `size` bytes to hold at least need + 1;
@@ -76,7 +77,7 @@ int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int
     return g->nt++;
 }
 
-static Node *add_node(Graph *g, const char *name, OpKind op, int in, int aux, int res, int out) {
+Node *add_node(Graph *g, const char *name, OpKind op, int in, int aux, int res, int out) {
     void *np = grow_copy(g->nodes, g->nn, &g->cap_n, sizeof(Node));
     if (np) {
         free(g->nodes);
@@ -90,10 +91,32 @@ static Node *add_node(Graph *g, const char *name, OpKind op, int in, int aux, in
     n->aux = aux;
     n->res = res;
     n->out = out;
+    n->in2 = -1;
+    n->block = g->nblocks - 1;
     return n;
 }
 
-static GroupNormLayer *spec_gn(Graph *g, const char *name, int c, int groups, double eps, int silu) {
+void graph_begin_block(Graph *g, const char *name, const char *kind) {
+    void *np = grow_copy(g->blocks, g->nblocks, &g->cap_blocks, sizeof(GraphBlock));
+    if (np) {
+        free(g->blocks);
+        g->blocks = np;
+    }
+    GraphBlock *b = &g->blocks[g->nblocks++];
+    memset(b, 0, sizeof(*b));
+    snprintf(b->name, sizeof b->name, "%s", name);
+    snprintf(b->kind, sizeof b->kind, "%s", kind);
+    b->first = g->nn;
+    b->out = -1;
+}
+
+void graph_end_block(Graph *g, int out) {
+    GraphBlock *b = &g->blocks[g->nblocks - 1];
+    b->count = g->nn - b->first;
+    b->out = out;
+}
+
+GroupNormLayer *spec_gn(Graph *g, const char *name, int c, int groups, double eps, int silu) {
     GROW_LAYERS(g, gn, ngn, cap_gn, gn);
     GroupNormLayer *L = &g->gn[g->ngn++];
     memset(L, 0, sizeof(*L));
@@ -105,7 +128,7 @@ static GroupNormLayer *spec_gn(Graph *g, const char *name, int c, int groups, do
     return L;
 }
 
-static Conv2dLayer *spec_conv(Graph *g, const char *name, ConvShape s, int has_bias) {
+Conv2dLayer *spec_conv(Graph *g, const char *name, ConvShape s, int has_bias) {
     GROW_LAYERS(g, conv, nconv, cap_conv, conv);
     Conv2dLayer *L = &g->conv[g->nconv++];
     memset(L, 0, sizeof(*L));
@@ -118,7 +141,7 @@ static Conv2dLayer *spec_conv(Graph *g, const char *name, ConvShape s, int has_b
     return L;
 }
 
-static Node *conv_node(Graph *g, const char *name, Conv2dLayer *L, int in, int aux, int res, int out) {
+Node *conv_node(Graph *g, const char *name, Conv2dLayer *L, int in, int aux, int res, int out) {
     Node *n = add_node(g, name, OP_CONV, in, aux, res, out);
     n->conv = L;
     n->flops = conv2d_flops(&L->s);
@@ -126,7 +149,7 @@ static Node *conv_node(Graph *g, const char *name, Conv2dLayer *L, int in, int a
     return n;
 }
 
-static Node *gn_node(Graph *g, const char *name, GroupNormLayer *L, int in, int out) {
+Node *gn_node(Graph *g, const char *name, GroupNormLayer *L, int in, int out) {
     Node *n = add_node(g, name, OP_GROUPNORM, in, -1, -1, out);
     n->gn = L;
     n->flops = groupnorm_flops(g->t[in].numel, L->silu);
@@ -134,7 +157,7 @@ static Node *gn_node(Graph *g, const char *name, GroupNormLayer *L, int in, int 
     return n;
 }
 
-static LayerNormLayer *spec_ln(Graph *g, const char *name, int c) {
+LayerNormLayer *spec_ln(Graph *g, const char *name, int c) {
     GROW_LAYERS(g, ln, nln, cap_ln, ln);
     LayerNormLayer *L = &g->ln[g->nln++];
     memset(L, 0, sizeof(*L));
@@ -144,14 +167,14 @@ static LayerNormLayer *spec_ln(Graph *g, const char *name, int c) {
     return L;
 }
 
-static LinearLayer *spec_lin(Graph *g, const char *name, int k, int n, int has_bias, int silu_in, int geglu) {
+LinearLayer *spec_lin(Graph *g, const char *name, int k, int n, int has_bias, int silu_in, int geglu) {
     GROW_LAYERS(g, lin, nlin, cap_lin, lin);
     LinearLayer *L = &g->lin[g->nlin++];
     linear_layer_spec(L, name, k, n, has_bias, silu_in, geglu);
     return L;
 }
 
-static Node *ln_node(Graph *g, const char *name, LayerNormLayer *L, int in, int out) {
+Node *ln_node(Graph *g, const char *name, LayerNormLayer *L, int in, int out) {
     Node *n = add_node(g, name, OP_LAYERNORM, in, -1, -1, out);
     n->ln = L;
     n->flops = layernorm_flops(g->t[in].numel);
@@ -160,7 +183,7 @@ static Node *ln_node(Graph *g, const char *name, LayerNormLayer *L, int in, int 
 }
 
 // Linear over the token rows of `in` (rows = numel / K).
-static Node *gemm_node(Graph *g, const char *name, LinearLayer *L, int in, int res, int out) {
+Node *gemm_node(Graph *g, const char *name, LinearLayer *L, int in, int res, int out) {
     Node *n = add_node(g, name, OP_GEMM, in, -1, res, out);
     n->lin = L;
     int rows = (int)(g->t[in].numel / L->k);
@@ -170,7 +193,7 @@ static Node *gemm_node(Graph *g, const char *name, LinearLayer *L, int in, int r
     return n;
 }
 
-static Node *attn_node(Graph *g, const char *name, int in, int q_col, int aux, int k_col, int v_col, int sq,
+Node *attn_node(Graph *g, const char *name, int in, int q_col, int aux, int k_col, int v_col, int sq,
                        int skv, int heads, int d, int out) {
     Node *n = add_node(g, name, OP_ATTENTION, in, aux, -1, out);
     const Tensor *tq = &g->t[in], *tkv = &g->t[aux >= 0 ? aux : in];
@@ -185,37 +208,55 @@ static Node *attn_node(Graph *g, const char *name, int in, int q_col, int aux, i
     return n;
 }
 
-void build_resblock(Graph *g, const BlockConfig *c) {
-    const int B = c->batch, H = c->h, W = c->w;
-    int x = graph_add_tensor(g, "x", B, H, W, c->c, 1);
-    int temb = graph_add_tensor(g, "temb", B, 1, 1, c->temb_dim, 1);
-    int tproj = graph_add_tensor(g, "temb_proj", B, 1, 1, c->cout, 0);
-    int h1 = graph_add_tensor(g, "norm1_out", B, H, W, c->c, 0);
-    int h2 = graph_add_tensor(g, "conv1_out", B, H, W, c->cout, 0);
-    int h3 = graph_add_tensor(g, "norm2_out", B, H, W, c->cout, 0);
+// One ResnetBlock2D over x (B, H, W, cin) [+ x2 (B, H, W, cin2) concatenated
+// along channels: an up block's skip], time embedding temb (B, 1, 1, temb_dim);
+// layer names are pre + the module's ("down_blocks.0.resnets.0.conv1").
+// Returns the output tensor (B, H, W, cout).
+int resblock_into(Graph *g, const char *pre, int x, int x2, int temb, int cout, int groups, double eps) {
+    const Tensor *tx = &g->t[x];
+    const int B = tx->n, H = tx->h, W = tx->w, cin = tx->c + (x2 >= 0 ? g->t[x2].c : 0);
+    char nm[96];
+#define LNAME(s) (snprintf(nm, sizeof nm, "%s%s", pre, s), nm)
+    int tproj = graph_add_tensor(g, "temb_proj", B, 1, 1, cout, 0);   // (B, 1, 1, cout)
+    int h1 = graph_add_tensor(g, "norm1_out", B, H, W, cin, 0);       // (B, H, W, cin)
+    int h2 = graph_add_tensor(g, "conv1_out", B, H, W, cout, 0);      // (B, H, W, cout)
+    int h3 = graph_add_tensor(g, "norm2_out", B, H, W, cout, 0);      // (B, H, W, cout)
     int sc = -1;
-    if (c->c != c->cout) sc = graph_add_tensor(g, "shortcut_out", B, H, W, c->cout, 0);
-    int y = graph_add_tensor(g, "out", B, H, W, c->cout, 0);
+    if (cin != cout) sc = graph_add_tensor(g, "shortcut_out", B, H, W, cout, 0);
+    int y = graph_add_tensor(g, "out", B, H, W, cout, 0);             // (B, H, W, cout)
 
-    LinearLayer *tp = spec_lin(g, "time_emb_proj", c->temb_dim, c->cout, 1, 1, 0);
+    LinearLayer *tp = spec_lin(g, LNAME("time_emb_proj"), g->t[temb].c, cout, 1, 1, 0);
     Node *n = add_node(g, "time_emb_proj", OP_LINEAR, temb, -1, -1, tproj);
     n->lin = tp;
     n->flops = linear_flops(B, tp->k, tp->n);
     n->bytes = linear_min_bytes(B, tp->k, tp->n, 1);
 
-    gn_node(g, "norm1+silu", spec_gn(g, "norm1", c->c, c->groups, c->eps, 1), x, h1);
-    ConvShape s1 = {B, H, W, c->c, c->cout, 3, 1, 1, 0, 0};
-    conv_node(g, "conv1", spec_conv(g, "conv1", s1, 1), h1, tproj, -1, h2);
-    gn_node(g, "norm2+silu", spec_gn(g, "norm2", c->cout, c->groups, c->eps, 1), h2, h3);
+    gn_node(g, "norm1+silu", spec_gn(g, LNAME("norm1"), cin, groups, eps, 1), x, h1);
+    ConvShape s1 = {B, H, W, cin, cout, 3, 1, 1, 0, 0};
+    conv_node(g, "conv1", spec_conv(g, LNAME("conv1"), s1, 1), h1, tproj, -1, h2);
+    gn_node(g, "norm2+silu", spec_gn(g, LNAME("norm2"), cout, groups, eps, 1), h2, h3);
     int residual = x;
     if (sc >= 0) {
-        ConvShape ss = {B, H, W, c->c, c->cout, 1, 1, 0, 0, 0};
-        conv_node(g, "conv_shortcut", spec_conv(g, "conv_shortcut", ss, 1), x, -1, -1, sc);
+        ConvShape ss = {B, H, W, cin, cout, 1, 1, 0, 0, 0};
+        conv_node(g, "conv_shortcut", spec_conv(g, LNAME("conv_shortcut"), ss, 1), x, -1, -1, sc);
         residual = sc;
     }
-    ConvShape s2 = {B, H, W, c->cout, c->cout, 3, 1, 1, 0, 0};
-    conv_node(g, "conv2", spec_conv(g, "conv2", s2, 1), h3, -1, residual, y);
-    g->out = y;
+    if (x2 >= 0) {  // the concatenated input feeds norm1 and conv_shortcut (cin != cout always holds then)
+        if (sc < 0) die_internal("a ResBlock with a concatenated input needs conv_shortcut");
+        g->nodes[g->nn - 1].in2 = x2;
+        g->nodes[g->nn - 4].in2 = x2;  // norm1+silu
+    }
+    ConvShape s2 = {B, H, W, cout, cout, 3, 1, 1, 0, 0};
+    conv_node(g, "conv2", spec_conv(g, LNAME("conv2"), s2, 1), h3, -1, residual, y);
+#undef LNAME
+    return y;
+}
+
+void build_resblock(Graph *g, const BlockConfig *c) {
+    const int B = c->batch, H = c->h, W = c->w;
+    int x = graph_add_tensor(g, "x", B, H, W, c->c, 1);
+    int temb = graph_add_tensor(g, "temb", B, 1, 1, c->temb_dim, 1);
+    g->out = resblock_into(g, "", x, -1, temb, c->cout, c->groups, c->eps);
 }
 
 // A single convolution with bias (kernel studies; stride 2 is SD's
@@ -232,25 +273,44 @@ void build_conv(Graph *g, const BlockConfig *c) {
 // One Transformer2DModel (docs/sd-reference.md). Node names are short
 // operation names (qkv, attn1, out1+res, ...), prefixed "bI." when depth > 1;
 // layer names are the checkpoint's.
-void build_transformer(Graph *g, const BlockConfig *c) {
-    const int B = c->batch, H = c->h, W = c->w, C = c->c, S = H * W;
-    const int heads = c->heads, d = c->head_dim, L = c->context_len;
-    int x = graph_add_tensor(g, "x", B, H, W, C, 1);
-    int ctx = graph_add_tensor(g, "context", B, L, 1, c->context_dim, 1);
+static int transformer_layers(Graph *g, const char *pre, const TransformerArgs *a, int h, int ctx);
+
+int transformer_into(Graph *g, const char *pre, int x, int ctx, const TransformerArgs *a) {
+    const Tensor *tx = &g->t[x];
+    const int B = tx->n, H = tx->h, W = tx->w, C = tx->c;
+    char nm[96];
+#define LNAME(s) (snprintf(nm, sizeof nm, "%s%s", pre, s), nm)
     int hn = graph_add_tensor(g, "norm_out", B, H, W, C, 0);
     int h = graph_add_tensor(g, "proj_in_out", B, H, W, C, 0);
-    gn_node(g, "norm", spec_gn(g, "norm", C, c->groups, c->eps, 0), x, hn);
-    if (c->proj_linear) {
-        gemm_node(g, "proj_in", spec_lin(g, "proj_in", C, C, 1, 0, 0), hn, -1, h);
+    gn_node(g, "norm", spec_gn(g, LNAME("norm"), C, a->groups, a->eps, 0), x, hn);
+    if (a->proj_linear) {
+        gemm_node(g, "proj_in", spec_lin(g, LNAME("proj_in"), C, C, 1, 0, 0), hn, -1, h);
     } else {
         ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0};
-        conv_node(g, "proj_in", spec_conv(g, "proj_in", s, 1), hn, -1, -1, h);
+        conv_node(g, "proj_in", spec_conv(g, LNAME("proj_in"), s, 1), hn, -1, -1, h);
     }
-    for (int i = 0; i < c->depth; i++) {
-        char pre[16] = "", nm[32], ln[64], t0[64], t1[64], t2[64];
-        if (c->depth > 1) snprintf(pre, sizeof pre, "b%d.", i);
+    h = transformer_layers(g, pre, a, h, ctx);
+    int y = graph_add_tensor(g, "out", B, H, W, C, 0);
+    if (a->proj_linear) {
+        gemm_node(g, "proj_out+res", spec_lin(g, LNAME("proj_out"), C, C, 1, 0, 0), h, x, y);
+    } else {
+        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0};
+        conv_node(g, "proj_out+res", spec_conv(g, LNAME("proj_out"), s, 1), h, -1, x, y);
+    }
+#undef LNAME
+    return y;
+}
+
+// The BasicTransformerBlocks of a Transformer2DModel over h (B, H, W, C).
+static int transformer_layers(Graph *g, const char *blk, const TransformerArgs *a, int h, int ctx) {
+    const Tensor *th = &g->t[h];
+    const int B = th->n, H = th->h, W = th->w, C = th->c, S = H * W;
+    const int heads = a->heads, d = a->head_dim, L = g->t[ctx].h, cdim = g->t[ctx].c;
+    for (int i = 0; i < a->depth; i++) {
+        char pre[16] = "", nm[32], ln[128], t0[128], t1[128], t2[128];
+        if (a->depth > 1) snprintf(pre, sizeof pre, "b%d.", i);
 #define NODE_NAME(s) (snprintf(nm, sizeof nm, "%s%s", pre, s), nm)
-#define LAYER(buf, s) (snprintf(buf, sizeof buf, "transformer_blocks.%d.%s", i, s), buf)
+#define LAYER(buf, s) (snprintf(buf, sizeof buf, "%stransformer_blocks.%d.%s", blk, i, s), buf)
 #define TENSOR(s, nn, hh, ww, cc) (snprintf(nm, sizeof nm, "%s%s", pre, s), graph_add_tensor(g, nm, nn, hh, ww, cc, 0))
         int n1 = TENSOR("ln1_out", B, H, W, C);
         int qkv = TENSOR("qkv", B, H, W, 3 * C);
@@ -276,7 +336,7 @@ void build_transformer(Graph *g, const BlockConfig *c) {
 
         ln_node(g, NODE_NAME("ln2"), spec_ln(g, LAYER(ln, "norm2"), C), h1, n2);
         gemm_node(g, NODE_NAME("q2"), spec_lin(g, LAYER(ln, "attn2.to_q"), C, C, 0, 0, 0), n2, -1, q2);
-        LinearLayer *lkv = spec_lin(g, LAYER(ln, "attn2.to_kv"), c->context_dim, 2 * C, 0, 0, 0);
+        LinearLayer *lkv = spec_lin(g, LAYER(ln, "attn2.to_kv"), cdim, 2 * C, 0, 0, 0);
         linear_add_part(lkv, LAYER(t0, "attn2.to_k"));
         linear_add_part(lkv, LAYER(t1, "attn2.to_v"));
         gemm_node(g, NODE_NAME("kv2(ctx)"), lkv, ctx, -1, kv2);
@@ -291,14 +351,15 @@ void build_transformer(Graph *g, const BlockConfig *c) {
 #undef TENSOR
         h = h3;
     }
-    int y = graph_add_tensor(g, "out", B, H, W, C, 0);
-    if (c->proj_linear) {
-        gemm_node(g, "proj_out+res", spec_lin(g, "proj_out", C, C, 1, 0, 0), h, x, y);
-    } else {
-        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0};
-        conv_node(g, "proj_out+res", spec_conv(g, "proj_out", s, 1), h, -1, x, y);
-    }
-    g->out = y;
+    return h;
+}
+
+void build_transformer(Graph *g, const BlockConfig *c) {
+    const int B = c->batch, H = c->h, W = c->w, C = c->c;
+    int x = graph_add_tensor(g, "x", B, H, W, C, 1);                                // (B, H, W, C)
+    int ctx = graph_add_tensor(g, "context", B, c->context_len, 1, c->context_dim, 1);  // (B, L, 1, D)
+    TransformerArgs a = {c->heads, c->head_dim, c->depth, c->proj_linear, c->groups, c->eps};
+    g->out = transformer_into(g, "", x, ctx, &a);
 }
 
 // The attention kernel alone on random Q, K, V, in the block's layouts:

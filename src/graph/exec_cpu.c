@@ -28,6 +28,9 @@
 #include "../layers/attention.h"
 #include "graph.h"
 
+static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const float *in, const float *aux,
+                         const float *res, float *out, int fast_emulation);
+
 // The INT8 GEMM of a node (OP_LINEAR: SiLU on the B rows inside the GEMM;
 // OP_GEMM; stride-1 1x1 OP_CONV: the (Cout, 1, 1, Cin) weight as (N, K)).
 static void node_int8_cpu(const Graph *g, const Node *n, const float *in, const float *res, float *out) {
@@ -49,9 +52,55 @@ static void node_int8_cpu(const Graph *g, const Node *n, const float *in, const 
     free(w);
 }
 
+// The input a node reads as one NHWC array: `in` itself, or (Node.in2) the
+// channel concatenation of in and in2, or (Node.up2x) in upsampled by nearest
+// 2x. *view describes it; returns in or a new array (free it when != in).
+static float *node_input_view(const Graph *g, const Node *n, const float *in, const float *in2, Tensor *view) {
+    const Tensor *a = &g->t[n->in];
+    *view = *a;
+    if (n->in2 >= 0) {
+        const Tensor *b = &g->t[n->in2];
+        view->c = a->c + b->c;
+        view->numel = a->numel + b->numel;
+        float *cat = xmalloc(view->numel * sizeof(float));  // (B, H, W, Ca + Cb)
+        const size_t pix = (size_t)a->n * a->h * a->w;
+        for (size_t p = 0; p < pix; p++) {
+            memcpy(cat + p * view->c, in + p * a->c, a->c * sizeof(float));
+            memcpy(cat + p * view->c + a->c, in2 + p * b->c, b->c * sizeof(float));
+        }
+        return cat;
+    }
+    if (n->up2x) {
+        view->h = 2 * a->h;
+        view->w = 2 * a->w;
+        view->numel = 4 * a->numel;
+        float *up = xmalloc(view->numel * sizeof(float));  // (B, 2H, 2W, C)
+        for (int b = 0; b < a->n; b++)
+            for (int y = 0; y < view->h; y++)
+                for (int x = 0; x < view->w; x++)
+                    memcpy(up + (((size_t)b * view->h + y) * view->w + x) * a->c,
+                           in + (((size_t)b * a->h + y / 2) * a->w + x / 2) * a->c, a->c * sizeof(float));
+        return up;
+    }
+    return (float *)in;
+}
+
 void node_cpu(const Graph *g, const Node *n, const float *in, const float *aux, const float *res, float *out,
               int fast_emulation) {
-    const Tensor *ti = &g->t[n->in];
+    if (n->in2 >= 0) die_internal("node %s reads two inputs; use node_cpu2", n->name);
+    node_cpu2(g, n, in, NULL, aux, res, out, fast_emulation);
+}
+
+void node_cpu2(const Graph *g, const Node *n, const float *in_a, const float *in2, const float *aux, const float *res,
+               float *out, int fast_emulation) {
+    Tensor view;
+    float *in = node_input_view(g, n, in_a, in2, &view);
+    node_cpu_one(g, n, &view, in, aux, res, out, fast_emulation);
+    if (in != in_a) free(in);
+}
+
+static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const float *in, const float *aux,
+                         const float *res, float *out, int fast_emulation) {
     const Tensor *to = &g->t[n->out];
     if (fast_emulation && n->prec == PREC_INT8) {
         node_int8_cpu(g, n, in, res, out);
@@ -68,7 +117,7 @@ void node_cpu(const Graph *g, const Node *n, const float *in, const float *aux, 
                 silu_ref_cpu(in, tmp, ti->numel);
                 x = tmp;
             }
-            linear_ref_cpu(x, fast_emulation ? L->h_w_fast : L->h_w_ref, L->h_bias, NULL, out, ti->n, L->k, L->n);
+            linear_ref_cpu(x, fast_emulation ? L->h_w_fast : L->h_w_ref, L->h_bias, res, out, ti->n, L->k, L->n);
             free(tmp);
             break;
         }
@@ -123,8 +172,8 @@ static void run_chain(Graph *g, int fast, double *node_seconds, long *done) {
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         double t0 = wall_seconds();
-        node_cpu(g, n, host_ptr(g, n->in, fast), host_ptr(g, n->aux, fast), host_ptr(g, n->res, fast),
-                 fast ? g->t[n->out].h_fast : g->t[n->out].h_ref, fast);
+        node_cpu2(g, n, host_ptr(g, n->in, fast), host_ptr(g, n->in2, fast), host_ptr(g, n->aux, fast),
+                  host_ptr(g, n->res, fast), fast ? g->t[n->out].h_fast : g->t[n->out].h_ref, fast);
         if (node_seconds) node_seconds[i] = wall_seconds() - t0;
         progress_step(++*done, n->name);
     }
@@ -140,8 +189,9 @@ static size_t stage_inputs_cpu(Graph *g) {
         t->h_ref = xmalloc(t->numel * sizeof(float));
         if (t->numel > maxt) maxt = t->numel;
         if (t->is_input) {
-            graph_input_values(g, t, t->h_ref);
-            memcpy(t->h_fast, t->h_ref, t->numel * sizeof(float));
+            graph_input_values(g, t, t->h_fast);
+            if (t->exact) memcpy(t->h_ref, t->h_init, t->numel * sizeof(float));  // FP32 chain: unrounded
+            else memcpy(t->h_ref, t->h_fast, t->numel * sizeof(float));
         } else {
             for (size_t k = 0; k < t->numel; k++) t->h_fast[k] = t->h_ref[k] = NAN;  // poison
         }
@@ -188,13 +238,15 @@ static void compare_nodes_cpu(Graph *g, size_t maxt, RunResult *r, long *done) {
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         const Tensor *to = &g->t[n->out];
-        node_cpu(g, n, host_ptr(g, n->in, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1), scratch, 0);
+        node_cpu2(g, n, host_ptr(g, n->in, 1), host_ptr(g, n->in2, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1),
+                  scratch, 0);
         n->layer_err = compare_outputs(to->h_fast, scratch, to->numel);
         n->chain_err = compare_outputs(to->h_fast, to->h_ref, to->numel);
         if (n->prec == PREC_INT8) {  // the FP16 emulation of the same node on the same inputs
             Node f16 = *n;
             f16.prec = PREC_FP16;
-            node_cpu(g, &f16, host_ptr(g, n->in, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1), scratch16, 1);
+            node_cpu2(g, &f16, host_ptr(g, n->in, 1), host_ptr(g, n->in2, 1), host_ptr(g, n->aux, 1),
+                      host_ptr(g, n->res, 1), scratch16, 1);
             n->fp16_err = compare_outputs(scratch16, scratch, to->numel);
             n->has_fp16_err = 1;
         }

@@ -50,6 +50,7 @@ typedef struct {
     int m, n, k;        // --block gemm: one GEMM (M, K) x (N, K)^T
     int epilogue;       // --block gemm: GemmBlockEpilogue
     uint64_t seed;
+    double timestep;    // --unet: the diffusion timestep of the step
 } BlockConfig;
 
 // --block gemm epilogues (bias, residual and GEGLU as the linear layers use them).
@@ -90,6 +91,9 @@ typedef struct {
     double peak_tflops, peak_gbps;  // --peak-tflops/--peak-gbps (0 = calibrate)
     BaselineKind vs;              // --vs cudnn
     int nvtx;                   // --nvtx: an NVTX range per node
+    // whole UNet (--unet)
+    double timestep;            // --timestep T
+    int nodes;                  // --nodes: one report row per node instead of per block
 } RunOptions;
 
 typedef struct {
@@ -104,6 +108,8 @@ typedef struct {
     float *h_fast;  // fast path values (FP16-rounded) as float
     float *h_ref;   // FP32 reference chain
     float *h_init;  // inputs: values from --input (host, NHWC FP32); NULL = seeded N(0, 1)
+    int exact;      // input whose FP32 chain keeps h_init unrounded (the timestep's sinusoids); the
+                    // fast chain stores it in FP16 as every input
 } Tensor;
 
 typedef enum {
@@ -144,6 +150,11 @@ typedef struct {
     // tensor ids, -1 = none: aux = time embedding (conv) or K/V source
     // (attention), res = residual added in the epilogue
     int in, aux, res, out;
+    int in2;   // -1, or a second input read after `in` along channels (an up block's skip: torch.cat
+               // without a copy); OP_GROUPNORM and OP_CONV
+    int up2x;  // OP_CONV: the input is read through nearest 2x upsampling (Upsample2D); the ConvShape
+               // is the upsampled one
+    int block; // index in Graph.blocks (-1: the graph is one block)
     double flops, bytes;
     // results
     TimeStats time;
@@ -165,6 +176,15 @@ typedef struct {
     void *gn_ws;  // device workspace of the GroupNorm kernel
 } Node;
 
+// A whole-UNet graph groups its nodes into the checkpoint's blocks
+// ("down_blocks.1.attentions.0", "conv_in", ...): nodes first .. first+count-1.
+typedef struct {
+    char name[48];
+    char kind[16];  // "resnet", "transformer", "downsample", "upsample", "conv", "time_embedding", ...
+    int first, count;
+    int out;        // the block's output tensor
+} GraphBlock;
+
 typedef struct {
     BlockConfig cfg;
     Tensor *t;  // nt tensors (capacity cap_t)
@@ -182,6 +202,9 @@ typedef struct {
     int nlin, cap_lin;
     LayerNormLayer *ln;
     int nln, cap_ln;
+    GraphBlock *blocks;  // whole UNet: the report's rows (nblocks = 0 for a single block)
+    int nblocks, cap_blocks;
+    const struct UnetSpec *unet;  // whole UNet: its layout (NULL for a single block)
 } Graph;
 
 typedef struct {
@@ -280,6 +303,9 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *res);
 // round the output to FP16, as the fast path stores it.
 void node_cpu(const Graph *g, const Node *n, const float *in, const float *aux, const float *res,
               float *out, int fast_emulation);
+// The same for any node: in2 is the second input's values (Node.in2; NULL when none).
+void node_cpu2(const Graph *g, const Node *n, const float *in, const float *in2, const float *aux, const float *res,
+               float *out, int fast_emulation);
 
 // Block inputs and outputs as safetensors files (src/graph/io.c).
 // Input tensors by name: x as NCHW (B, C, H, W), vectors such as temb as

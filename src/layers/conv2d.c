@@ -18,7 +18,7 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
     const int k = s.ksize;
     const size_t nw = (size_t)s.cout * s.cin * k * k;
     const float bound = 1.0f / sqrtf((float)(s.cin * k * k));
-    char tname[64];
+    char tname[128];
     snprintf(tname, sizeof(tname), "%s.weight", name);
     const int64_t wshape[4] = {s.cout, s.cin, k, k}, bshape[1] = {s.cout};  // PyTorch (Cout, Cin, k, k), (Cout)
     if (on_device) {

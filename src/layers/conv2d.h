@@ -8,7 +8,7 @@
 #include "../../weights/params.h"
 
 typedef struct {
-    char name[48];  // checkpoint name of the module, e.g. "conv1"
+    char name[96];  // checkpoint name of the module, e.g. "conv1"
     ConvShape s;
     int has_bias;
     // host copies (CPU path, --ref cpu)

@@ -11,7 +11,7 @@
 
 void norm_affine_init(const char *name, int c, const ParamSource *src, uint64_t seed, int on_device, int want_host,
                       float **h_gamma, float **h_beta, float **d_gamma, float **d_beta) {
-    char gname[96], bname[96];
+    char gname[128], bname[128];
     snprintf(gname, sizeof(gname), "%s.weight", name);
     snprintf(bname, sizeof(bname), "%s.bias", name);
     const int64_t shape[1] = {c};

@@ -8,7 +8,7 @@
 #include "../../weights/params.h"
 
 typedef struct {
-    char name[48];  // checkpoint name, e.g. "norm1"
+    char name[96];  // checkpoint name, e.g. "norm1"
     int c, groups, silu;
     float eps;
     float *h_gamma, *h_beta;  // (C) host

@@ -8,7 +8,7 @@
 #include "../../weights/params.h"
 
 typedef struct {
-    char name[64];  // checkpoint name, e.g. "transformer_blocks.0.norm1"
+    char name[96];  // checkpoint name, e.g. "transformer_blocks.0.norm1"
     int c;
     float eps;
     float *h_gamma, *h_beta;  // (C) host

@@ -37,7 +37,7 @@ static void fill_parts(const LinearLayer *L, const ParamSource *src, uint64_t se
     const float bound = 1.0f / sqrtf((float)L->k);
     for (int p = 0; p < np; p++) {
         const char *pname = L->nparts ? L->part[p] : L->name;
-        char wname[96], bname[96];
+        char wname[128], bname[128];
         snprintf(wname, sizeof(wname), "%s.weight", pname);
         snprintf(bname, sizeof(bname), "%s.bias", pname);
         const int64_t wshape[2] = {rows, L->k}, bshape[1] = {rows};  // PyTorch (out, in), (out)

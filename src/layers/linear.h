@@ -16,12 +16,12 @@
 #define LINEAR_MAX_PARTS 3
 
 typedef struct {
-    char name[64];  // report name, e.g. "transformer_blocks.0.attn1.to_qkv"
+    char name[96];  // report name, e.g. "transformer_blocks.0.attn1.to_qkv"
     int k, n;       // in_features, out_features (all parts; 8C for ff.net.0.proj)
     int has_bias, silu_in;
     int geglu;      // output = a * gelu_erf(g) over the two halves: width n / 2
     int nparts;
-    char part[LINEAR_MAX_PARTS][64];  // checkpoint names, each part (n / nparts, k)
+    char part[LINEAR_MAX_PARTS][96];  // checkpoint names, each part (n / nparts, k)
     float *h_w_ref;   // (N, K) FP32, parts stacked, checkpoint row order
     float *h_w_fast;  // (N, K) FP16-rounded values (CPU emulation)
     float *h_bias;    // (N)

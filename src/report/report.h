@@ -76,4 +76,18 @@ int write_timing_png(const Graph *g, const RunOptions *opt, const RunResult *r, 
 // batch images side by side (at most 4), with a labeled color scale.
 int write_error_png(const Graph *g, const RunResult *r, const char *path);
 
+// --- whole UNet (src/report/unet_report.c) -------------------------------------
+typedef struct {
+    double time, flops;   // sum of the block's node medians (s) and FLOPs
+    double layer_worst;   // worst layer relative L2 of its nodes (NaN: non-finite)
+    ErrMetrics chain;     // its output vs the FP32 chain
+    int pass;
+} UnetBlockStats;
+void unet_block_stats(const Graph *g, const RunResult *r, int b, UnetBlockStats *s);
+void unet_config_line(const Graph *g, char *buf, size_t n);
+void print_unet_header(const Graph *g, const RunOptions *opt, const RunResult *r);
+void print_unet_body(const Graph *g, const RunOptions *opt, const RunResult *r);
+int write_unet_json(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
+int write_unet_csv(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
+
 #endif
