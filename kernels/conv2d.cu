@@ -94,7 +94,7 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
     // --- per-thread load coordinates (computed once) ---
     const int chunk = tid % CHUNKS_PER_ROW;  // which 16-byte chunk of a tile row
     const int row0 = tid / CHUNKS_PER_ROW;
-    int a_off[A_ITERS], a_ih0[A_ITERS], a_iw0[A_ITERS];
+    int a_off[A_ITERS], a_ih0[A_ITERS], a_iw0[A_ITERS], a_b[A_ITERS];
     const int HoWo = p.Ho * p.Wo;
 #pragma unroll
     for (int i = 0; i < A_ITERS; i++) {
@@ -107,10 +107,12 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
             a_ih0[i] = ho * p.stride - p.pad;
             a_iw0[i] = wo * p.stride - p.pad;
             a_off[i] = ((b * p.H + a_ih0[i]) * p.W + a_iw0[i]) * p.Cin;
+            a_b[i] = b;
         } else {
             a_ih0[i] = -(1 << 28);  // fails every bounds check
             a_iw0[i] = 0;
             a_off[i] = 0;
+            a_b[i] = 0;
         }
     }
     const half *b_src[B_ITERS];
@@ -136,12 +138,24 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
         const int koff = (kh * p.W + kw) * p.Cin + ci;
         half *dA = sA + stage * BM * LDS;
         half *dB = sB + stage * BN * LDS;
+        if (p.x2 || p.up) {  // two input tensors (channel concat) or an upsampled input: per-pixel addressing
+            const int hs = p.up ? p.H >> 1 : p.H, wsz = p.up ? p.W >> 1 : p.W, c2 = p.Cin - p.Cin1;
 #pragma unroll
-        for (int i = 0; i < A_ITERS; i++) {
-            int ih = a_ih0[i] + kh, iw = a_iw0[i] + kw;
-            bool ok = k_ok && (unsigned)ih < (unsigned)p.H && (unsigned)iw < (unsigned)p.W;
-            const half *src = ok ? p.x + a_off[i] + koff : p.x;
-            cp_async_16(smem_u32(dA + (row0 + i * ROWS_PER_PASS) * LDS + chunk * 8), src, ok);
+            for (int i = 0; i < A_ITERS; i++) {
+                int ih = a_ih0[i] + kh, iw = a_iw0[i] + kw;
+                bool ok = k_ok && (unsigned)ih < (unsigned)p.H && (unsigned)iw < (unsigned)p.W;
+                const size_t pix = ((size_t)a_b[i] * hs + (p.up ? ih >> 1 : ih)) * wsz + (p.up ? iw >> 1 : iw);
+                const half *src = !ok ? p.x : ci < p.Cin1 ? p.x + pix * p.Cin1 + ci : p.x2 + pix * c2 + (ci - p.Cin1);
+                cp_async_16(smem_u32(dA + (row0 + i * ROWS_PER_PASS) * LDS + chunk * 8), src, ok);
+            }
+        } else {
+#pragma unroll
+            for (int i = 0; i < A_ITERS; i++) {
+                int ih = a_ih0[i] + kh, iw = a_iw0[i] + kw;
+                bool ok = k_ok && (unsigned)ih < (unsigned)p.H && (unsigned)iw < (unsigned)p.W;
+                const half *src = ok ? p.x + a_off[i] + koff : p.x;
+                cp_async_16(smem_u32(dA + (row0 + i * ROWS_PER_PASS) * LDS + chunk * 8), src, ok);
+            }
         }
 #pragma unroll
         for (int j = 0; j < B_ITERS; j++) {
@@ -358,7 +372,8 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
     int kchunks = ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN);
     int n = 0;
     // The Hopper engine's tiles follow on GEMM-shaped problems (1x1, stride 1).
-    const int wgmma = s->ksize == 1 && s->stride == 1 && s->pad == 0 && gemm_wgmma_usable();
+    // (never for a two-tensor or upsampled input: the engine's TMA reads one plain tensor)
+    const int wgmma = s->ksize == 1 && s->stride == 1 && s->pad == 0 && !s->cin2 && !s->up && gemm_wgmma_usable();
     const int ntiles = kNumTiles + (wgmma ? gemm_wgmma_num_tiles() : 0);
     for (int t = 0; t < ntiles; t++) {
         int bm = t < kNumTiles ? kTiles[t].bm : 0, bn = t < kNumTiles ? kTiles[t].bn : 0;
@@ -406,10 +421,13 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
 }
 
 namespace {
-cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *w,
-                         const float *bias, const uint16_t *temb, const uint16_t *residual, uint16_t *y,
-                         int geglu, float *workspace, cudaStream_t stream) {
+cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *x2,
+                         const uint16_t *w, const float *bias, const uint16_t *temb, const uint16_t *residual,
+                         uint16_t *y, int geglu, float *workspace, cudaStream_t stream) {
     if (cfg.tile < 0 || cfg.tile >= kNumTiles + gemm_wgmma_num_tiles() || cfg.splits < 1) return cudaErrorInvalidValue;
+    if ((s->cin2 || s->up) && (cfg.tile >= kNumTiles || (s->cin2 && !x2) || s->cin2 % 8 || s->h % (s->up ? 2 : 1) ||
+                               s->w % (s->up ? 2 : 1)))
+        return cudaErrorInvalidValue;
     if (cfg.splits > 1 && !workspace) return cudaErrorInvalidValue;
     ConvParams p;
     p.x = reinterpret_cast<const half *>(x);
@@ -433,6 +451,9 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
     p.splits = cfg.splits > p.kchunks ? p.kchunks : cfg.splits;
     p.ws = workspace;
     p.geglu = geglu;
+    p.x2 = s->cin2 ? reinterpret_cast<const half *>(x2) : nullptr;
+    p.Cin1 = s->cin - s->cin2;
+    p.up = s->up;
     cudaError_t e = cfg.tile < kNumTiles ? kLaunch[cfg.tile](p, stream) : gemm_wgmma_launch(cfg.tile - kNumTiles, p, stream);
     if (e != cudaSuccess || p.splits == 1) return e;
     size_t pairs = (size_t)p.M * p.N / 2;
@@ -446,7 +467,15 @@ extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, TileConfig cfg, con
                                          const uint16_t *w, const float *bias, const uint16_t *temb,
                                          const uint16_t *residual, uint16_t *y, float *workspace,
                                          cudaStream_t stream) {
-    return igemm_launch(s, cfg, x, w, bias, temb, residual, y, 0, workspace, stream);
+    if (s->cin2 || s->up) return cudaErrorInvalidValue;  // conv2d_igemm2_fp16
+    return igemm_launch(s, cfg, x, nullptr, w, bias, temb, residual, y, 0, workspace, stream);
+}
+
+extern "C" cudaError_t conv2d_igemm2_fp16(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *x2,
+                                          const uint16_t *w, const float *bias, const uint16_t *temb,
+                                          const uint16_t *residual, uint16_t *y, float *workspace,
+                                          cudaStream_t stream) {
+    return igemm_launch(s, cfg, x, x2, w, bias, temb, residual, y, 0, workspace, stream);
 }
 
 extern "C" ConvShape gemm_as_conv(int m, int n, int k) {
@@ -460,7 +489,7 @@ extern "C" cudaError_t gemm_fp16(int m, int n, int k, TileConfig cfg, const uint
     ConvShape s = gemm_as_conv(m, n, k);
     if (conv2d_shape_init(&s)) return cudaErrorInvalidValue;
     if (epi == GEMM_EPI_GEGLU && (n % 16 || residual)) return cudaErrorInvalidValue;
-    return igemm_launch(&s, cfg, a, w, bias, NULL, residual, y, epi == GEMM_EPI_GEGLU, workspace, stream);
+    return igemm_launch(&s, cfg, a, nullptr, w, bias, NULL, residual, y, epi == GEMM_EPI_GEGLU, workspace, stream);
 }
 
 extern "C" void geglu_interleave_rows(const float *src, float *dst, int f, int k) {

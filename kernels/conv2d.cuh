@@ -23,6 +23,10 @@ struct ConvParams {
     int M, N, K;
     int kchunks, splits;   // K in units of KSPLIT_ALIGN, number of K splits
     int geglu;             // GEGLU epilogue: N interleaved channels in, y is (M, N/2)
+    // A operand of a whole UNet's up path (conv2d.cu only; never on the wgmma engine):
+    const half *x2;        // channels Cin1..Cin-1 from (B, H, W, Cin - Cin1), or null (one input)
+    int Cin1;              // channels read from x when x2 is set
+    int up;                // 1: x is (B, H/2, W/2, .), read through nearest 2x upsampling
 };
 
 // Bias + time embedding + residual for two adjacent output channels of row m.

@@ -56,9 +56,15 @@ inline int rows_per_block(int c) {
     return cv >= kTargetThreads ? 1 : kTargetThreads / cv;
 }
 
-__global__ void gn_stats_kernel(const half *__restrict__ x, const float *__restrict__ gamma,
-                                const float *__restrict__ beta, int hw, int c, int groups, float eps,
-                                int splits, int rows, GnWorkspace ws) {
+// Channel ch of pixel p of image b: from x (c1 channels) or, past c1, from
+// x2 (c - c1 channels): an up block's concatenated input read in place.
+__device__ __forceinline__ const half *gn_src(const half *x, const half *x2, int c1, int c, size_t bp, int ch) {
+    return (!x2 || ch < c1) ? x + bp * (x2 ? c1 : c) + ch : x2 + bp * (c - c1) + (ch - c1);
+}
+
+__global__ void gn_stats_kernel(const half *__restrict__ x, const half *__restrict__ x2, int c1,
+                                const float *__restrict__ gamma, const float *__restrict__ beta, int hw, int c,
+                                int groups, float eps, int splits, int rows, GnWorkspace ws) {
     pdl_wait();
     extern __shared__ float sm[];  // [rows][c] sums, then [rows][c] sums of squares
     float *s_sum = sm;
@@ -77,9 +83,8 @@ __global__ void gn_stats_kernel(const half *__restrict__ x, const float *__restr
 #pragma unroll
     for (int e = 0; e < 8; e++) sum[e] = sq[e] = 0.f;
     if (r < rows) {
-        const half *xb = x + (size_t)b * hw * c + v * 8;
         for (int p = p_begin + r; p < p_end; p += rows) {
-            uint4 raw = *reinterpret_cast<const uint4 *>(xb + (size_t)p * c);
+            uint4 raw = *reinterpret_cast<const uint4 *>(gn_src(x, x2, c1, c, (size_t)b * hw + p, v * 8));
             const half2 *h2 = reinterpret_cast<const half2 *>(&raw);
 #pragma unroll
             for (int e = 0; e < 4; e++) {
@@ -159,8 +164,8 @@ __global__ void gn_stats_kernel(const half *__restrict__ x, const float *__restr
 
 __device__ __forceinline__ float silu_f(float v) { return v / (1.f + __expf(-v)); }
 
-__global__ void gn_apply_kernel(const half *__restrict__ x, half *__restrict__ y, int hw, int c,
-                                size_t nvec, int apply_silu, GnWorkspace ws) {
+__global__ void gn_apply_kernel(const half *__restrict__ x, const half *__restrict__ x2, int c1,
+                                half *__restrict__ y, int hw, int c, size_t nvec, int apply_silu, GnWorkspace ws) {
     pdl_wait();
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < nvec;
          i += (size_t)gridDim.x * blockDim.x) {
@@ -168,7 +173,7 @@ __global__ void gn_apply_kernel(const half *__restrict__ x, half *__restrict__ y
         int ch = (int)(e % c);
         int b = (int)(e / ((size_t)hw * c));
         const float2 *ss = ws.scale_shift + (size_t)b * c + ch;
-        uint4 raw = *reinterpret_cast<const uint4 *>(x + e);
+        uint4 raw = *reinterpret_cast<const uint4 *>(gn_src(x, x2, c1, c, e / c, ch));
         half2 *h2 = reinterpret_cast<half2 *>(&raw);
 #pragma unroll
         for (int k = 0; k < 4; k++) {
@@ -206,8 +211,17 @@ extern "C" cudaError_t groupnorm_silu_fp16(const uint16_t *x, uint16_t *y, const
                                            const float *beta, int batch, int hw, int c, int groups,
                                            float eps, int apply_silu, int splits, void *workspace,
                                            cudaStream_t stream) {
+    return groupnorm2_silu_fp16(x, NULL, c, y, gamma, beta, batch, hw, c, groups, eps, apply_silu, splits, workspace,
+                                stream);
+}
+
+extern "C" cudaError_t groupnorm2_silu_fp16(const uint16_t *x, const uint16_t *x2, int c1, uint16_t *y,
+                                            const float *gamma, const float *beta, int batch, int hw, int c,
+                                            int groups, float eps, int apply_silu, int splits, void *workspace,
+                                            cudaStream_t stream) {
     if (c % 8 || c > kMaxC || groups <= 0 || c % groups || splits < 1 || !workspace)
         return cudaErrorInvalidValue;
+    if (x2 && (c1 % 8 || c1 <= 0 || c1 >= c)) return cudaErrorInvalidValue;
     GnWorkspace ws = carve(workspace, batch, groups, splits, c);
     int rows = rows_per_block(c);
     int threads = (rows * (c / 8) + 31) / 32 * 32;  // whole warps; extra lanes only help fold
@@ -223,12 +237,13 @@ extern "C" cudaError_t groupnorm_silu_fp16(const uint16_t *x, uint16_t *y, const
         attr_set = true;
     }
     dim3 grid(splits, batch);
-    cudaError_t e = pdl_launch(gn_stats_kernel, grid, dim3(threads), smem, stream, reinterpret_cast<const half *>(x),
-                               gamma, beta, hw, c, groups, eps, splits, rows, ws);
+    const half *hx = reinterpret_cast<const half *>(x), *hx2 = reinterpret_cast<const half *>(x2);
+    cudaError_t e = pdl_launch(gn_stats_kernel, grid, dim3(threads), smem, stream, hx, hx2, c1, gamma, beta, hw, c,
+                               groups, eps, splits, rows, ws);
     if (e != cudaSuccess) return e;
     size_t nvec = (size_t)batch * hw * c / 8;
     int blocks = (int)((nvec + 255) / 256);
     if (blocks > 8192) blocks = 8192;
-    return pdl_launch(gn_apply_kernel, dim3(blocks), dim3(256), 0, stream, reinterpret_cast<const half *>(x),
-                      reinterpret_cast<half *>(y), hw, c, nvec, apply_silu, ws);
+    return pdl_launch(gn_apply_kernel, dim3(blocks), dim3(256), 0, stream, hx, hx2, c1, reinterpret_cast<half *>(y),
+                      hw, c, nvec, apply_silu, ws);
 }

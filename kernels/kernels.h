@@ -23,6 +23,10 @@ typedef struct {
     int cout, ksize;       // ksize x ksize kernel (1 or 3)
     int stride, pad;       // 1/1 for 3x3, 2/1 for downsampler, 1/0 for 1x1
     int ho, wo;            // output spatial size (filled by conv2d_shape_init)
+    int cin2;              // of cin, the last cin2 channels come from a second tensor (an up block's
+                           // skip, read in place: torch.cat without a copy); 0 = one input
+    int up;                // 1: the input is read through nearest 2x upsampling (Upsample2D): h, w
+                           // are the upsampled size, the tensor in memory is (B, h/2, w/2, Cin)
 } ConvShape;
 
 // Fills ho/wo. Returns 0 if the shape is supported (cin, cout multiples of 8,
@@ -51,6 +55,13 @@ TileConfig conv2d_heuristic(const ConvShape *s, int num_sms);
 int conv2d_tile_is_wgmma(int tile);
 size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg);
 
+// conv2d_igemm_fp16 over a two-tensor or upsampled input (ConvShape.cin2 /
+// .up): x holds the first cin - cin2 channels, x2 (NULL unless cin2) the
+// rest. The Hopper engine's tiles are never among these shapes' candidates.
+cudaError_t conv2d_igemm2_fp16(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *x2,
+                               const uint16_t *w, const float *bias, const uint16_t *temb, const uint16_t *residual,
+                               uint16_t *y, float *workspace, cudaStream_t stream);
+
 // y = conv(x, w) + bias[co] + temb[b, co] + residual[b, ho, wo, co]
 // (bias, temb and residual each optional: pass NULL).
 cudaError_t conv2d_igemm_fp16(const ConvShape *s, TileConfig cfg,
@@ -77,12 +88,29 @@ cudaError_t groupnorm_silu_fp16(const uint16_t *x,  // (B, HW, C) fp16
                                 const float *gamma, const float *beta,  // (C)
                                 int batch, int hw, int c, int groups, float eps, int apply_silu,
                                 int splits, void *workspace, cudaStream_t stream);
+// The same over the channel concatenation of x (B, HW, c1) and x2 (B, HW, c - c1),
+// read in place (x2 NULL: x alone, c channels).
+cudaError_t groupnorm2_silu_fp16(const uint16_t *x, const uint16_t *x2, int c1, uint16_t *y, const float *gamma,
+                                 const float *beta, int batch, int hw, int c, int groups, float eps, int apply_silu,
+                                 int splits, void *workspace, cudaStream_t stream);
 
 // ---------------------------------------------------------------------------
 // linear.cu: small linear layers on the fast path
 // ---------------------------------------------------------------------------
 // y[b, n] = sum_k act(x[b, k]) * w[n, k] + bias[n], act = SiLU if silu_in.
 // For the time-embedding projection (B rows only): one warp per output.
+// unet_ops.cu: direct convolution for channel counts that are not multiples
+// of 8 (conv_in / conv_out; w (Cout, k, k, Cin)); a few rows of
+// silu?(x) W^T + bias + residual (residual (B, N) or NULL); the FP32 view
+// of a concatenated (x2: c2 more channels) or nearest-2x upsampled (up)
+// input, (B, h, w, c1) source(s) into dst.
+cudaError_t conv2d_small_fp16(const ConvShape *s, const uint16_t *x, const uint16_t *w, const float *bias,
+                              uint16_t *y, cudaStream_t stream);
+cudaError_t linear_rows_res_fp16(const uint16_t *x, const uint16_t *w, const float *bias, const uint16_t *residual,
+                                 uint16_t *y, int batch, int k, int n, int silu_in, cudaStream_t stream);
+cudaError_t gather_view_f32(const float *x, const float *x2, int c1, int c2, int up, int batch, int h, int w,
+                            float *dst, cudaStream_t stream);
+
 cudaError_t linear_rows_fp16(const uint16_t *x,  // (B, K) fp16
                              const uint16_t *w,  // (N, K) fp16
                              const float *bias,  // (N) fp32 or NULL

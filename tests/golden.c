@@ -101,11 +101,21 @@ typedef struct {
 // `extra`: more arguments ("" for none).
 static int run_case(const char *bin, const char *dir, const GoldenCase *c, const char *device, const char *out,
                     const char *extra) {
-    char cli[2048];
+    char cli[4096], args[2048];
+    size_t o = 0;  // the arguments with {dir} replaced by the case folder (a --config beside the weights)
+    for (const char *p = c->args; *p && o + 1 < sizeof args; p++) {
+        if (!strncmp(p, "{dir}", 5)) {
+            o += (size_t)snprintf(args + o, sizeof args - o, "%s", dir);
+            p += 4;
+        } else {
+            args[o++] = *p;
+        }
+    }
+    args[o < sizeof args ? o : sizeof args - 1] = '\0';
     snprintf(cli, sizeof cli,
              "--device %s --weights '%s/%s.weights.safetensors' --input '%s/%s.inputs.safetensors' "
              "--save-output '%s' %s --iters 1 --warmup 0 %s",
-             device, dir, c->weights, dir, c->name, out, c->args, extra);
+             device, dir, c->weights, dir, c->name, out, args, extra);
     Cmd r = run_cli(bin, cli);
     int ok = r.rc == 0 && r.sig == 0;
     if (!ok) printf("  unetrun %s\n  exit %d signal %d:\n%s\n", cli, r.rc, r.sig, r.out);
@@ -178,7 +188,7 @@ static void golden_case(const char *bin, const char *dir, const GoldenCase *c, c
 
 void suite_golden(const char *bin, const char *dir, const GoldenOptions *o) {
     char path[1024];
-    snprintf(path, sizeof path, "%s/cases.txt", dir);
+    snprintf(path, sizeof path, "%s/%s", dir, o->manifest ? o->manifest : "cases.txt");
     char *text = read_whole_file(path, NULL);
     if (!text) {
         result(0, "golden cases %s: readable (run tests/golden/make_golden.py)", path);

@@ -67,6 +67,7 @@ typedef struct {
     double tol_fast, tol_ref; // relative L2 of the fast path / the FP32 reference vs float64
     int repeat;               // run twice: bit-identical --save-output files
     int xcheck;               // xcheck cases also on the CPU path: FP32 references agree to 1e-5
+    const char *manifest;     // file name of the manifest in the folder (NULL: cases.txt)
 } GoldenOptions;
 void suite_golden(const char *bin, const char *dir, const GoldenOptions *o);
 

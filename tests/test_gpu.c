@@ -400,7 +400,7 @@ static void test_cli_block(const char *bin, const char *args) {
 // within 5e-3 of float64, FP32 reference within 1e-5, repeat runs
 // bit-identical, GPU and CPU FP32 references of the same files within 1e-5.
 static void golden_suites(const char *bin, const char *full_dir) {
-    GoldenOptions go = {"cuda", 5e-3, 1e-5, 1, 1};
+    GoldenOptions go = {"cuda", 5e-3, 1e-5, 1, 1, NULL};
     suite_golden(bin, "tests/golden", &go);
     if (full_dir) suite_golden(bin, full_dir, &go);
 }

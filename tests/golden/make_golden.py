@@ -28,6 +28,11 @@ and without shortcut, non-square; SD1 conv projection, SD2 linear, SDXL
 depth 2; head dims 40, 64, 80, 160; context lengths 77 and odd ones).
 --set full: every SD1.5 block at its native size (latent 64) and SD2.1 /
 SDXL representatives, at batch 1 and 2. Block math: docs/sd-reference.md.
+--set unet: whole UNet2DConditionModels of tiny configs (block_out_channels
+(16, 32), one resnet per block, cross-attention 32; one SD-style, one SDXL-style with text_time
+added embeddings, linear projection and depth 2), written with their
+config.json and a manifest unet-cases.txt; --set unet-full: SD1.5 at latent
+64, batch 2 (made on the device).
 """
 import argparse
 import os
@@ -39,6 +44,7 @@ from safetensors.torch import save_file
 try:
     from diffusers.models.resnet import ResnetBlock2D
     from diffusers.models.transformers.transformer_2d import Transformer2DModel
+    from diffusers.models.unets.unet_2d_condition import UNet2DConditionModel
 except ImportError as e:  # pragma: no cover
     sys.exit(f"make_golden.py: diffusers is not importable ({e}); pip install diffusers")
 
@@ -130,6 +136,72 @@ def full_cases():
     return cases
 
 
+# --- whole UNets (--set unet: tiny configs, committed; --set unet-full: SD1.5 on the device) ---
+def unet_tiny_sd():
+    return dict(sample_size=16, in_channels=4, out_channels=4, layers_per_block=1, block_out_channels=(16, 32),
+                down_block_types=("CrossAttnDownBlock2D", "DownBlock2D"), up_block_types=("UpBlock2D", "CrossAttnUpBlock2D"),
+                cross_attention_dim=32, attention_head_dim=4, norm_num_groups=8)
+
+
+def unet_tiny_xl():
+    return dict(sample_size=16, in_channels=4, out_channels=4, layers_per_block=1, block_out_channels=(16, 32),
+                down_block_types=("DownBlock2D", "CrossAttnDownBlock2D"), up_block_types=("CrossAttnUpBlock2D", "UpBlock2D"),
+                transformer_layers_per_block=(1, 2), use_linear_projection=True, addition_embed_type="text_time",
+                addition_time_embed_dim=8, projection_class_embeddings_input_dim=32 + 6 * 8, cross_attention_dim=32,
+                attention_head_dim=(2, 4), norm_num_groups=8)
+
+
+def unet_sd15():
+    return dict(sample_size=64, cross_attention_dim=768, attention_head_dim=8)
+
+
+def unet_cases(full):
+    if full:
+        return [dict(name="unet_sd15_latent64_b2", config=unet_sd15(), latent=64, batch=2, ctx_len=77, ctx_dim=768,
+                     steps=(999.0, 999.0), text=0)]
+    return [
+        dict(name="unet_tiny_sd_b2", config=unet_tiny_sd(), latent=16, batch=2, ctx_len=7, ctx_dim=32,
+             steps=(999.0, 341.0), text=0),
+        dict(name="unet_tiny_xl_b2", config=unet_tiny_xl(), latent=16, batch=2, ctx_len=5, ctx_dim=32,
+             steps=(500.0, 17.0), text=32),
+    ]
+
+
+def run_unet_case(case, out_dir, device, gen):
+    """A whole UNet2DConditionModel: weights (F16, diffusers names), config.json, inputs, float64 output."""
+    import json
+    torch.manual_seed(int(torch.randint(0, 2**31 - 1, (1,), generator=gen)))
+    with torch.device(device):
+        m = UNet2DConditionModel(**case["config"])
+    m = m.double().eval()
+    randomize(m, gen)
+    stem = os.path.join(out_dir, case["name"])
+    save_file({k: v.detach().half().cpu().contiguous() for k, v in m.state_dict().items()},
+              stem + ".weights.safetensors")
+    with open(stem + ".config.json", "w") as f:
+        json.dump({k: (list(v) if isinstance(v, tuple) else v) for k, v in dict(m.config).items()
+                   if not k.startswith("_")}, f, indent=1)
+    b, hw = case["batch"], case["latent"]
+    sample = fp16_normal(gen, (b, 4, hw, hw), device)
+    ctx = fp16_normal(gen, (b, case["ctx_len"], case["ctx_dim"]), device)
+    t = torch.tensor(case["steps"], dtype=torch.float64, device=device)
+    inputs = {"sample": sample, "timestep": t, "encoder_hidden_states": ctx}
+    kw = {}
+    if case["text"]:
+        text = fp16_normal(gen, (b, case["text"]), device)
+        ids = torch.tensor([[128.0, 128.0, 0.0, 0.0, 128.0, 128.0], [96.0, 112.0, 8.0, 4.0, 128.0, 128.0]][:b],
+                           dtype=torch.float64, device=device)
+        kw["added_cond_kwargs"] = {"text_embeds": text, "time_ids": ids}
+        inputs["text_embeds"], inputs["time_ids"] = text, ids
+    with torch.no_grad():
+        y = m(sample, t, encoder_hidden_states=ctx, **kw).sample
+    save_file({k: v.float().cpu().contiguous() for k, v in inputs.items()}, stem + ".inputs.safetensors")
+    save_file({"output": y.cpu().contiguous()}, stem + ".expected.safetensors")
+    print(f"{case['name']}: whole UNet", flush=True)
+    del m
+    return [f"{case['name']}\t--unet --config {{dir}}/{case['name']}.config.json\t-\t{case['name']}"]
+
+
 def fp16_normal(gen, shape, device):
     return torch.randn(shape, generator=gen, dtype=torch.float64, device="cpu").half().double().to(device)
 
@@ -199,13 +271,22 @@ def run_case(case, out_dir, device, gen):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--set", choices=["small", "full"], default="small")
+    ap.add_argument("--set", choices=["small", "full", "unet", "unet-full"], default="small")
     ap.add_argument("--out", required=True)
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--seed", type=int, default=20261122)
     ap.add_argument("--only", default="", help="comma-separated case names (default: all)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
+    if a.set.startswith("unet"):
+        gen = torch.Generator().manual_seed(a.seed)
+        lines = []
+        for case in unet_cases(a.set == "unet-full"):
+            lines += run_unet_case(case, a.out, a.device, gen)
+        with open(os.path.join(a.out, "unet-cases.txt"), "w") as f:
+            f.write("# whole-UNet cases: <case>\\t<unetrun arguments ({dir}: this folder)>\\t-\\t<weights>\n")
+            f.write("\n".join(lines) + "\n")
+        return
     cases = small_cases() if a.set == "small" else full_cases()
     if a.only:
         keep = set(a.only.split(","))

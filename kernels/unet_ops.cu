@@ -1,0 +1,107 @@
+// unet_ops.cu: the small operations a whole UNet adds to the blocks' kernels:
+//   conv2d_small_fp16   direct convolution for channel counts that are not
+//                       multiples of 8 (conv_in reads the 4 latent channels,
+//                       conv_out writes 4); one thread per output, FP32 sum
+//   linear_rows_res_fp16  y = silu?(x) W^T + bias + residual over a few rows
+//                       (SDXL: add_embedding.linear_2 + the time embedding),
+//                       one warp per output, one FP16 rounding
+//   gather_view_f32     the input a node's FP32 reference reads: the channel
+//                       concatenation of two tensors or a nearest-2x
+//                       upsampling (the fast kernels read them in place)
+#include <cuda_fp16.h>
+
+#include "kernels.h"
+#include "pdl.cuh"
+
+namespace {
+
+__global__ void conv_small_kernel(ConvShape s, const half *__restrict__ x, const half *__restrict__ w,
+                                  const float *__restrict__ bias, half *__restrict__ y) {
+    pdl_wait();
+    const size_t total = (size_t)s.batch * s.ho * s.wo * s.cout;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < total; i += (size_t)gridDim.x * blockDim.x) {
+        const int co = (int)(i % s.cout);
+        const size_t m = i / s.cout;
+        const int wo = (int)(m % s.wo), ho = (int)((m / s.wo) % s.ho), b = (int)(m / ((size_t)s.wo * s.ho));
+        float acc = 0.f;
+        for (int kh = 0; kh < s.ksize; kh++) {
+            const int ih = ho * s.stride - s.pad + kh;
+            if (ih < 0 || ih >= s.h) continue;
+            for (int kw = 0; kw < s.ksize; kw++) {
+                const int iw = wo * s.stride - s.pad + kw;
+                if (iw < 0 || iw >= s.w) continue;
+                const half *xp = x + (((size_t)b * s.h + ih) * s.w + iw) * s.cin;                   // (Cin)
+                const half *wp = w + (((size_t)co * s.ksize + kh) * s.ksize + kw) * s.cin;          // (Cin)
+                for (int ci = 0; ci < s.cin; ci++) acc += __half2float(xp[ci]) * __half2float(wp[ci]);
+            }
+        }
+        if (bias) acc += bias[co];
+        y[i] = __float2half_rn(acc);
+    }
+}
+
+__global__ void linear_res_kernel(const half *__restrict__ x, const half *__restrict__ w,
+                                  const float *__restrict__ bias, const half *__restrict__ res,
+                                  half *__restrict__ y, int batch, int k, int n, int silu_in) {
+    pdl_wait();
+    const int warp = (int)((blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32), lane = threadIdx.x % 32;
+    if (warp >= batch * n) return;
+    const int b = warp / n, o = warp % n;
+    float acc = 0.f;
+    for (int i = lane; i < k; i += 32) {
+        float v = __half2float(x[(size_t)b * k + i]);
+        if (silu_in) v = v / (1.f + __expf(-v));
+        acc += v * __half2float(w[(size_t)o * k + i]);
+    }
+#pragma unroll
+    for (int off = 16; off > 0; off >>= 1) acc += __shfl_xor_sync(0xffffffffu, acc, off);
+    if (lane) return;
+    if (bias) acc += bias[o];
+    if (res) acc += __half2float(res[(size_t)b * n + o]);
+    y[(size_t)b * n + o] = __float2half_rn(acc);
+}
+
+__global__ void gather_view_kernel(const float *__restrict__ x, const float *__restrict__ x2, int c1, int c2, int up,
+                                   int batch, int h, int w, float *__restrict__ dst) {
+    const int c = c1 + c2, ho = up ? 2 * h : h, wo = up ? 2 * w : w;
+    const size_t total = (size_t)batch * ho * wo * c;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < total; i += (size_t)gridDim.x * blockDim.x) {
+        const int ch = (int)(i % c);
+        const size_t pix = i / c;
+        const int ox = (int)(pix % wo), oy = (int)((pix / wo) % ho), b = (int)(pix / ((size_t)wo * ho));
+        const size_t sp = ((size_t)b * h + (up ? oy / 2 : oy)) * w + (up ? ox / 2 : ox);
+        dst[i] = ch < c1 ? x[sp * c1 + ch] : x2[sp * c2 + ch - c1];
+    }
+}
+
+int grid_of(size_t total) {
+    size_t b = (total + 255) / 256;
+    return (int)(b > 16384 ? 16384 : (b ? b : 1));
+}
+
+}  // namespace
+
+extern "C" cudaError_t conv2d_small_fp16(const ConvShape *s, const uint16_t *x, const uint16_t *w, const float *bias,
+                                         uint16_t *y, cudaStream_t stream) {
+    const size_t total = (size_t)s->batch * s->ho * s->wo * s->cout;
+    return pdl_launch(conv_small_kernel, dim3(grid_of(total)), dim3(256), 0, stream, *s,
+                      reinterpret_cast<const half *>(x), reinterpret_cast<const half *>(w), bias,
+                      reinterpret_cast<half *>(y));
+}
+
+extern "C" cudaError_t linear_rows_res_fp16(const uint16_t *x, const uint16_t *w, const float *bias,
+                                            const uint16_t *residual, uint16_t *y, int batch, int k, int n,
+                                            int silu_in, cudaStream_t stream) {
+    if (batch <= 0 || k <= 0 || n <= 0) return cudaErrorInvalidValue;
+    const size_t threads = (size_t)batch * n * 32;
+    return pdl_launch(linear_res_kernel, dim3((unsigned)((threads + 255) / 256)), dim3(256), 0, stream,
+                      reinterpret_cast<const half *>(x), reinterpret_cast<const half *>(w), bias,
+                      reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y), batch, k, n, silu_in);
+}
+
+extern "C" cudaError_t gather_view_f32(const float *x, const float *x2, int c1, int c2, int up, int batch, int h,
+                                       int w, float *dst, cudaStream_t stream) {
+    const size_t total = (size_t)batch * (up ? 4 : 1) * h * w * (c1 + c2);
+    gather_view_kernel<<<grid_of(total), 256, 0, stream>>>(x, x2, c1, c2, up, batch, h, w, dst);
+    return cudaGetLastError();
+}
