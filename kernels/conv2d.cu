@@ -479,7 +479,7 @@ extern "C" cudaError_t conv2d_igemm2_fp16(const ConvShape *s, TileConfig cfg, co
 }
 
 extern "C" ConvShape gemm_as_conv(int m, int n, int k) {
-    ConvShape s = {1, m, 1, k, n, 1, 1, 0, m, 1};
+    ConvShape s = {1, m, 1, k, n, 1, 1, 0, m, 1, 0, 0};
     return s;
 }
 

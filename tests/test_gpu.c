@@ -65,7 +65,7 @@ static float *download16(const uint16_t *d, size_t n) {
 
 // ---- conv: every candidate config against one FP32 reference ----
 static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int stride, int bias, int temb, int res) {
-    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0};
+    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0};
     if (conv2d_shape_init(&s)) {
         result(0, "conv2d shape_init B=%d H=%d W=%d cin=%d cout=%d k=%d s=%d", B, H, W, cin, cout, k, stride);
         return;
@@ -296,7 +296,7 @@ static void test_ref_vs_cpu(void) {
     {  // conv, 3 kinds
         int ks[3] = {3, 3, 1}, ss[3] = {1, 2, 1};
         for (int v = 0; v < 3; v++) {
-            ConvShape s = {2, 9, 7, 24, 40, ks[v], ss[v], ks[v] / 2, 0, 0};
+            ConvShape s = {2, 9, 7, 24, 40, ks[v], ss[v], ks[v] / 2, 0, 0, 0, 0};
             conv2d_shape_init(&s);
             size_t nx = (size_t)2 * 9 * 7 * 24, ny = (size_t)2 * s.ho * s.wo * 40, nw = (size_t)40 * 24 * ks[v] * ks[v];
             float *x = dalloc(nx * 4), *w = dalloc(nw * 4), *b = dalloc(40 * 4), *t = dalloc(80 * 4),

@@ -232,12 +232,12 @@ int resblock_into(Graph *g, const char *pre, int x, int x2, int temb, int cout, 
     n->bytes = linear_min_bytes(B, tp->k, tp->n, 1);
 
     gn_node(g, "norm1+silu", spec_gn(g, LNAME("norm1"), cin, groups, eps, 1), x, h1);
-    ConvShape s1 = {B, H, W, cin, cout, 3, 1, 1, 0, 0};
+    ConvShape s1 = {B, H, W, cin, cout, 3, 1, 1, 0, 0, 0, 0};
     conv_node(g, "conv1", spec_conv(g, LNAME("conv1"), s1, 1), h1, tproj, -1, h2);
     gn_node(g, "norm2+silu", spec_gn(g, LNAME("norm2"), cout, groups, eps, 1), h2, h3);
     int residual = x;
     if (sc >= 0) {
-        ConvShape ss = {B, H, W, cin, cout, 1, 1, 0, 0, 0};
+        ConvShape ss = {B, H, W, cin, cout, 1, 1, 0, 0, 0, x2 >= 0 ? g->t[x2].c : 0, 0};  // cin2: the skip
         conv_node(g, "conv_shortcut", spec_conv(g, LNAME("conv_shortcut"), ss, 1), x, -1, -1, sc);
         residual = sc;
     }
@@ -246,7 +246,7 @@ int resblock_into(Graph *g, const char *pre, int x, int x2, int temb, int cout, 
         g->nodes[g->nn - 1].in2 = x2;
         g->nodes[g->nn - 4].in2 = x2;  // norm1+silu
     }
-    ConvShape s2 = {B, H, W, cout, cout, 3, 1, 1, 0, 0};
+    ConvShape s2 = {B, H, W, cout, cout, 3, 1, 1, 0, 0, 0, 0};
     conv_node(g, "conv2", spec_conv(g, LNAME("conv2"), s2, 1), h3, -1, residual, y);
 #undef LNAME
     return y;
@@ -262,7 +262,7 @@ void build_resblock(Graph *g, const BlockConfig *c) {
 // A single convolution with bias (kernel studies; stride 2 is SD's
 // Downsample2D conv).
 void build_conv(Graph *g, const BlockConfig *c) {
-    ConvShape s = {c->batch, c->h, c->w, c->c, c->cout, c->ksize, c->stride, c->ksize / 2, 0, 0};
+    ConvShape s = {c->batch, c->h, c->w, c->c, c->cout, c->ksize, c->stride, c->ksize / 2, 0, 0, 0, 0};
     if (conv2d_shape_init(&s)) die_internal("unsupported conv shape reached the graph builder");
     int x = graph_add_tensor(g, "x", c->batch, c->h, c->w, c->c, 1);
     int y = graph_add_tensor(g, "out", c->batch, s.ho, s.wo, c->cout, 0);
@@ -286,7 +286,7 @@ int transformer_into(Graph *g, const char *pre, int x, int ctx, const Transforme
     if (a->proj_linear) {
         gemm_node(g, "proj_in", spec_lin(g, LNAME("proj_in"), C, C, 1, 0, 0), hn, -1, h);
     } else {
-        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0};
+        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0, 0, 0};
         conv_node(g, "proj_in", spec_conv(g, LNAME("proj_in"), s, 1), hn, -1, -1, h);
     }
     h = transformer_layers(g, pre, a, h, ctx);
@@ -294,7 +294,7 @@ int transformer_into(Graph *g, const char *pre, int x, int ctx, const Transforme
     if (a->proj_linear) {
         gemm_node(g, "proj_out+res", spec_lin(g, LNAME("proj_out"), C, C, 1, 0, 0), h, x, y);
     } else {
-        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0};
+        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0, 0, 0};
         conv_node(g, "proj_out+res", spec_conv(g, LNAME("proj_out"), s, 1), h, -1, x, y);
     }
 #undef LNAME
@@ -409,7 +409,7 @@ void graph_set_precision(Graph *g, const RunOptions *opt) {
         n->prec = PREC_FP16;
         if (n->op == OP_LINEAR || n->op == OP_GEMM)
             n->prec = opt->linear_prec;
-        else if (n->op == OP_CONV && n->conv->s.ksize == 1 && n->conv->s.stride == 1)
+        else if (n->op == OP_CONV && n->conv->s.ksize == 1 && n->conv->s.stride == 1 && !n->conv->s.cin2)
             n->prec = opt->conv1x1_prec;
         int downstream = int8_out[n->in] || (n->aux >= 0 && int8_out[n->aux]) || (n->res >= 0 && int8_out[n->res]);
         n->tol = (n->prec == PREC_INT8 || downstream) ? tol_int8 : opt->tol_fp16;
@@ -569,7 +569,7 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
     }
     p->scratch_each = align_up(p->maxt * sizeof(float));
     p->scratch = off;
-    off += 6 * p->scratch_each;  // layer-error scratch: in, aux, res, out, 2x temporary
+    off += 8 * p->scratch_each;  // layer-error scratch: in, aux, res, out, 2x temporary, in2, input view
     p->scores_bytes = ref_gpu ? graph_attn_scores(g) * sizeof(float) : 0;
     p->scores = off;
     off += align_up(p->scores_bytes);

@@ -42,6 +42,7 @@
 
 typedef struct {
     float *s_in, *s_aux, *s_res, *s_out;  // FP32 scratch, maxt elements each
+    float *s_in2, *s_view;                // FP32 scratch: the second input, a concatenated/upsampled view
     float *s_tmp;                         // FP32 scratch, 2 * maxt (GEGLU's 8C-wide projection)
     float *scores;                        // attention reference scores, sq * skv
     float *gemm_ws;                       // split-K partials (convs and GEMMs) of the main chain
@@ -109,8 +110,12 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
     switch (n->op) {
         case OP_LINEAR: {
             LinearLayer *L = n->lin;
-            cudaCheck(linear_rows_fp16(t[n->in].d16, L->d_w16, L->d_bias, t[n->out].d16, t[n->in].n, L->k, L->n,
-                                       L->silu_in, st));
+            if (n->res >= 0)  // SDXL: add_embedding.linear_2 + the time embedding
+                cudaCheck(linear_rows_res_fp16(t[n->in].d16, L->d_w16, L->d_bias, t[n->res].d16, t[n->out].d16,
+                                               t[n->in].n, L->k, L->n, L->silu_in, st));
+            else
+                cudaCheck(linear_rows_fp16(t[n->in].d16, L->d_w16, L->d_bias, t[n->out].d16, t[n->in].n, L->k,
+                                           L->n, L->silu_in, st));
             break;
         }
         case OP_GEMM: {
@@ -123,9 +128,10 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
         }
         case OP_GROUPNORM: {
             GroupNormLayer *L = n->gn;
-            Tensor *x = &t[n->in];
-            cudaCheck(groupnorm_silu_fp16(x->d16, t[n->out].d16, L->d_gamma, L->d_beta, x->n, x->h * x->w, x->c,
-                                          L->groups, L->eps, L->silu, n->gn_splits, n->gn_ws, st));
+            Tensor *x = &t[n->in], *x2 = n->in2 >= 0 ? &t[n->in2] : NULL;  // x2: an up block's skip, read in place
+            cudaCheck(groupnorm2_silu_fp16(x->d16, x2 ? x2->d16 : NULL, x->c, t[n->out].d16, L->d_gamma, L->d_beta,
+                                           x->n, x->h * x->w, x->c + (x2 ? x2->c : 0), L->groups, L->eps, L->silu,
+                                           n->gn_splits, n->gn_ws, st));
             break;
         }
         case OP_LAYERNORM: {
@@ -137,9 +143,15 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
         }
         case OP_CONV: {
             Conv2dLayer *L = n->conv;
-            cudaCheck(conv2d_igemm_fp16(&L->s, L->cfg, t[n->in].d16, L->d_w16, L->d_bias,
-                                        n->aux >= 0 ? t[n->aux].d16 : NULL, n->res >= 0 ? t[n->res].d16 : NULL,
-                                        t[n->out].d16, sc->gemm_ws, st));
+            const uint16_t *temb = n->aux >= 0 ? t[n->aux].d16 : NULL, *res = n->res >= 0 ? t[n->res].d16 : NULL;
+            if (L->s.cin % 8 || L->s.cout % 8)  // conv_in / conv_out of the 4 latent channels
+                cudaCheck(conv2d_small_fp16(&L->s, t[n->in].d16, L->d_w16, L->d_bias, t[n->out].d16, st));
+            else if (L->s.cin2 || L->s.up)  // concatenated skip or nearest-2x input, read in place
+                cudaCheck(conv2d_igemm2_fp16(&L->s, L->cfg, t[n->in].d16, n->in2 >= 0 ? t[n->in2].d16 : NULL,
+                                             L->d_w16, L->d_bias, temb, res, t[n->out].d16, sc->gemm_ws, st));
+            else
+                cudaCheck(conv2d_igemm_fp16(&L->s, L->cfg, t[n->in].d16, L->d_w16, L->d_bias, temb, res,
+                                            t[n->out].d16, sc->gemm_ws, st));
             break;
         }
         case OP_ATTENTION: {
@@ -161,9 +173,20 @@ static void node_fast_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
 }
 
 // FP32 reference of one node; in/aux/res/out are FP32 device tensors.
-static void node_ref_gpu(const Graph *g, const Node *n, const float *in, const float *aux, const float *res,
-                         float *out, const Scratch *sc, cudaStream_t st) {
-    const Tensor *ti = &g->t[n->in];
+static void node_ref_gpu(const Graph *g, const Node *n, const float *in, const float *in2, const float *aux,
+                         const float *res, float *out, const Scratch *sc, cudaStream_t st) {
+    Tensor view = g->t[n->in];  // the input as the node reads it: concatenated with in2, or upsampled
+    const Tensor *ti = &view;
+    if (n->in2 >= 0 || n->up2x) {
+        const Tensor *a = &g->t[n->in];
+        const int c2 = n->in2 >= 0 ? g->t[n->in2].c : 0;
+        cudaCheck(gather_view_f32(in, in2, a->c, c2, n->up2x, a->n, a->h, a->w, sc->s_view, st));
+        in = sc->s_view;
+        view.c += c2;
+        view.h *= n->up2x ? 2 : 1;
+        view.w *= n->up2x ? 2 : 1;
+        view.numel = (size_t)view.n * view.h * view.w * view.c;
+    }
     float *tmp = sc->s_tmp;
     switch (n->op) {
         case OP_LINEAR: {
@@ -173,7 +196,7 @@ static void node_ref_gpu(const Graph *g, const Node *n, const float *in, const f
                 cudaCheck(silu_ref_f32(in, tmp, ti->numel, st));
                 x = tmp;
             }
-            cudaCheck(linear_ref_f32(x, L->d_w_ref, L->d_bias, NULL, out, ti->n, L->k, L->n, st));
+            cudaCheck(linear_ref_f32(x, L->d_w_ref, L->d_bias, res, out, ti->n, L->k, L->n, st));
             break;
         }
         case OP_GEMM: {
@@ -219,7 +242,7 @@ static void node_ref_gpu(const Graph *g, const Node *n, const float *in, const f
 // main chain instead of adding their launches to the critical path. Each
 // side node records an event; the first main node that reads its output
 // waits on it.
-#define MAX_SIDE MAX_DEPTH
+#define MAX_SIDE 128  // a whole SDXL UNet has 72 (70 cross-attention K/V projections)
 typedef struct {
     cudaStream_t side;
     cudaEvent_t fork, join[MAX_SIDE];
@@ -258,7 +281,8 @@ static void fast_chain(Graph *g, const Scratch *sc, cudaStream_t st, const Branc
 static void ref_chain_gpu(Graph *g, const Scratch *sc, cudaStream_t st) {
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
-        node_ref_gpu(g, n, g->t[n->in].dref, n->aux >= 0 ? g->t[n->aux].dref : NULL,
+        node_ref_gpu(g, n, g->t[n->in].dref, n->in2 >= 0 ? g->t[n->in2].dref : NULL,
+                     n->aux >= 0 ? g->t[n->aux].dref : NULL,
                      n->res >= 0 ? g->t[n->res].dref : NULL, g->t[n->out].dref, sc, st);
     }
 }
@@ -345,7 +369,8 @@ static void set_kernel_name(Node *n) {
     }
     switch (n->op) {
         case OP_LINEAR:
-            snprintf(n->kernel, sizeof(n->kernel), "linear_rows%s", n->lin->silu_in ? " silu-in" : "");
+            snprintf(n->kernel, sizeof(n->kernel), "linear_rows%s%s", n->lin->silu_in ? " silu-in" : "",
+                     n->res >= 0 ? " +res" : "");
             break;
         case OP_GEMM:
             if (n->lin->cfg.splits > 1)
@@ -366,7 +391,9 @@ static void set_kernel_name(Node *n) {
             snprintf(n->kernel, sizeof(n->kernel), "%s", attention_config_name(&n->attn, n->attn_cfg));
             break;
         case OP_CONV:
-            if (n->conv->cfg.splits > 1)
+            if (n->conv->s.cin % 8 || n->conv->s.cout % 8)
+                snprintf(n->kernel, sizeof(n->kernel), "direct conv %d->%d", n->conv->s.cin, n->conv->s.cout);
+            else if (n->conv->cfg.splits > 1)
                 snprintf(n->kernel, sizeof(n->kernel), "igemm %s splitk=%d", conv2d_tile_name(n->conv->cfg.tile),
                          n->conv->cfg.splits);
             else
@@ -448,6 +475,8 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
         }
         c = (Candidates){gemm_int8_candidates(m, nn, k, num_sms, tiles, 128), tiles, apply_tile, label_int8};
         if (c.count <= 0) die_internal("no INT8 GEMM configuration for %s (M %d N %d K %d)", n->name, m, nn, k);
+    } else if (n->op == OP_CONV && (n->conv->s.cin % 8 || n->conv->s.cout % 8)) {
+        return;  // conv_in / conv_out: the direct kernel, nothing to choose
     } else if (n->op == OP_CONV || n->op == OP_GEMM) {
         ConvShape cs = node_conv_shape(g, n);
         if (heuristic) {
@@ -476,15 +505,17 @@ static int node_reference(Graph *g, const Node *n, RefMode ref, const Scratch *s
     if (ref == REF_NONE) return 0;
     const Tensor *t = g->t, *to = &g->t[n->out];
     if (ref == REF_CPU) {
-        node_cpu(g, n, t[n->in].h_fast, n->aux >= 0 ? t[n->aux].h_fast : NULL, n->res >= 0 ? t[n->res].h_fast : NULL,
-                 host, 0);
+        node_cpu2(g, n, t[n->in].h_fast, n->in2 >= 0 ? t[n->in2].h_fast : NULL, n->aux >= 0 ? t[n->aux].h_fast : NULL,
+                  n->res >= 0 ? t[n->res].h_fast : NULL, host, 0);
         return 1;
     }
     cudaCheck(f16_to_f32_dev(t[n->in].d16, sc->s_in, t[n->in].numel, st));
+    if (n->in2 >= 0) cudaCheck(f16_to_f32_dev(t[n->in2].d16, sc->s_in2, t[n->in2].numel, st));
     if (n->aux >= 0) cudaCheck(f16_to_f32_dev(t[n->aux].d16, sc->s_aux, t[n->aux].numel, st));
     if (n->res >= 0) cudaCheck(f16_to_f32_dev(t[n->res].d16, sc->s_res, t[n->res].numel, st));
     cudaCheck(fill_f32_dev(sc->s_out, NAN, to->numel, st));
-    node_ref_gpu(g, n, sc->s_in, n->aux >= 0 ? sc->s_aux : NULL, n->res >= 0 ? sc->s_res : NULL, sc->s_out,
+    node_ref_gpu(g, n, sc->s_in, n->in2 >= 0 ? sc->s_in2 : NULL, n->aux >= 0 ? sc->s_aux : NULL,
+                 n->res >= 0 ? sc->s_res : NULL, sc->s_out,
                  sc, st);
     copy_to_host(host, sc->s_out, to->numel * sizeof(float), st);
     return 1;
@@ -567,12 +598,16 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, cudaStream_t st) {
     sc->s_res = s + 2 * each;
     sc->s_out = s + 3 * each;
     sc->s_tmp = s + 4 * each;  // two slots
+    sc->s_in2 = s + 6 * each;
+    sc->s_view = s + 7 * each;
     sc->scores = plan.scores_bytes ? (float *)(a + plan.scores) : NULL;
     sc->gemm_ws = plan.gemm_ws_bytes ? (float *)(a + plan.gemm_ws) : NULL;
     sc->side_ws = plan.gemm_ws_bytes ? (float *)(a + plan.side_ws) : NULL;
+    int nside = 0;
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
-        n->side = is_side_node(g, n);
+        n->side = nside < MAX_SIDE && is_side_node(g, n);
+        nside += n->side;
         if (n->op != OP_GROUPNORM) continue;
         n->gn_splits = plan.gn_splits[i];
         n->gn_ws = a + plan.gn_ws[i];
@@ -594,6 +629,7 @@ static void stage_inputs(Graph *g, int ref_gpu, cudaStream_t st) {
         graph_input_values(g, t, v);
         for (size_t k = 0; k < t->numel; k++) v16[k] = f32_to_f16(v[k]);
         copy_to_device(t->d16, v16, t->numel * sizeof(uint16_t), st);
+        if (t->exact) memcpy(v, t->h_init, t->numel * sizeof(float));  // the FP32 chain's sinusoids: unrounded
         if (ref_gpu) copy_to_device(t->dref, v, t->numel * sizeof(float), st);
         free(v);
         free(v16);

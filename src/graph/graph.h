@@ -278,7 +278,7 @@ int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int
 typedef struct {
     size_t *t16, *tref;          // per tensor; tref: only with ref_gpu
     size_t maxt;                 // elements of the largest tensor
-    size_t scratch, scratch_each;  // 6 slots of scratch_each bytes
+    size_t scratch, scratch_each;  // 8 slots of scratch_each bytes
     size_t scores, scores_bytes;   // scores_bytes = 0 without ref_gpu
     size_t gemm_ws, side_ws, gemm_ws_bytes;
     int *gn_splits;                // per node; OP_GROUPNORM nodes only
