@@ -187,6 +187,7 @@ test-golden: $(BUILD)/unetrun $(BUILD)/test_gpu $(GOLDEN_FULL)/cases.txt
 
 $(GOLDEN_FULL)/cases.txt: tests/golden/make_golden.py
 	$(PYTHON) tests/golden/make_golden.py --set full --out $(GOLDEN_FULL) --device cuda
+	$(PYTHON) tests/golden/make_golden.py --set unet-full --out $(GOLDEN_FULL) --device cuda
 
 # make test-asan: the CPU suite and the hostile-file corpus against an
 # ASan + UBSan build of the host code in build-asan/ (kernel objects shared

@@ -403,6 +403,20 @@ static void golden_suites(const char *bin, const char *full_dir) {
     GoldenOptions go = {"cuda", 5e-3, 1e-5, 1, 1, NULL};
     suite_golden(bin, "tests/golden", &go);
     if (full_dir) suite_golden(bin, full_dir, &go);
+    // The whole SD1.5 UNet at latent 64, batch 2 (make_golden.py --set unet-full):
+    // output within 5e-3 of float64; --check makes the graph replay bit-identical.
+    GoldenOptions gu = {"cuda", 5e-3, 1e-5, 0, 0, "unet-cases.txt"};
+    if (full_dir) suite_golden(bin, full_dir, &gu);
+}
+
+// The whole SDXL UNet at its native latent 128, batch 2: runs, every node
+// within tolerance, graph replay bit-identical to the eager run (--check).
+static void unet_cli(const char *bin) {
+    Cmd r = run_cli(bin, "--unet sdxl --latent 128 --batch 2 --check --kernel-select heuristic --iters 3 --warmup 1");
+    result(r.rc == 0 && strstr(r.out, "verdict  PASS") && strstr(r.out, "graph replay bit-identical"),
+           "--unet sdxl --latent 128 --batch 2 --check: PASS with a bit-identical graph replay (exit %d)", r.rc);
+    if (r.rc) printf("%s\n", r.out);
+    free(r.out);
 }
 
 // usage: test_gpu [unetrun] [--golden DIR] [--golden-only]
@@ -558,6 +572,7 @@ int main(int argc, char **argv) {
 
     gpu_suite_int8(g_num_sms);
     gpu_suite_int8_cli(bin);
+    unet_cli(bin);
     golden_suites(bin, golden_dir);
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

@@ -1,0 +1,38 @@
+#!/bin/sh
+# bench/unet_step.sh: the whole-UNet numbers of docs/PERF.md on a GPU machine.
+#   1. SD1.5 at latent 64, batch 2, from a diffusers checkpoint and inputs made
+#      here (make_golden.py --set unet-full): unetrun's output vs PyTorch float64;
+#   2. step latency (one CUDA graph of the whole UNet) at batch 1 and 2 for
+#      SD1.5 (latent 64), SD2.1 (96) and SDXL (128), random weights, JSON into
+#      bench/results/;
+#   3. SDXL at latent 128, batch 2 with --check (every node within tolerance,
+#      graph replay bit-identical).
+# Needs PyTorch + diffusers for step 1. Logs go to $OUT (default /tmp/unet-step).
+OUT=${OUT:-/tmp/unet-step}
+BIN=${BIN:-build/unetrun}
+RES=${RES:-bench/results/2026-11-23-h100-unet}
+mkdir -p "$OUT" "$RES"
+G=/tmp/unet-golden
+step() { echo "== $*" >> "$OUT/log.txt"; }
+
+step golden
+python3 tests/golden/make_golden.py --set unet-full --out $G --device cuda >> "$OUT/log.txt" 2>&1
+C=$G/unet_sd15_latent64_b2
+timeout 240 $BIN --unet --weights $C.weights.safetensors --config $C.config.json --input $C.inputs.safetensors \
+    --save-output $G/out.safetensors --check --kernel-select heuristic --iters 5 --warmup 2 > "$OUT/sd15_golden.txt" 2>&1
+echo "exit $?" >> "$OUT/sd15_golden.txt"
+python3 tests/golden/compare_output.py $G/out.safetensors $C.expected.safetensors >> "$OUT/sd15_golden.txt" 2>&1
+rm -rf $G
+
+for mb in "sd15 64 1" "sd15 64 2" "sd21 96 1" "sd21 96 2" "sdxl 128 1" "sdxl 128 2"; do
+    set -- $mb
+    step "bench $1 latent $2 batch $3"
+    timeout 150 $BIN --unet $1 --latent $2 --batch $3 --ref none --iters 20 --warmup 5 \
+        --json "$RES/unet-$1-b$3-h100.json" > "$OUT/bench-$1-b$3.txt" 2>&1
+    echo "exit $?" >> "$OUT/bench-$1-b$3.txt"
+done
+
+step "sdxl check"
+timeout 200 $BIN --unet sdxl --latent 128 --batch 2 --check --kernel-select heuristic --iters 3 --warmup 1 \
+    > "$OUT/sdxl_check.txt" 2>&1
+echo "exit $?" >> "$OUT/sdxl_check.txt"
