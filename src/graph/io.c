@@ -20,7 +20,7 @@ int io_file_shape(const Graph *g, const Tensor *t, int64_t shape[4]) {
         shape[0] = t->n, shape[1] = t->c;
         return 2;
     }
-    if (!is_image_block(g) || !strcmp(t->name, "context")) {
+    if (!is_image_block(g) || !strcmp(t->name, "context") || !strcmp(t->name, "encoder_hidden_states")) {
         shape[0] = t->n, shape[1] = (int64_t)t->h * t->w, shape[2] = t->c;
         return 3;
     }
@@ -103,6 +103,7 @@ int io_save_inputs(const Graph *g, const char *path, char *err, size_t errn) {
         if (!t->is_input) continue;
         float *v = xmalloc(t->numel * sizeof(float));
         graph_input_values(g, t, v);
+        if (t->exact) memcpy(v, t->h_init, t->numel * sizeof(float));  // the timestep sinusoids, unrounded
         file_layout(g, t, v, t->name, &wt[n++]);
         free(v);
     }

@@ -274,18 +274,24 @@ void unet_stage_inputs(Graph *g, const char *path, double timestep) {
         float *c = file_tensor(&f, path, "encoder_hidden_states", 3, cs);
         if (c) tc->h_init = c;
         steps = file_timesteps(&f, path, B);
+        // --save-inputs writes the embeddings' inputs themselves (t_sin, add_in): a replay reads them back
+        const int64_t tsh[2] = {B, u->tproj_dim}, ash[2] = {B, u->adm_in};
+        if (!steps) tt->h_init = file_tensor(&f, path, "t_sin", 2, tsh);
         if (ia >= 0) {
             const int64_t es[2] = {B, u->adm_in - 6 * u->addtime_dim}, is[2] = {B, 6};
             text = file_tensor(&f, path, "text_embeds", 2, es);
             ids = file_tensor(&f, path, "time_ids", 2, is);
+            if (!text && !ids) g->t[ia].h_init = file_tensor(&f, path, "add_in", 2, ash);
         }
         st_close(&f);
     }
-    tt->h_init = xmalloc(tt->numel * sizeof(float));
-    for (int b = 0; b < B; b++)
-        unet_timestep_sinusoids(steps ? steps[b] : (float)timestep, u->tproj_dim, u->flip_sin_to_cos, u->freq_shift,
-                                tt->h_init + (size_t)b * u->tproj_dim);
-    if (ia >= 0) set_add_in(g, &g->t[ia], text, ids);
+    if (!tt->h_init) {
+        tt->h_init = xmalloc(tt->numel * sizeof(float));
+        for (int b = 0; b < B; b++)
+            unet_timestep_sinusoids(steps ? steps[b] : (float)timestep, u->tproj_dim, u->flip_sin_to_cos,
+                                    u->freq_shift, tt->h_init + (size_t)b * u->tproj_dim);
+    }
+    if (ia >= 0 && !g->t[ia].h_init) set_add_in(g, &g->t[ia], text, ids);
     free(steps), free(text), free(ids);
 }
 
