@@ -569,7 +569,7 @@ int cli_parse(int argc, char **argv, Cli *cli) {
             die_user("unknown option '%s'; see unetrun --help", argv[optind - 1]);
         }
     }
-    if (cli->unet && optind == argc - 1 && argv[optind][0] != '-') cli->unet_model = argv[optind++];  // --unet M
+    if (cli->unet && optind < argc && argv[optind][0] != '-') cli->unet_model = argv[optind++];  // --unet M
     if (optind < argc) die_user("unexpected argument '%s'; options start with --, see unetrun --help", argv[optind]);
     if ((cli->opt.peak_tflops > 0) != (cli->opt.peak_gbps > 0))
         die_user("give both --peak-tflops and --peak-gbps (or neither, to use the measured peaks)");

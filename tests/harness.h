@@ -60,6 +60,7 @@ void gpu_suite_vendor(const char *bin);       // tests/gpu_vendor.c
 void cpu_suite_int8(void);                    // tests/cpu_int8.c
 void gpu_suite_int8(int num_sms);             // tests/gpu_int8.c
 void cpu_suite_outputs(const char *bin);      // tests/cpu_outputs.c
+void cpu_suite_unet(const char *bin);         // tests/cpu_unet.c
 
 // Golden cases written by diffusers (tests/golden.c, tests/golden/make_golden.py).
 typedef struct {

@@ -1156,6 +1156,7 @@ int main(int argc, char **argv) {
     }
     cpu_suite_int8();
     cpu_suite_outputs(bin);
+    cpu_suite_unet(bin);
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;
