@@ -528,9 +528,10 @@ int main(int argc, char **argv) {
         for (int epi = 0; epi < 3; epi++) test_gemm(gt[i][0], gt[i][1], gt[i][2], epi, 1);
     test_gemm(100, 208, 72, 3, 1);
     test_gemm(77, 2560, 320, 3, 1);
-    // every linear shape of the SD1.5 and SDXL transformer blocks, batch 1 and 2
+    // every linear shape of the SD1.5, SD2.1 (latent 96) and SDXL transformer blocks, batch 1 and 2
     // (rows = B*H*W; q/k/v fused, to_out, ff.net.0.proj with GEGLU, ff.net.2; kv over 77 context rows)
-    static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},  {1280, 256, 768}, {1280, 64, 768},
+    static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},   {1280, 256, 768},  {1280, 64, 768},
+                                    {320, 9216, 1024}, {640, 2304, 1024},  {1280, 576, 1024}, {1280, 144, 1024},
                                     {640, 4096, 2048}, {1280, 1024, 2048}};  // C, tokens, context dim
     for (int b = 1; b <= 2; b++)
         for (unsigned i = 0; i < sizeof(tshape) / sizeof(tshape[0]); i++) {
