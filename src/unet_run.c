@@ -31,7 +31,8 @@ static void write_unet_outputs(const Graph *g, const RunOptions *opt, const RunR
         die_user("cannot write the JSON report to '%s'; check the directory exists and is writable", opt->json_path);
     if (opt->csv_path && write_unet_csv(g, opt, res, opt->csv_path))
         die_user("cannot write the CSV report to '%s'; check the directory exists and is writable", opt->csv_path);
-    if (opt->png_path && write_timing_png(g, opt, res, opt->png_path))
+    if (opt->png_path && (opt->nodes ? write_timing_png(g, opt, res, opt->png_path)
+                                     : write_unet_png(g, opt, res, opt->png_path)))
         die_user("cannot write the PNG chart to '%s'; check the directory exists and is writable", opt->png_path);
     char err[1100];
     if (opt->save_output_path && io_save_outputs(g, res, opt->save_output_path, err, sizeof err))

@@ -102,7 +102,10 @@ static double nice_step(double vmax, int want) {
 static void timing_png_title(Canvas *c, const Graph *g, const RunOptions *opt, const RunResult *r, const char *cfg,
                              int S, int vendor) {
     char line[512];
-    snprintf(line, sizeof line, "per-node time, median of %d runs: %s", opt->iters, block_kind_name(g->cfg.kind));
+    if (g->unet)  // a whole UNet's chart: one bar per block (unet_report.c)
+        snprintf(line, sizeof line, "per-block time, median of %d runs: whole UNet step", opt->iters);
+    else
+        snprintf(line, sizeof line, "per-node time, median of %d runs: %s", opt->iters, block_kind_name(g->cfg.kind));
     text(c, 20, 12, 3, kText, line);
     text(c, 20, 50, S, kText, cfg);
     if (r->peak_tflops > 0 && r->peak_gbps > 0)

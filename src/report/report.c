@@ -54,6 +54,10 @@ void print_peaks_line(const RunResult *r) {
 
 void config_line(const Graph *g, char *buf, size_t n) {
     const BlockConfig *c = &g->cfg;
+    if (g->unet) {  // --unet: the layout (unet_report.c)
+        unet_config_line(g, buf, n);
+        return;
+    }
     if (c->kind == BLOCK_CONV)
         snprintf(buf, n, "conv %dx%d stride %d  cin %d -> cout %d  %dx%d (HxW)  batch %d", c->ksize, c->ksize,
                  c->stride, c->c, c->cout, c->h, c->w, c->batch);

@@ -89,5 +89,7 @@ void print_unet_header(const Graph *g, const RunOptions *opt, const RunResult *r
 void print_unet_body(const Graph *g, const RunOptions *opt, const RunResult *r);
 int write_unet_json(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
 int write_unet_csv(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
+// The timing chart with one bar per block (--nodes: per node).
+int write_unet_png(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path);
 
 #endif

@@ -220,3 +220,31 @@ int write_unet_csv(const Graph *g, const RunOptions *opt, const RunResult *r, co
     }
     return outfile_close(&o);
 }
+
+// The timing chart grouped by block: a view of the graph with one node per
+// block (its nodes' summed medians, FLOPs, bytes and roofline bounds).
+int write_unet_png(const Graph *g, const RunOptions *opt, const RunResult *r, const char *path) {
+    Graph view = *g;
+    view.nodes = xcalloc((size_t)g->nblocks, sizeof(Node));
+    view.nn = g->nblocks;
+    for (int b = 0; b < g->nblocks; b++) {
+        const GraphBlock *bk = &g->blocks[b];
+        Node *v = &view.nodes[b];
+        *v = g->nodes[bk->first];
+        snprintf(v->name, sizeof v->name, "%.31s", bk->name);  // block names fit (longest: 28)
+        snprintf(v->kernel, sizeof v->kernel, "%s, %d nodes", bk->kind, bk->count);
+        v->time.median = v->time.p90 = v->flops = v->bytes = v->bound_time = 0;
+        v->has_vendor = 0;
+        for (int i = bk->first; i < bk->first + bk->count; i++) {
+            v->time.median += g->nodes[i].time.median;
+            v->time.p90 += g->nodes[i].time.p90;
+            v->flops += g->nodes[i].flops;
+            v->bytes += g->nodes[i].bytes;
+            v->bound_time += g->nodes[i].bound_time;
+        }
+        v->out = bk->out;
+    }
+    int rc = write_timing_png(&view, opt, r, path);
+    free(view.nodes);
+    return rc;
+}
