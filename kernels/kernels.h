@@ -111,6 +111,12 @@ cudaError_t linear_rows_res_fp16(const uint16_t *x, const uint16_t *w, const flo
                                  uint16_t *y, int batch, int k, int n, int silu_in, cudaStream_t stream);
 cudaError_t gather_view_f32(const float *x, const float *x2, int c1, int c2, int up, int batch, int h, int w,
                             float *dst, cudaStream_t stream);
+// Attention at a head dim without a kernel: per row, heads x d_src columns of
+// src (stride ld_src) into heads x d_dst columns of dst (stride ld_dst), the
+// columns past d_src zero (d_dst > d_src: pad Q, K, V; d_dst < d_src: take the
+// first d_dst columns of each padded output head).
+cudaError_t repack_heads_fp16(const uint16_t *src, int ld_src, int d_src, uint16_t *dst, int ld_dst, int d_dst,
+                              size_t rows, int heads, cudaStream_t stream);
 
 cudaError_t linear_rows_fp16(const uint16_t *x,  // (B, K) fp16
                              const uint16_t *w,  // (N, K) fp16

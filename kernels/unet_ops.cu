@@ -74,6 +74,18 @@ __global__ void gather_view_kernel(const float *__restrict__ x, const float *__r
     }
 }
 
+// Per row: heads x d columns at src (stride ld_src) <-> heads x dp columns at dst (stride ld_dst), zero fill.
+__global__ void repack_heads_kernel(const half *__restrict__ src, int ld_src, int d_src, half *__restrict__ dst,
+                                    int ld_dst, int d_dst, size_t rows, int heads) {
+    pdl_wait();
+    const size_t total = rows * heads * d_dst;
+    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < total; i += (size_t)gridDim.x * blockDim.x) {
+        const int j = (int)(i % d_dst), h = (int)((i / d_dst) % heads);
+        const size_t r = i / ((size_t)d_dst * heads);
+        dst[r * ld_dst + (size_t)h * d_dst + j] = j < d_src ? src[r * ld_src + (size_t)h * d_src + j] : __float2half(0.f);
+    }
+}
+
 int grid_of(size_t total) {
     size_t b = (total + 255) / 256;
     return (int)(b > 16384 ? 16384 : (b ? b : 1));
@@ -104,4 +116,12 @@ extern "C" cudaError_t gather_view_f32(const float *x, const float *x2, int c1, 
     const size_t total = (size_t)batch * (up ? 4 : 1) * h * w * (c1 + c2);
     gather_view_kernel<<<grid_of(total), 256, 0, stream>>>(x, x2, c1, c2, up, batch, h, w, dst);
     return cudaGetLastError();
+}
+
+extern "C" cudaError_t repack_heads_fp16(const uint16_t *src, int ld_src, int d_src, uint16_t *dst, int ld_dst,
+                                         int d_dst, size_t rows, int heads, cudaStream_t stream) {
+    const size_t total = rows * heads * d_dst;
+    return pdl_launch(repack_heads_kernel, dim3(grid_of(total)), dim3(256), 0, stream,
+                      reinterpret_cast<const half *>(src), ld_src, d_src, reinterpret_cast<half *>(dst), ld_dst, d_dst,
+                      rows, heads);
 }

@@ -9,6 +9,7 @@
 #include "../weights/params.h"
 #include "config.h"
 #include "graph/blockkinds.h"
+#include "layers/attention.h"
 
 // --- a block of a checkpoint: kind and shapes from its tensors ---
 static void config_from_checkpoint(Cli *cli, const BlockInfo *b) {
@@ -112,9 +113,9 @@ static void config_from_input(Cli *cli, int kind) {
 static void check_attention(BlockConfig *cfg, DeviceKind dev) {
     if (cfg->heads < 0) cfg->heads = 8;
     if (cfg->head_dim < 0) cfg->head_dim = 40;
-    if (dev != DEVICE_CPU && !attention_head_dim_supported(cfg->head_dim))
-        die_user("--head-dim %d has no attention kernel; supported head dims: %s", cfg->head_dim,
-                 attention_head_dims());
+    if (dev != DEVICE_CPU && !attention_gpu_head_dim(cfg->head_dim))
+        die_user("--head-dim %d has no attention kernel; supported head dims: %s, and other multiples of 8 up to "
+                 "the largest (zero-padded); --device cpu runs any", cfg->head_dim, attention_head_dims());
     if (!cfg->cross && cfg->kv > 0 && cfg->kv != cfg->seq)
         die_user("--kv %d conflicts with --kind self (keys are the --seq %d queries); use --kind cross", cfg->kv,
                  cfg->seq);
@@ -181,7 +182,7 @@ static void check_transformer(BlockConfig *cfg, DeviceKind dev) {
         cfg->head_dim = cfg->c / cfg->heads;
     }
     // the CPU path runs any head dim
-    if (dev != DEVICE_CPU && !attention_head_dim_supported(cfg->head_dim))
+    if (dev != DEVICE_CPU && !attention_gpu_head_dim(cfg->head_dim))
         die_user("head dim %d (--c %d / %d heads) has no attention kernel; supported head dims: %s; set --heads or --head-dim",
                  cfg->head_dim, cfg->c, cfg->heads, attention_head_dims());
     if (cfg->context_dim % 8) die_user("--context-dim %d must be a multiple of 8", cfg->context_dim);

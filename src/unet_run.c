@@ -6,6 +6,7 @@
 #include "../common/common.h"
 #include "config.h"
 #include "graph/unet.h"
+#include "layers/attention.h"
 #include "report/report.h"
 #include "run.h"
 
@@ -54,8 +55,9 @@ int run_unet(Cli *cli) {
     build_unet(&g, &u, &cli->cfg);
     unet_stage_inputs(&g, opt->input_path, opt->timestep);
     for (int i = 0; on_gpu && i < g.nn; i++)
-        if (g.nodes[i].op == OP_ATTENTION && !attention_head_dim_supported(g.nodes[i].attn.d))
-            die_user("%s: head dim %d has no GPU attention kernel (supported: %s); run it with --device cpu",
+        if (g.nodes[i].op == OP_ATTENTION && !attention_gpu_head_dim(g.nodes[i].attn.d))
+            die_user("%s: head dim %d has no GPU attention kernel (supported: %s and other multiples of 8 up to "
+                     "the largest, zero-padded); run it with --device cpu",
                      g.blocks[g.nodes[i].block].name, g.nodes[i].attn.d, attention_head_dims());
     const ParamSource psrc = {&ck.file, NULL, &u};
     if (opt->weights_path) opt->params = &psrc;

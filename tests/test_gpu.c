@@ -425,6 +425,9 @@ static void golden_suites(const char *bin, const char *full_dir) {
     // output within 5e-3 of float64; --check makes the graph replay bit-identical.
     GoldenOptions gu = {"cuda", 5e-3, 1e-5, 0, 0, "unet-cases.txt"};
     if (full_dir) suite_golden(bin, full_dir, &gu);
+    // The tiny whole UNets (committed): head dims 8 and 16 run on the padded attention path.
+    GoldenOptions gt = {"cuda", 5e-3, 1e-5, 1, 0, "unet-cases.txt"};
+    suite_golden(bin, "tests/golden", &gt);
 }
 
 // The whole SDXL UNet at its native latent 128, batch 2: runs, every node
@@ -606,6 +609,10 @@ int main(int argc, char **argv) {
     test_cli_block(bin, "--block attention --kind self --seq 1000 --heads 10 --head-dim 64");
     test_cli_block(bin, "--block attention --kind cross --seq 100 --kv 1 --heads 2 --head-dim 160");
     test_cli_block(bin, "--block attention --kind self --seq 7 --heads 3 --head-dim 80 --ref cpu");
+    // head dims without a kernel: zero-padded to the next one (48 -> 64, 16 -> 40, 136 -> 160)
+    test_cli_block(bin, "--block attention --kind self --seq 300 --heads 2 --head-dim 48");
+    test_cli_block(bin, "--block attention --kind cross --seq 65 --kv 77 --heads 3 --head-dim 136");
+    test_cli_block(bin, "--block transformer --c 64 --heads 4 --hw 8 --context-dim 32 --groups 8 --batch 2");
 
     gpu_suite_int8(g_num_sms);
     gpu_suite_int8_cli(bin);

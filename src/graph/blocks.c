@@ -578,6 +578,15 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
     off += align_up(p->gemm_ws_bytes);
     p->side_ws = off;
     off += align_up(p->gemm_ws_bytes);
+    for (int i = 0; i < g->nn; i++) {  // attention at a head dim the GPU pads: Q, K, V, O at the padded width
+        const AttnShape *a = &g->nodes[i].attn;
+        const int dp = g->nodes[i].op == OP_ATTENTION ? attention_gpu_head_dim(a->d) : 0;
+        if (dp <= a->d) continue;
+        size_t b = (size_t)2 * a->batch * a->heads * dp * (2 * (size_t)a->sq + 2 * (size_t)a->skv) + 1024;
+        if (b > p->attn_pad_bytes) p->attn_pad_bytes = b;
+    }
+    p->attn_pad = off;
+    off += align_up(p->attn_pad_bytes);
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
         if (n->op != OP_GROUPNORM) continue;

@@ -37,6 +37,7 @@
 #include "../../kernels/kernels.h"
 #include "../../weights/random.h"
 #include "../../common/common.h"
+#include "../layers/attention.h"
 #include "graph.h"
 #include "../baseline/baseline.h"
 
@@ -47,7 +48,36 @@ typedef struct {
     float *scores;                        // attention reference scores, sq * skv
     float *gemm_ws;                       // split-K partials (convs and GEMMs) of the main chain
     float *side_ws;                       // split-K partials of side-branch GEMMs (run concurrently)
+    uint16_t *attn_pad;                   // padded Q, K, V, O (attention at a head dim without a kernel)
 } Scratch;
+
+// The shape the attention kernel runs for node n: n->attn, or at the padded
+// head dim (Node.attn_dpad) over the packed (B, S, heads x dpad) buffers.
+static AttnShape kernel_attn_shape(const Node *n) {
+    AttnShape s = n->attn;
+    if (n->attn_dpad > s.d) {
+        s.d = n->attn_dpad;
+        s.ldq = s.ldkv = s.ldo = s.heads * n->attn_dpad;
+    }
+    return s;
+}
+
+// Attention at a head dim the kernels lack: Q, K, V zero-padded per head to
+// attn_dpad (the scores do not change; scale stays 1/sqrt(d)), the kernel at
+// the padded width, the first d columns of each output head kept.
+static void attention_padded(Graph *g, const Node *n, const Scratch *sc, cudaStream_t st) {
+    const AttnShape *a = &n->attn;
+    const AttnShape s = kernel_attn_shape(n);
+    const int H = a->heads, d = a->d, dp = s.d;
+    const size_t rq = (size_t)a->batch * a->sq, rk = (size_t)a->batch * a->skv;
+    uint16_t *qp = sc->attn_pad, *kp = qp + rq * H * dp, *vp = kp + rk * H * dp, *op = vp + rk * H * dp;
+    const uint16_t *q = g->t[n->in].d16 + n->q_col, *kv = g->t[n->aux >= 0 ? n->aux : n->in].d16;
+    cudaCheck(repack_heads_fp16(q, a->ldq, d, qp, H * dp, dp, rq, H, st));
+    cudaCheck(repack_heads_fp16(kv + n->k_col, a->ldkv, d, kp, H * dp, dp, rk, H, st));
+    cudaCheck(repack_heads_fp16(kv + n->v_col, a->ldkv, d, vp, H * dp, dp, rk, H, st));
+    cudaCheck(attention_fp16(&s, n->attn_cfg, qp, kp, vp, op, n->attn_scale, st));
+    cudaCheck(repack_heads_fp16(op, H * dp, dp, g->t[n->out].d16, a->ldo, d, rq, H, st));
+}
 
 
 // The GEMM a node runs as (M, N, K): OP_LINEAR / OP_GEMM over its rows, a
@@ -155,6 +185,10 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
             break;
         }
         case OP_ATTENTION: {
+            if (n->attn_dpad > n->attn.d) {
+                attention_padded(g, n, sc, st);
+                break;
+            }
             const uint16_t *kv = t[n->aux >= 0 ? n->aux : n->in].d16;
             cudaCheck(attention_fp16(&n->attn, n->attn_cfg, t[n->in].d16 + n->q_col, kv + n->k_col, kv + n->v_col,
                                      t[n->out].d16, n->attn_scale, st));
@@ -387,9 +421,15 @@ static void set_kernel_name(Node *n) {
         case OP_LAYERNORM:
             snprintf(n->kernel, sizeof(n->kernel), "layernorm warp/row");
             break;
-        case OP_ATTENTION:
-            snprintf(n->kernel, sizeof(n->kernel), "%s", attention_config_name(&n->attn, n->attn_cfg));
+        case OP_ATTENTION: {
+            AttnShape ks = kernel_attn_shape(n);
+            if (ks.d > n->attn.d)  // the cost of padding shows in the name: d -> dpad
+                snprintf(n->kernel, sizeof(n->kernel), "%s pad d%d->%d", attention_config_name(&ks, n->attn_cfg),
+                         n->attn.d, ks.d);
+            else
+                snprintf(n->kernel, sizeof(n->kernel), "%s", attention_config_name(&ks, n->attn_cfg));
             break;
+        }
         case OP_CONV:
             if (n->conv->s.cin % 8 || n->conv->s.cout % 8)
                 snprintf(n->kernel, sizeof(n->kernel), "direct conv %d->%d", n->conv->s.cin, n->conv->s.cout);
@@ -425,7 +465,8 @@ static void label_tile(const void *cand, int i, const Node *n, char *buf, size_t
     snprintf(buf, len, "%-16s splitk=%-3d", conv2d_tile_name(c->tile), c->splits);
 }
 static void label_attn(const void *cand, int i, const Node *n, char *buf, size_t len) {
-    snprintf(buf, len, "%-28s", attention_config_name(&n->attn, ((const AttnConfig *)cand)[i]));
+    const AttnShape ks = kernel_attn_shape(n);
+    snprintf(buf, len, "%-28s", attention_config_name(&ks, ((const AttnConfig *)cand)[i]));
 }
 
 // Times every candidate on the node (time_config on st) and installs the
@@ -485,11 +526,12 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
         }
         c = (Candidates){conv2d_candidates(&cs, num_sms, tiles, 128), tiles, apply_tile, label_tile};
     } else if (n->op == OP_ATTENTION) {
+        const AttnShape ks = kernel_attn_shape(n);
         if (heuristic) {
-            n->attn_cfg = attention_heuristic(&n->attn, num_sms);
+            n->attn_cfg = attention_heuristic(&ks, num_sms);
             return;
         }
-        c = (Candidates){attention_candidates(&n->attn, num_sms, attn, 32), attn, apply_attn, label_attn};
+        c = (Candidates){attention_candidates(&ks, num_sms, attn, 32), attn, apply_attn, label_attn};
         if (c.count <= 0) die_internal("no attention kernel for head dim %d", n->attn.d);
     } else {
         return;  // GroupNorm, LayerNorm, linear_rows: one kernel
@@ -604,11 +646,13 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, cudaStream_t st) {
     sc->scores = plan.scores_bytes ? (float *)(a + plan.scores) : NULL;
     sc->gemm_ws = plan.gemm_ws_bytes ? (float *)(a + plan.gemm_ws) : NULL;
     sc->side_ws = plan.gemm_ws_bytes ? (float *)(a + plan.side_ws) : NULL;
+    sc->attn_pad = plan.attn_pad_bytes ? (uint16_t *)(a + plan.attn_pad) : NULL;
     int nside = 0;
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         n->side = nside < MAX_SIDE && is_side_node(g, n);
         nside += n->side;
+        if (n->op == OP_ATTENTION) n->attn_dpad = attention_gpu_head_dim(n->attn.d);
         if (n->op != OP_GROUPNORM) continue;
         n->gn_splits = plan.gn_splits[i];
         n->gn_ws = a + plan.gn_ws[i];

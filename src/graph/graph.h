@@ -148,6 +148,8 @@ typedef struct {
     int q_col, k_col, v_col;
     float attn_scale;
     int side;  // runs on the side stream in the CUDA graph (reads only block inputs)
+    int attn_dpad;  // OP_ATTENTION on the GPU: the head dim the kernel runs (> attn.d: Q, K, V zero-padded per
+                    // head into the arena's padding buffers, O cut back; attention_gpu_head_dim)
     // tensor ids, -1 = none: aux = time embedding (conv) or K/V source
     // (attention), res = residual added in the epilogue
     int in, aux, res, out;
@@ -282,6 +284,7 @@ typedef struct {
     size_t scratch, scratch_each;  // 8 slots of scratch_each bytes
     size_t scores, scores_bytes;   // scores_bytes = 0 without ref_gpu
     size_t gemm_ws, side_ws, gemm_ws_bytes;
+    size_t attn_pad, attn_pad_bytes;  // padded Q, K, V, O of an attention at a head dim without a kernel
     int *gn_splits;                // per node; OP_GROUPNORM nodes only
     size_t *gn_ws, *gn_ws_bytes;
     size_t total;

@@ -56,3 +56,12 @@ double attention_min_bytes(const AttnShape *s) {
     const double c = (double)s->heads * s->d;
     return 2.0 * s->batch * c * (2.0 * s->sq + 2.0 * s->skv);  // Q and O (sq rows), K and V (skv rows)
 }
+
+int attention_gpu_head_dim(int d) {
+    if (d <= 0) return 0;
+    if (attention_head_dim_supported(d)) return d;
+    if (d % 8) return 0;
+    for (int e = d + 8; e <= 256; e += 8)
+        if (attention_head_dim_supported(e)) return e;
+    return 0;
+}

@@ -18,6 +18,11 @@ void attention_ref_cpu(const AttnShape *s, const float *q, const float *k, const
 
 // 4 * B * H * sq * skv * d: two GEMMs (Q K^T and P V) of 2 flops per MAC.
 double attention_flops(const AttnShape *s);
+// The head dim the GPU runs a head dim d at: d when a kernel has it, else the
+// smallest compiled one above it for d a multiple of 8 (Q, K and V zero-padded
+// per head: the scores and the first d output columns are unchanged); 0 when
+// there is none.
+int attention_gpu_head_dim(int d);
 // FP16 Q, K, V read once and O written once: 2 bytes per element.
 double attention_min_bytes(const AttnShape *s);
 

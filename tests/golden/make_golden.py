@@ -140,7 +140,7 @@ def full_cases():
 def unet_tiny_sd():
     return dict(sample_size=16, in_channels=4, out_channels=4, layers_per_block=1, block_out_channels=(16, 32),
                 down_block_types=("CrossAttnDownBlock2D", "DownBlock2D"), up_block_types=("UpBlock2D", "CrossAttnUpBlock2D"),
-                cross_attention_dim=32, attention_head_dim=4, norm_num_groups=8)
+                cross_attention_dim=32, attention_head_dim=2, norm_num_groups=8)
 
 
 def unet_tiny_xl():
