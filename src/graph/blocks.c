@@ -244,7 +244,10 @@ int resblock_into(Graph *g, const char *pre, int x, int x2, int temb, int cout, 
     if (x2 >= 0) {  // the concatenated input feeds norm1 and conv_shortcut (cin != cout always holds then)
         if (sc < 0) die_internal("a ResBlock with a concatenated input needs conv_shortcut");
         g->nodes[g->nn - 1].in2 = x2;
-        g->nodes[g->nn - 4].in2 = x2;  // norm1+silu
+        Node *n1 = &g->nodes[g->nn - 4];  // norm1+silu over the (B, H, W, cin) concatenation
+        n1->in2 = x2;
+        n1->flops = groupnorm_flops(g->t[h1].numel, 1);
+        n1->bytes = groupnorm_min_bytes(g->t[h1].numel);
     }
     ConvShape s2 = {B, H, W, cout, cout, 3, 1, 1, 0, 0, 0, 0};
     conv_node(g, "conv2", spec_conv(g, LNAME("conv2"), s2, 1), h3, -1, residual, y);
@@ -591,8 +594,9 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
         const Node *n = &g->nodes[i];
         if (n->op != OP_GROUPNORM) continue;
         const Tensor *x = &g->t[n->in];
-        p->gn_splits[i] = groupnorm_splits(x->n, x->h * x->w, x->c, num_sms);
-        p->gn_ws_bytes[i] = groupnorm_workspace_bytes(x->n, n->gn->groups, p->gn_splits[i], x->c);
+        const int c = x->c + (n->in2 >= 0 ? g->t[n->in2].c : 0);  // an up block's concatenated input
+        p->gn_splits[i] = groupnorm_splits(x->n, x->h * x->w, c, num_sms);
+        p->gn_ws_bytes[i] = groupnorm_workspace_bytes(x->n, n->gn->groups, p->gn_splits[i], c);
         p->gn_ws[i] = off;
         off += align_up(p->gn_ws_bytes[i]);
     }
