@@ -732,13 +732,15 @@ static void reference_chain(Graph *g, GpuRun *run, RefMode ref, RunResult *r, cu
             if (t->is_input) {
                 download_f16(t, t->h_ref, st);
                 memcpy(t->h_fast, t->h_ref, t->numel * sizeof(float));
+                if (t->exact) memcpy(t->h_ref, t->h_init, t->numel * sizeof(float));  // unrounded sinusoids
             }
         }
         double t0 = wall_seconds();
         for (int i = 0; i < g->nn; i++) {
             Node *n = &g->nodes[i];
-            node_cpu(g, n, g->t[n->in].h_ref, n->aux >= 0 ? g->t[n->aux].h_ref : NULL,
-                     n->res >= 0 ? g->t[n->res].h_ref : NULL, g->t[n->out].h_ref, 0);
+            node_cpu2(g, n, g->t[n->in].h_ref, n->in2 >= 0 ? g->t[n->in2].h_ref : NULL,
+                      n->aux >= 0 ? g->t[n->aux].h_ref : NULL, n->res >= 0 ? g->t[n->res].h_ref : NULL,
+                      g->t[n->out].h_ref, 0);
         }
         r->ref_time = wall_seconds() - t0;
         for (int i = 0; i < g->nt; i++)
