@@ -64,7 +64,8 @@ int run_unet(Cli *cli) {
     char source[512];
     if (opt->weights_path)
         snprintf(source, sizeof source, "%s (%s naming, %s)", opt->weights_path,
-                 ck.file.scheme == SCHEME_LDM ? "LDM" : "diffusers", names_family_name(u.family));
+                 ck.file.scheme == SCHEME_LDM ? "LDM" : "diffusers",
+                 u.family == FAMILY_UNKNOWN ? "custom layout" : names_family_name(u.family));
     else
         snprintf(source, sizeof source, "random (seed %llu)", (unsigned long long)cli->cfg.seed);
     RunResult res;

@@ -53,7 +53,7 @@ void unet_config_line(const Graph *g, char *buf, size_t n) {
     unet_ints_str(u->heads, u->nlevels, hd, sizeof hd);
     snprintf(buf, n, "UNet %s (%s)  channels %s  resnets %d  attention depth %s, mid %d  heads %s  context %d x %d  "
              "proj %s%s  latent %dx%d x %d  batch %d  timestep %g",
-             names_family_flag(u->family), u->source, ch, u->nres, dp, u->mid_depth, hd, g->cfg.context_len,
+             u->family == FAMILY_UNKNOWN ? "(custom)" : names_family_flag(u->family), u->source, ch, u->nres, dp, u->mid_depth, hd, g->cfg.context_len,
              u->context_dim, u->proj_linear ? "linear" : "conv", u->adm_in ? "  +text_time" : "", g->cfg.h, g->cfg.w,
              u->in_ch, g->cfg.batch, g->cfg.timestep);
 }
@@ -96,14 +96,14 @@ static void node_row(const Graph *g, const Node *n) {
     char b1[32], b2[32], b3[32], shape[48];
     const Tensor *t = &g->t[n->out];
     snprintf(shape, sizeof shape, "%dx%dx%dx%d", t->n, t->h, t->w, t->c);
-    printf("  %-34s %-26s %-16s %9s %6s %8s %8s %8s\n", n->name, n->kernel, shape, ftime(n->time.median, b1, sizeof b1),
+    printf("  %-17s %-31s %-16s %9s %6s %8s %8s %8s\n", n->name, n->kernel, shape, ftime(n->time.median, b1, sizeof b1),
            "", n->layer_err.valid ? ferr(n->layer_err.rel_l2, b2, sizeof b2) : "-",
            n->chain_err.valid ? ferr(n->chain_err.rel_l2, b3, sizeof b3) : "-", "");
 }
 
 void print_unet_body(const Graph *g, const RunOptions *opt, const RunResult *r) {
     char b1[32], b2[32], b3[32], b4[32], shape[48];
-    printf("%-36s %-12s %-13s %-16s %9s %6s %8s %8s %8s\n", "block", "kind", "nodes", "output (NHWC)", "median",
+    printf("%-30s %-12s %5s  %-16s %9s %6s %8s %8s %8s\n", "block", "kind", "nodes", "output (NHWC)", "median",
            "step%", "layer*", "chain", "maxabs");
     for (int b = 0; b < g->nblocks; b++) {
         const GraphBlock *bk = &g->blocks[b];
@@ -113,7 +113,7 @@ void print_unet_body(const Graph *g, const RunOptions *opt, const RunResult *r) 
         snprintf(shape, sizeof shape, "%dx%dx%dx%d", t->n, t->h, t->w, t->c);
         char nodes[16];
         snprintf(nodes, sizeof nodes, "%d", bk->count);
-        printf("%-36s %-12s %-13s %-16s %9s %5.1f%% %8s %8s %8s%s\n", bk->name, bk->kind, nodes, shape,
+        printf("%-30s %-12s %5s  %-16s %9s %5.1f%% %8s %8s %8s%s\n", bk->name, bk->kind, nodes, shape,
                ftime(s.time, b1, sizeof b1), r->sum_nodes > 0 ? 100.0 * s.time / r->sum_nodes : 0.0,
                r->checked ? ferr(s.layer_worst, b2, sizeof b2) : "-",
                s.chain.valid ? ferr(s.chain.rel_l2, b3, sizeof b3) : "-",
