@@ -38,8 +38,8 @@ static void node_int8_cpu(const Graph *g, const Node *n, const float *in, const 
     if (n->op == OP_LINEAR || n->op == OP_GEMM) {
         const LinearLayer *L = n->lin;
         const int rows = (int)(ti->numel / L->k);
-        linear_int8_emul(rows, L->n, L->k, in, L->h_w_fast, L->h_bias, n->op == OP_GEMM ? res : NULL, out,
-                         L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->op == OP_LINEAR && L->silu_in);
+        linear_int8_emul(rows, L->n, L->k, in, L->h_w_fast, L->h_bias, res, out,
+                         L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->op == OP_LINEAR && L->silu_in);  // res: (rows, N) or NULL
         return;
     }
     if (n->op != OP_CONV) die_internal("node %s has no INT8 GEMM", n->name);
