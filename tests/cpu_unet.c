@@ -153,6 +153,7 @@ static void test_cli(const char *bin) {
          "needs sample (B, 4, H, W) for --unet"},
         {"--unet --weights /nonexistent.safetensors", "/nonexistent.safetensors"},
         {"--unet --weights " TINY ".weights.safetensors", "level 0 has 16 channels, not divisible by 32 GroupNorm groups"},
+        {"--unet sdxl --latent 512 --batch 2", "this UNet step needs about"},  // before any allocation
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char args[1024];
