@@ -59,6 +59,7 @@ int run_unet(Cli *cli) {
             die_user("%s: head dim %d has no GPU attention kernel (supported: %s and other multiples of 8 up to "
                      "the largest, zero-padded); run it with --device cpu",
                      g.blocks[g.nodes[i].block].name, g.nodes[i].attn.d, attention_head_dims());
+    g.share_activations = on_gpu && opt->ref == REF_NONE;  // nothing reads an intermediate tensor afterwards
     const ParamSource psrc = {&ck.file, NULL, &u};
     if (opt->weights_path) opt->params = &psrc;
     char source[512];

@@ -109,6 +109,7 @@ static void test_set_precision(void) {
     BlockConfig r = {.kind = BLOCK_RESBLOCK, .c = 16, .cout = 32, .h = 3, .w = 2, .batch = 1, .temb_dim = 32,
                      .groups = 8, .eps = 1e-5, .ksize = 3, .stride = 1, .seed = 2};
     build_block(&g, &r);
+    nd = g.nodes;  // the node array of the new graph
     opt = (RunOptions){.tol_fp16 = 5e-3, .tol_int8 = 3e-2, .linear_prec = PREC_INT8, .conv1x1_prec = PREC_INT8};
     graph_set_precision(&g, &opt);
     int tp = node_index(&g, "time_emb_proj"), n1 = node_index(&g, "norm1+silu"), c1 = node_index(&g, "conv1"),

@@ -18,6 +18,7 @@
 #include "../common/common.h"
 #include "../weights/safetensors.h"
 #include "../weights/synth.h"
+#include "../src/graph/unet.h"
 #include "harness.h"
 
 #define TINY "tests/golden/unet_tiny_sd_b2"
@@ -197,7 +198,46 @@ static void test_reports(const char *bin) {
     unlink(csv);
 }
 
+// The liveness arena of --unet --ref none on the GPU: tensors live at the
+// same node (lifetimes derived here independently) never share bytes; the
+// span is between the live peak and the sum of all tensors.
+static void test_live_offsets(WeightsFamily fam, int latent, int batch) {
+    UnetSpec u;
+    unet_spec_family(fam, &u);
+    BlockConfig cfg = {.batch = batch, .h = latent, .w = latent, .context_len = 77, .seed = 1};
+    Graph g;
+    build_unet(&g, &u, &cfg);
+    size_t *off = xcalloc((size_t)g.nt, sizeof(size_t)), all = 0;
+    const size_t span = graph_live_offsets(&g, off);
+    int *lo = xcalloc((size_t)g.nt, sizeof(int)), *hi = xcalloc((size_t)g.nt, sizeof(int));
+    for (int i = 0; i < g.nt; i++) lo[i] = g.t[i].is_input ? 0 : g.nn, hi[i] = g.t[i].is_input ? g.nn : 0;
+    for (int i = 0; i < g.nn; i++) {
+        const Node *n = &g.nodes[i];
+        const int use[5] = {n->in, n->in2, n->aux, n->res, n->out};
+        for (int k = 0; k < 5; k++)
+            if (use[k] >= 0) lo[use[k]] = lo[use[k]] < i ? lo[use[k]] : i, hi[use[k]] = hi[use[k]] > i ? hi[use[k]] : i;
+    }
+    hi[g.out] = g.nn;
+    int clash = 0;
+    for (int a = 0; a < g.nt; a++) {
+        all += g.t[a].numel * 2;
+        for (int b = a + 1; b < g.nt; b++) {
+            if (hi[a] < lo[b] || hi[b] < lo[a]) continue;
+            if (off[a] < off[b] + g.t[b].numel * 2 && off[b] < off[a] + g.t[a].numel * 2) clash++;
+        }
+    }
+    const size_t peak = unet_live_bytes(&g);
+    result(!clash && span >= peak && span < all,
+           "liveness arena %s latent %d batch %d: no overlap among %d tensors (%d clashes), %.1f MiB for a live peak "
+           "of %.1f MiB (all tensors %.1f MiB)", names_family_flag(fam), latent, batch, g.nt, clash,
+           span / 1048576.0, peak / 1048576.0, all / 1048576.0);
+    free(off), free(lo), free(hi);
+    graph_free(&g);
+}
+
 void cpu_suite_unet(const char *bin) {
+    test_live_offsets(FAMILY_SD1, 64, 2);
+    test_live_offsets(FAMILY_SDXL, 128, 2);
     test_cli(bin);
     test_any_head_dim(bin);
     test_bad(bin);

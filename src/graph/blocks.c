@@ -551,6 +551,57 @@ void arena_plan_free(ArenaPlan *p) {
     memset(p, 0, sizeof(*p));
 }
 
+// Lifetimes of the tensors in node order: [first[i], last[i]].
+static void live_ranges(const Graph *g, int *first, int *last) {
+    for (int i = 0; i < g->nt; i++) first[i] = g->t[i].is_input ? 0 : g->nn, last[i] = g->t[i].is_input ? g->nn : -1;
+    for (int i = 0; i < g->nn; i++) {
+        const Node *n = &g->nodes[i];
+        const int rd[4] = {n->in, n->in2, n->aux, n->res};
+        for (int k = 0; k < 4; k++)
+            if (rd[k] >= 0 && last[rd[k]] < i) last[rd[k]] = i;
+        if (first[n->out] > i) first[n->out] = i;
+        if (last[n->out] < i) last[n->out] = i;
+        // a side-branch candidate (reads only graph inputs) may run at the start of the replay
+        const int side = (n->op == OP_LINEAR || n->op == OP_GEMM) && g->t[n->in].is_input && n->res < 0;
+        if (side) first[n->out] = 0;
+    }
+    if (g->out >= 0) last[g->out] = g->nn;
+}
+
+size_t graph_live_offsets(const Graph *g, size_t *off) {
+    int *first = xcalloc((size_t)g->nt + 1, sizeof(int)), *last = xcalloc((size_t)g->nt + 1, sizeof(int));
+    int *order = xcalloc((size_t)g->nt + 1, sizeof(int)), *placed = xcalloc((size_t)g->nt + 1, sizeof(int));
+    live_ranges(g, first, last);
+    for (int i = 0; i < g->nt; i++) order[i] = i;
+    for (int i = 1; i < g->nt; i++)  // by start, then larger first (insertion sort: about a thousand tensors)
+        for (int j = i; j > 0; j--) {
+            const int a = order[j - 1], b = order[j];
+            if (first[a] < first[b] || (first[a] == first[b] && g->t[a].numel >= g->t[b].numel)) break;
+            order[j - 1] = b, order[j] = a;
+        }
+    size_t span = 0;
+    int np = 0;
+    for (int k = 0; k < g->nt; k++) {
+        const int t = order[k];
+        const size_t size = align_up(g->t[t].numel * sizeof(uint16_t));
+        size_t at = 0;
+        for (int moved = 1; moved;) {  // lowest offset that overlaps no placed tensor live at the same time
+            moved = 0;
+            for (int q = 0; q < np; q++) {
+                const int o = placed[q];
+                const size_t osz = align_up(g->t[o].numel * sizeof(uint16_t));
+                if (last[o] < first[t] || first[o] > last[t]) continue;
+                if (at < off[o] + osz && off[o] < at + size) at = off[o] + osz, moved = 1;
+            }
+        }
+        off[t] = at;
+        placed[np++] = t;
+        if (at + size > span) span = at + size;
+    }
+    free(first), free(last), free(order), free(placed);
+    return span;
+}
+
 void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
     memset(p, 0, sizeof(*p));
     p->ref_gpu = ref_gpu;
@@ -560,11 +611,15 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
     p->gn_ws = xcalloc((size_t)g->nn + 1, sizeof(size_t));
     p->gn_ws_bytes = xcalloc((size_t)g->nn + 1, sizeof(size_t));
     size_t off = 0;
+    const int shared = g->share_activations && !ref_gpu;
+    if (shared) off = graph_live_offsets(g, p->t16);  // FP16 tensors by liveness, at the arena's start
     for (int i = 0; i < g->nt; i++) {
         const size_t numel = g->t[i].numel;
         if (numel > p->maxt) p->maxt = numel;
-        p->t16[i] = off;
-        off += align_up(numel * sizeof(uint16_t));
+        if (!shared) {
+            p->t16[i] = off;
+            off += align_up(numel * sizeof(uint16_t));
+        }
         if (ref_gpu) {
             p->tref[i] = off;
             off += align_up(numel * sizeof(float));

@@ -208,6 +208,8 @@ typedef struct {
     GraphBlock *blocks;  // whole UNet: the report's rows (nblocks = 0 for a single block)
     int nblocks, cap_blocks;
     const struct UnetSpec *unet;  // whole UNet: its layout (NULL for a single block)
+    int share_activations;  // GPU arena by liveness: FP16 tensors whose lifetimes do not overlap share bytes
+                            // (--unet --ref none: no stage reads an intermediate tensor after the chain)
 } Graph;
 
 typedef struct {
@@ -291,6 +293,13 @@ typedef struct {
     int ref_gpu;
 } ArenaPlan;
 void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p);
+// Liveness of the FP16 tensors: first[i] / last[i] = the first node that
+// writes tensor i and the last that reads it (inputs, the output and the
+// outputs of side-branch nodes live through the whole chain: the graph is
+// replayed, and side nodes run at its start). Fills off[i] (byte offsets,
+// first fit, 256-byte aligned) so that tensors live at the same node never
+// overlap; returns the bytes spanned.
+size_t graph_live_offsets(const Graph *g, size_t *off);
 void arena_plan_free(ArenaPlan *p);
 // Bytes the GPU path will allocate (weights + the arena plan + slack).
 size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu);

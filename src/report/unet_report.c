@@ -84,8 +84,9 @@ void print_unet_header(const Graph *g, const RunOptions *opt, const RunResult *r
     double all = 0;
     for (int i = 0; i < g->nt; i++) all += g->t[i].numel * 2.0;
     printf("memory   weights %.1f MiB FP16%s; activations %.1f MiB FP16 in all, %.1f MiB live at the peak "
-           "(skip tensors live until their up block)\n", weight_bytes(g, 2) / 1048576.0,
-           opt->ref != REF_NONE ? " (+ FP32 reference copies)" : "", all / 1048576.0, unet_live_bytes(g) / 1048576.0);
+           "(skip tensors live until their up block)%s\n", weight_bytes(g, 2) / 1048576.0,
+           opt->ref != REF_NONE ? " (+ FP32 reference copies)" : "", all / 1048576.0, unet_live_bytes(g) / 1048576.0,
+           g->share_activations ? "; arena by liveness" : "");
     print_peaks_line(r);
     printf("timing   %d warm-up + %d iterations per node (%s), median; reference %s\n\n", opt->warmup, opt->iters,
            r->on_gpu ? "CUDA events" : "wall clock",
