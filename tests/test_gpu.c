@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "../kernels/kernels.h"
 #include "../common/common.h"
@@ -21,6 +22,7 @@
 #include "../src/layers/groupnorm.h"
 #include "../src/layers/linear.h"
 #include "../weights/random.h"
+#include "../weights/safetensors.h"
 
 #include "harness.h"
 
@@ -432,7 +434,40 @@ static void golden_suites(const char *bin, const char *full_dir) {
 
 // The whole SDXL UNet at its native latent 128, batch 2: runs, every node
 // within tolerance, graph replay bit-identical to the eager run (--check).
+// `output` of a --save-output file (free it), NULL when unreadable.
+static float *saved_output(const char *path, size_t *n) {
+    StFile f;
+    StError e;
+    float *v = NULL;
+    if (st_open(path, &f, &e)) return NULL;
+    const StTensor *t = st_find(&f, "output");
+    if (t && !st_load_f32(&f, "output", -1, NULL, &v, &e)) *n = t->numel;
+    st_close(&f);
+    return v;
+}
+
+// --ref none puts the FP16 activations in a liveness arena (tensors share
+// bytes): the output must be bit-identical to a run with every tensor in its
+// own slot (--ref gpu), the kernels fixed by --kernel-select heuristic.
+static void unet_liveness(const char *bin) {
+    char a[512], b[512], args[1024];
+    if (!make_tmp_file(a, sizeof a, "unet_live") || !make_tmp_file(b, sizeof b, "unet_full")) return;
+    const char *base = "--unet sd15 --latent 32 --batch 2 --kernel-select heuristic --iters 2 --warmup 1";
+    snprintf(args, sizeof args, "%s --ref none --save-output '%s'", base, a);
+    Cmd r1 = run_cli(bin, args);
+    snprintf(args, sizeof args, "%s --ref gpu --save-output '%s'", base, b);
+    Cmd r2 = run_cli(bin, args);
+    size_t na = 0, nb = 0;
+    float *x = saved_output(a, &na), *y = saved_output(b, &nb);
+    result(r1.rc == 0 && r2.rc == 0 && x && y && na == nb && na > 0 && !memcmp(x, y, na * sizeof(float)),
+           "--unet sd15 latent 32 batch 2: --ref none (liveness arena) output bit-identical to --ref gpu (exit %d, %d)",
+           r1.rc, r2.rc);
+    free(x), free(y), free(r1.out), free(r2.out);
+    unlink(a), unlink(b);
+}
+
 static void unet_cli(const char *bin) {
+    unet_liveness(bin);
     Cmd r = run_cli(bin, "--unet sdxl --latent 128 --batch 2 --check --kernel-select heuristic --iters 3 --warmup 1");
     result(r.rc == 0 && strstr(r.out, "verdict  PASS") && strstr(r.out, "graph replay bit-identical"),
            "--unet sdxl --latent 128 --batch 2 --check: PASS with a bit-identical graph replay (exit %d)", r.rc);
