@@ -59,7 +59,10 @@ namespace {
 
 constexpr int PAD = 8;           // +8 halves per smem row (16 bytes): row stride 80 B (BK 32) or 144 B (BK 64)
 
-template <int BM, int BN, int BK, int WM, int WN, int STAGES>
+// GATHER: the A operand of a whole UNet's up path (ConvParams.x2 / .up: a
+// concatenated skip or a nearest-2x input), per-pixel addressing; its own
+// instantiation, so the plain kernels keep their registers.
+template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool GATHER>
 __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
     pdl_wait();
     constexpr int LDS = BK + PAD;           // smem row stride in halves
@@ -94,7 +97,7 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
     // --- per-thread load coordinates (computed once) ---
     const int chunk = tid % CHUNKS_PER_ROW;  // which 16-byte chunk of a tile row
     const int row0 = tid / CHUNKS_PER_ROW;
-    int a_off[A_ITERS], a_ih0[A_ITERS], a_iw0[A_ITERS], a_b[A_ITERS];
+    int a_off[A_ITERS], a_ih0[A_ITERS], a_iw0[A_ITERS], a_b[GATHER ? A_ITERS : 1];
     const int HoWo = p.Ho * p.Wo;
 #pragma unroll
     for (int i = 0; i < A_ITERS; i++) {
@@ -107,12 +110,12 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
             a_ih0[i] = ho * p.stride - p.pad;
             a_iw0[i] = wo * p.stride - p.pad;
             a_off[i] = ((b * p.H + a_ih0[i]) * p.W + a_iw0[i]) * p.Cin;
-            a_b[i] = b;
+            if (GATHER) a_b[i] = b;
         } else {
             a_ih0[i] = -(1 << 28);  // fails every bounds check
             a_iw0[i] = 0;
             a_off[i] = 0;
-            a_b[i] = 0;
+            if (GATHER) a_b[i] = 0;
         }
     }
     const half *b_src[B_ITERS];
@@ -138,7 +141,7 @@ __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
         const int koff = (kh * p.W + kw) * p.Cin + ci;
         half *dA = sA + stage * BM * LDS;
         half *dB = sB + stage * BN * LDS;
-        if (p.x2 || p.up) {  // two input tensors (channel concat) or an upsampled input: per-pixel addressing
+        if constexpr (GATHER) {  // two input tensors (channel concat) or an upsampled input: per-pixel addressing
             const int hs = p.up ? p.H >> 1 : p.H, wsz = p.up ? p.W >> 1 : p.W, c2 = p.Cin - p.Cin1;
 #pragma unroll
             for (int i = 0; i < A_ITERS; i++) {
@@ -313,23 +316,26 @@ constexpr int kNumTiles = sizeof(kTiles) / sizeof(kTiles[0]);
 
 size_t tile_smem(const TileInfo &t) { return (size_t)t.stages * (t.bm + t.bn) * (t.bk + PAD) * sizeof(half); }
 
-template <int BM, int BN, int BK, int WM, int WN, int STAGES>
+template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool GATHER>
 cudaError_t launch_tile(const ConvParams &p, cudaStream_t stream) {
     static bool attr_set = false;  // per instantiation
     size_t smem = (size_t)STAGES * (BM + BN) * (BK + PAD) * sizeof(half);
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(conv_igemm_kernel<BM, BN, BK, WM, WN, STAGES>,
+        cudaError_t e = cudaFuncSetAttribute(conv_igemm_kernel<BM, BN, BK, WM, WN, STAGES, GATHER>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess) return e;
         attr_set = true;
     }
     dim3 grid((p.M + BM - 1) / BM, (p.N + BN - 1) / BN, p.splits);
-    return pdl_launch(conv_igemm_kernel<BM, BN, BK, WM, WN, STAGES>, grid, dim3(WM * WN * 32), smem, stream, p);
+    return pdl_launch(conv_igemm_kernel<BM, BN, BK, WM, WN, STAGES, GATHER>, grid, dim3(WM * WN * 32), smem, stream,
+                      p);
 }
 
 typedef cudaError_t (*LaunchFn)(const ConvParams &, cudaStream_t);
-#define TILE_FN(bm, bn, bk, wm, wn, st) &launch_tile<bm, bn, bk, wm, wn, st>,
+#define TILE_FN(bm, bn, bk, wm, wn, st) &launch_tile<bm, bn, bk, wm, wn, st, false>,
 const LaunchFn kLaunch[] = {CONV_TILES(TILE_FN)};
+#define TILE_FN_GATHER(bm, bn, bk, wm, wn, st) &launch_tile<bm, bn, bk, wm, wn, st, true>,
+const LaunchFn kLaunchGather[] = {CONV_TILES(TILE_FN_GATHER)};  // x2 / up: a whole UNet's up path
 
 int ceil_div(long long a, long long b) { return (int)((a + b - 1) / b); }
 
@@ -460,7 +466,8 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
     p.x2 = s->cin2 ? reinterpret_cast<const half *>(x2) : nullptr;
     p.Cin1 = s->cin - s->cin2;
     p.up = s->up;
-    cudaError_t e = cfg.tile < kNumTiles ? kLaunch[cfg.tile](p, stream) : gemm_wgmma_launch(cfg.tile - kNumTiles, p, stream);
+    const LaunchFn *table = (p.x2 || p.up) ? kLaunchGather : kLaunch;
+    cudaError_t e = cfg.tile < kNumTiles ? table[cfg.tile](p, stream) : gemm_wgmma_launch(cfg.tile - kNumTiles, p, stream);
     if (e != cudaSuccess || p.splits == 1) return e;
     size_t pairs = (size_t)p.M * p.N / 2;
     int blocks = (int)((pairs + 255) / 256);

@@ -173,7 +173,8 @@ __global__ void gn_apply_kernel(const half *__restrict__ x, const half *__restri
         int ch = (int)(e % c);
         int b = (int)(e / ((size_t)hw * c));
         const float2 *ss = ws.scale_shift + (size_t)b * c + ch;
-        uint4 raw = *reinterpret_cast<const uint4 *>(gn_src(x, x2, c1, c, e / c, ch));
+        const half *src = x2 ? gn_src(x, x2, c1, c, e / c, ch) : x + e;  // one tensor: no division
+        uint4 raw = *reinterpret_cast<const uint4 *>(src);
         half2 *h2 = reinterpret_cast<half2 *>(&raw);
 #pragma unroll
         for (int k = 0; k < 4; k++) {
