@@ -54,7 +54,10 @@ attention-cross-d128-s7-kv77 | --block attention --kind cross --seq 7 --kv 77 --
 attention-cross-d160-s64-kv1 | --block attention --kind cross --seq 64 --kv 1 --heads 2 --head-dim 160
 gemm-fp16-residual-m100 | --block gemm --m 100 --n 72 --k 200 --epilogue residual
 gemm-int8-geglu-m100 | --block gemm --m 100 --n 80 --k 200 --linear int8 --epilogue geglu
-gemm-int8-bias-m300 | --block gemm --m 300 --n 256 --k 512 --linear int8 --epilogue bias'
+gemm-int8-bias-m300 | --block gemm --m 300 --n 256 --k 512 --linear int8 --epilogue bias
+attention-self-d48-padded | --block attention --kind self --seq 50 --heads 2 --head-dim 48
+unet-tiny-sd | --unet --weights tests/golden/unet_tiny_sd_b2.weights.safetensors --config tests/golden/unet_tiny_sd_b2.config.json --latent 8 --context-len 7 --kernel-select heuristic
+unet-tiny-xl-liveness | --unet --weights tests/golden/unet_tiny_xl_b2.weights.safetensors --config tests/golden/unet_tiny_xl_b2.config.json --latent 8 --context-len 5 --kernel-select heuristic --ref none'
 
 TOOLS="memcheck racecheck initcheck synccheck"
 # Runs at once (each tool is bound by its own CPU-side instrumentation, so
