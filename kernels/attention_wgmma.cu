@@ -9,7 +9,7 @@
 //   read and written through the strided layout of kernels.h (a fused QKV
 //   or KV GEMM output is read in place).
 //
-// Tile design (template <D, BN, NC, STAGES, MINB>; variants in AW_VARIANTS)
+// Tile design (template <D, BN, NC, STAGES, MINB, OVL>; variants in AW_VARIANTS)
 //   - A CTA is one producer warpgroup and NC (1 or 2) consumer warpgroups;
 //     each consumer owns 64 query rows (one m64 wgmma row block), so a CTA
 //     tile is BM = 64 * NC query rows of one (batch, head), walked over all
@@ -96,21 +96,27 @@ constexpr int AW_PRODUCER_REGS = 40;  // setmaxnreg of the producer warpgroup (t
 constexpr int AW_CONSUMER_REGS = 232; // and of each consumer
 
 // The compiled variants: head dim, keys per tile, consumer warpgroups,
-// ring stages, CTAs per SM the registers are capped for. Shared memory:
+// ring stages, CTAs per SM the registers are capped for, overlapped
+// schedule (see the kernel; the serial one is kept to measure it). Shared memory:
 // DC * 128 * (64 NC + 2 BN STAGES) bytes (DC = ceil(d / 64)).
-#define AW_VARIANTS(X)     \
-    X(40, 128, 2, 4, 1)    \
-    X(40, 64, 1, 4, 2)     \
-    X(64, 128, 2, 4, 1)    \
-    X(64, 64, 1, 4, 2)     \
-    X(80, 128, 2, 2, 1)    \
-    X(80, 64, 2, 4, 1)     \
-    X(80, 64, 1, 2, 2)     \
-    X(128, 128, 2, 2, 1)   \
-    X(128, 64, 2, 4, 1)    \
-    X(128, 64, 1, 3, 1)    \
-    X(160, 64, 2, 3, 1)    \
-    X(160, 64, 1, 3, 1)
+#define AW_VARIANTS(X)          \
+    X(40, 128, 2, 4, 1, true)   \
+    X(40, 128, 2, 4, 1, false)  \
+    X(40, 64, 1, 4, 2, true)    \
+    X(64, 128, 2, 4, 1, true)   \
+    X(64, 128, 2, 4, 1, false)  \
+    X(64, 64, 1, 4, 2, true)    \
+    X(80, 128, 2, 2, 1, true)   \
+    X(80, 64, 2, 4, 1, true)    \
+    X(80, 128, 2, 2, 1, false)  \
+    X(80, 64, 1, 2, 1, true)    \
+    X(128, 128, 2, 2, 1, true)  \
+    X(128, 64, 2, 4, 1, true)   \
+    X(128, 128, 2, 2, 1, false) \
+    X(128, 64, 1, 3, 1, true)   \
+    X(160, 64, 2, 3, 1, true)   \
+    X(160, 64, 2, 3, 1, false)  \
+    X(160, 64, 1, 3, 1, true)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d
@@ -245,7 +251,7 @@ __device__ __forceinline__ void wgmma_pv(float *o, const uint32_t *a, uint64_t d
 }
 #endif  // AW_DEVICE
 
-template <int D, int BN, int NC, int STAGES, int MINB>
+template <int D, int BN, int NC, int STAGES, int MINB, bool OVL>
 __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     attn_wgmma_kernel(const __grid_constant__ CUtensorMap map_q,  // Q (d, heads, sq, B), box 64 x 1 x BM x 1
                       const __grid_constant__ CUtensorMap map_k,  // K (d, heads, skv, B), box 64 x 1 x BN x 1
@@ -330,81 +336,143 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 #pragma unroll
     for (int i = 0; i < SR; i++) sacc[i] = 0.f;
     const unsigned char *qbase = sQ + cw * AW_WG_ROWS * AW_ROW_BYTES;
-    int it = 0, tl = 0;
+    float m0, m1;  // running max of rows g, g+8 (scaled log2 domain)
+    float l0, l1;  // running sums, this lane's columns only
+
+    // Issues S = Q K^T for the K tile in stage s (one commit group).
+    auto qk_issue = [&](int s) {
+        const unsigned char *sK = ring + s * STAGE_BYTES;
+        wg_fence();
+#pragma unroll
+        for (int ks = 0; ks < KSTEPS; ks++) {
+            const int c = ks / 4, k = (ks % 4) * 32;  // chunk, byte offset of the k16 step in a row
+            wgmma_qk<BN>(sacc, desc_sw128(qbase + c * Q_CHUNK + k), desc_sw128(sK + c * KV_CHUNK + k), ks > 0);
+        }
+        wg_commit();
+    };
+    // Issues O += P V for the V tile in stage s (one commit group).
+    auto pv_issue = [&](const uint32_t (&pf)[BN / 16][4], int s) {
+        const unsigned char *sV = ring + s * STAGE_BYTES + KV_BYTES;
+        wg_fence();
+#pragma unroll
+        for (int kk = 0; kk < BN / 16; kk++) wgmma_pv<D>(oacc, pf[kk], desc_sw128_mn(sV + kk * 2048, KV_CHUNK));
+        wg_commit();
+    };
+    // Online softmax of the S tile of key tile j (its wgmma complete): masks
+    // keys past skv, updates m and l, writes P (FP16 A fragments) and the
+    // factor alpha = 2^(m_old - m_new) by which O must still be scaled.
+    auto softmax = [&](uint32_t (&pf)[BN / 16][4], int j, float &a0, float &a1) {
+        if ((j + 1) * BN > p.skv) {  // keys past skv (zero rows in the last tile) score -inf
+            const int lim = p.skv - j * BN - t2;
+#pragma unroll
+            for (int r = 0; r < SR; r++)
+                if (8 * (r / 4) + (r & 1) >= lim) sacc[r] = -INFINITY;
+        }
+        float mx0 = -INFINITY, mx1 = -INFINITY;
+#pragma unroll
+        for (int r = 0; r < SR; r += 4) {
+            mx0 = fmaxf(mx0, fmaxf(sacc[r], sacc[r + 1]));
+            mx1 = fmaxf(mx1, fmaxf(sacc[r + 2], sacc[r + 3]));
+        }
+        mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 1));
+        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
+        mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 2));
+        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 2));
+        const float mn0 = fmaxf(m0, mx0 * sl2), mn1 = fmaxf(m1, mx1 * sl2);  // finite: a tile has a real key
+        a0 = aw_exp2(m0 - mn0), a1 = aw_exp2(m1 - mn1);                     // first tile: 2^-inf = 0
+        m0 = mn0, m1 = mn1;
+        float ps0 = 0.f, ps1 = 0.f;
+#pragma unroll
+        for (int kk = 0; kk < BN / 16; kk++) {
+            float e[8];
+#pragma unroll
+            for (int i = 0; i < 8; i++) e[i] = aw_exp2(fmaf(sacc[8 * kk + i], sl2, (i & 2) ? -mn1 : -mn0));
+            ps0 += (e[0] + e[1]) + (e[4] + e[5]);
+            ps1 += (e[2] + e[3]) + (e[6] + e[7]);
+            pf[kk][0] = aw_pack(e[0], e[1]);  // row g,     keys 16kk + t2
+            pf[kk][1] = aw_pack(e[2], e[3]);  // row g + 8, keys 16kk + t2
+            pf[kk][2] = aw_pack(e[4], e[5]);  // row g,     keys 16kk + 8 + t2
+            pf[kk][3] = aw_pack(e[6], e[7]);  // row g + 8, keys 16kk + 8 + t2
+        }
+        l0 = l0 * a0 + ps0;
+        l1 = l1 * a1 + ps1;
+    };
+    auto rescale_o = [&](float a0, float a1) {
+#pragma unroll
+        for (int r = 0; r < OR; r++) oacc[r] *= (r & 2) ? a1 : a0;
+    };
+
+    int it = 0, tl = 0;  // K/V tiles consumed (ring position), work items done
+    uint32_t pa[BN / 16][4], pb[BN / 16][4];  // P of the current and the next key tile
     for (int item = blockIdx.x; item < p.num_items; item += gridDim.x, tl++) {
         const int qt = item % p.q_tiles, bh = item / p.q_tiles;
         const int h = bh % p.heads, b = bh / p.heads;
 #pragma unroll
         for (int i = 0; i < OR; i++) oacc[i] = 0.f;
-        float m0 = -INFINITY, m1 = -INFINITY;  // running max of rows g, g+8 (scaled log2 domain)
-        float l0 = 0.f, l1 = 0.f;              // running sums, this lane's columns only
+        m0 = m1 = -INFINITY;
+        l0 = l1 = 0.f;
         mbar_wait(q_full, tl & 1);
-        for (int j = 0; j < nkv; j++, it++) {
-            const int s = it % STAGES;
-            mbar_wait(&full[s], (it / STAGES) & 1);
-            const unsigned char *sK = ring + s * STAGE_BYTES;
-            const unsigned char *sV = sK + KV_BYTES;
-
-            // S = Q K^T
-            wg_fence();
-#pragma unroll
-            for (int ks = 0; ks < KSTEPS; ks++) {
-                const int c = ks / 4, k = (ks % 4) * 32;  // chunk, byte offset of the k16 step in a row
-                wgmma_qk<BN>(sacc, desc_sw128(qbase + c * Q_CHUNK + k), desc_sw128(sK + c * KV_CHUNK + k), ks > 0);
+        if constexpr (!OVL) {
+            // Serial: Q K^T, wait, softmax, P V, wait, per key tile.
+            for (int j = 0; j < nkv; j++, it++) {
+                const int s = it % STAGES;
+                mbar_wait(&full[s], (it / STAGES) & 1);
+                qk_issue(s);
+                wg_wait<0>();
+                wg_regs_ready<SR>(sacc);
+                if (j == nkv - 1 && lane == 0) mbar_arrive(q_empty);  // Q of this item read for the last time
+                float a0, a1;
+                softmax(pa, j, a0, a1);
+                rescale_o(a0, a1);
+                pv_issue(pa, s);
+                wg_wait<0>();
+                wg_regs_ready<OR>(oacc);
+                if (lane == 0) mbar_arrive(&empty[s]);  // this warp is done with stage s
             }
-            wg_commit();
-            wg_wait<0>();
-            wg_regs_ready<SR>(sacc);
-            if (j == nkv - 1 && lane == 0) mbar_arrive(q_empty);  // Q of this item read for the last time
-
-            // keys past skv (zero rows in the last tile) score -inf
-            if ((j + 1) * BN > p.skv) {
-                const int lim = p.skv - j * BN - t2;
-#pragma unroll
-                for (int r = 0; r < SR; r++)
-                    if (8 * (r / 4) + (r & 1) >= lim) sacc[r] = -INFINITY;
+        } else {
+            // Overlapped: step j issues Q K_{j+1}^T and then P_j V_j, waits
+            // for the first, runs the softmax of tile j+1 while P_j V_j is
+            // on the tensor cores, then waits for it and rescales O. P is
+            // double-buffered (pa / pb alternate; the loop is unrolled by two
+            // so both stay in registers).
+            {
+                const int s = it % STAGES;
+                mbar_wait(&full[s], (it / STAGES) & 1);
+                qk_issue(s);
+                wg_wait<0>();
+                wg_regs_ready<SR>(sacc);
+                if (nkv == 1 && lane == 0) mbar_arrive(q_empty);
+                float a0, a1;
+                softmax(pa, 0, a0, a1);  // O is still zero: no rescale
             }
-            // online softmax, rows g (r & 2 == 0) and g + 8
-            float mx0 = -INFINITY, mx1 = -INFINITY;
-#pragma unroll
-            for (int r = 0; r < SR; r += 4) {
-                mx0 = fmaxf(mx0, fmaxf(sacc[r], sacc[r + 1]));
-                mx1 = fmaxf(mx1, fmaxf(sacc[r + 2], sacc[r + 3]));
+            auto step = [&](const uint32_t (&pc)[BN / 16][4], uint32_t (&pn)[BN / 16][4], int j) {
+                const int s = it % STAGES;
+                const bool more = j + 1 < nkv;
+                if (more) {
+                    const int s1 = (it + 1) % STAGES;
+                    mbar_wait(&full[s1], ((it + 1) / STAGES) & 1);
+                    qk_issue(s1);
+                }
+                pv_issue(pc, s);
+                float a0 = 1.f, a1 = 1.f;
+                if (more) {
+                    wg_wait<1>();  // Q K_{j+1}^T done, P_j V_j may still run
+                    wg_regs_ready<SR>(sacc);
+                    if (j + 2 == nkv && lane == 0) mbar_arrive(q_empty);
+                    softmax(pn, j + 1, a0, a1);
+                }
+                wg_wait<0>();
+                wg_regs_ready<OR>(oacc);
+                if (lane == 0) mbar_arrive(&empty[s]);
+                it++;
+                if (more) rescale_o(a0, a1);
+            };
+            for (int j = 0;;) {
+                step(pa, pb, j++);
+                if (j == nkv) break;
+                step(pb, pa, j++);
+                if (j == nkv) break;
             }
-            mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 1));
-            mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
-            mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 2));
-            mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 2));
-            const float mn0 = fmaxf(m0, mx0 * sl2), mn1 = fmaxf(m1, mx1 * sl2);  // finite: a tile has a real key
-            const float a0 = aw_exp2(m0 - mn0), a1 = aw_exp2(m1 - mn1);         // first tile: 2^-inf = 0
-            m0 = mn0, m1 = mn1;
-            float ps0 = 0.f, ps1 = 0.f;
-            uint32_t pf[BN / 16][4];  // P as m64k16 A fragments (FP16 pairs)
-#pragma unroll
-            for (int kk = 0; kk < BN / 16; kk++) {
-                float e[8];
-#pragma unroll
-                for (int i = 0; i < 8; i++) e[i] = aw_exp2(fmaf(sacc[8 * kk + i], sl2, (i & 2) ? -mn1 : -mn0));
-                ps0 += (e[0] + e[1]) + (e[4] + e[5]);
-                ps1 += (e[2] + e[3]) + (e[6] + e[7]);
-                pf[kk][0] = aw_pack(e[0], e[1]);  // row g,     keys 16kk + t2
-                pf[kk][1] = aw_pack(e[2], e[3]);  // row g + 8, keys 16kk + t2
-                pf[kk][2] = aw_pack(e[4], e[5]);  // row g,     keys 16kk + 8 + t2
-                pf[kk][3] = aw_pack(e[6], e[7]);  // row g + 8, keys 16kk + 8 + t2
-            }
-            l0 = l0 * a0 + ps0;
-            l1 = l1 * a1 + ps1;
-#pragma unroll
-            for (int r = 0; r < OR; r++) oacc[r] *= (r & 2) ? a1 : a0;
-
-            // O += P V
-            wg_fence();
-#pragma unroll
-            for (int kk = 0; kk < BN / 16; kk++) wgmma_pv<D>(oacc, pf[kk], desc_sw128_mn(sV + kk * 2048, KV_CHUNK));
-            wg_commit();
-            wg_wait<0>();
-            wg_regs_ready<OR>(oacc);
-            if (lane == 0) mbar_arrive(&empty[s]);  // this warp is done with stage s
         }
 
         // normalize and store rows g, g + 8 of this warp
@@ -484,14 +552,14 @@ int aw_num_sms() {
     return n > 0 ? n : 1;
 }
 
-template <int D, int BN, int NC, int STAGES, int MINB>
+template <int D, int BN, int NC, int STAGES, int MINB, bool OVL>
 cudaError_t aw_launch(const AttnShape *s, const half *q, const half *k, const half *v, half *o, float scale_log2,
                       cudaStream_t stream) {
     static int per_sm = 0;  // per instantiation: resident CTAs per SM, 0 until the attributes are set
     constexpr size_t smem = aw_smem<D, BN, NC, STAGES>();
     constexpr int threads = (NC + 1) * 128;
     constexpr int BM = AW_WG_ROWS * NC;
-    auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB>;
+    auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, OVL>;
     if (per_sm == 0) {
         cudaError_t e = cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess) return e;
@@ -524,10 +592,10 @@ cudaError_t aw_launch(const AttnShape *s, const half *q, const half *k, const ha
 typedef cudaError_t (*AwLaunchFn)(const AttnShape *, const half *, const half *, const half *, half *, float,
                                   cudaStream_t);
 struct AwVariant {
-    int d, bn, nc, stages;
+    int d, bn, nc, stages, ovl;
     AwLaunchFn launch;
 };
-#define AW_ENTRY(d, bn, nc, st, minb) {d, bn, nc, st, &aw_launch<d, bn, nc, st, minb>},
+#define AW_ENTRY(d, bn, nc, st, minb, ovl) {d, bn, nc, st, ovl ? 1 : 0, &aw_launch<d, bn, nc, st, minb, ovl>},
 const AwVariant kAwVariants[] = {AW_VARIANTS(AW_ENTRY)};
 constexpr int kNumAwVariants = sizeof(kAwVariants) / sizeof(kAwVariants[0]);
 
@@ -566,13 +634,14 @@ int attention_wgmma_num_variants(int d) {
     return n;
 }
 
-// "flash d64 wgmma Br128 Bc128 4st": query rows per CTA, keys per tile, ring stages.
+// "flash d64 wgmma Br128 Bc128 4st ovl": query rows per CTA, keys per tile, ring
+// stages, overlapped schedule.
 const char *attention_wgmma_name(int d, int i) {
     if (!g_aw_names_ready) {
         for (int g = 0; g < kNumAwVariants; g++) {
             const AwVariant &v = kAwVariants[g];
-            snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst", v.d, AW_WG_ROWS * v.nc,
-                     v.bn, v.stages);
+            snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst%s", v.d,
+                     AW_WG_ROWS * v.nc, v.bn, v.stages, v.ovl ? " ovl" : "");
         }
         g_aw_names_ready = true;
     }
