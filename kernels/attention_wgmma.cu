@@ -94,29 +94,34 @@ constexpr int AW_WG_ROWS = 64;        // query rows per consumer warpgroup (wgmm
 constexpr int AW_SMEM_SLACK = 1024 + 256;  // 1024-byte alignment + the mbarriers
 constexpr int AW_PRODUCER_REGS = 40;  // setmaxnreg of the producer warpgroup (two consumers)
 constexpr int AW_CONSUMER_REGS = 232; // and of each consumer
+constexpr int AW_BAR_TURN = 1;        // named barriers 1, 2: the tensor-core turn of consumer 0, 1
+constexpr int AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2;  // consumer schedules
 
 // The compiled variants: head dim, keys per tile, consumer warpgroups,
-// ring stages, CTAs per SM the registers are capped for, overlapped
-// schedule (see the kernel; the serial one is kept to measure it). Shared memory:
+// ring stages, CTAs per SM the registers are capped for, schedule
+// (AW_SERIAL, AW_OVERLAP, AW_PINGPONG: see the kernel; all three are kept
+// as candidates so that each one's effect stays measurable). Shared memory:
 // DC * 128 * (64 NC + 2 BN STAGES) bytes (DC = ceil(d / 64)).
-#define AW_VARIANTS(X)          \
-    X(40, 128, 2, 4, 1, true)   \
-    X(40, 128, 2, 4, 1, false)  \
-    X(40, 64, 1, 4, 2, true)    \
-    X(64, 128, 2, 4, 1, true)   \
-    X(64, 128, 2, 4, 1, false)  \
-    X(64, 64, 1, 4, 2, true)    \
-    X(80, 128, 2, 2, 1, true)   \
-    X(80, 64, 2, 4, 1, true)    \
-    X(80, 128, 2, 2, 1, false)  \
-    X(80, 64, 1, 2, 1, true)    \
-    X(128, 128, 2, 2, 1, true)  \
-    X(128, 64, 2, 4, 1, true)   \
-    X(128, 128, 2, 2, 1, false) \
-    X(128, 64, 1, 3, 1, true)   \
-    X(160, 64, 2, 3, 1, true)   \
-    X(160, 64, 2, 3, 1, false)  \
-    X(160, 64, 1, 3, 1, true)
+#define AW_VARIANTS(X)     \
+    X(40, 128, 2, 4, 1, 2) \
+    X(40, 128, 2, 4, 1, 1) \
+    X(40, 128, 2, 4, 1, 0) \
+    X(40, 64, 1, 4, 2, 1)  \
+    X(64, 128, 2, 4, 1, 2) \
+    X(64, 128, 2, 4, 1, 1) \
+    X(64, 128, 2, 4, 1, 0) \
+    X(64, 64, 1, 4, 2, 1)  \
+    X(80, 128, 2, 2, 1, 2) \
+    X(80, 64, 2, 4, 1, 2)  \
+    X(80, 128, 2, 2, 1, 0) \
+    X(80, 64, 1, 2, 1, 1)  \
+    X(128, 128, 2, 2, 1, 2) \
+    X(128, 64, 2, 4, 1, 2) \
+    X(128, 128, 2, 2, 1, 0) \
+    X(128, 64, 1, 3, 1, 1) \
+    X(160, 64, 2, 3, 1, 2) \
+    X(160, 64, 2, 3, 1, 0) \
+    X(160, 64, 1, 3, 1, 1)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d
@@ -251,7 +256,7 @@ __device__ __forceinline__ void wgmma_pv(float *o, const uint32_t *a, uint64_t d
 }
 #endif  // AW_DEVICE
 
-template <int D, int BN, int NC, int STAGES, int MINB, bool OVL>
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED>
 __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     attn_wgmma_kernel(const __grid_constant__ CUtensorMap map_q,  // Q (d, heads, sq, B), box 64 x 1 x BM x 1
                       const __grid_constant__ CUtensorMap map_k,  // K (d, heads, skv, B), box 64 x 1 x BN x 1
@@ -402,6 +407,22 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         for (int r = 0; r < OR; r++) oacc[r] *= (r & 2) ? a1 : a0;
     };
 
+    // Ping-pong (two consumers): each issue of wgmma work is a "turn"; a
+    // consumer waits for its turn (named barrier AW_BAR_TURN + cw, completed
+    // by the other consumer's arrive) and passes it on as soon as its wgmma
+    // are issued, so the tensor cores run one consumer's products while the
+    // other runs its softmax. Consumer 1 hands consumer 0 the first turn;
+    // both take the same number of turns (1 + key tiles per work item), so
+    // consumer 0 ends by taking the one turn left over.
+    constexpr bool PP = SCHED == AW_PINGPONG && NC == 2;
+    auto turn_wait = [&]() {
+        if constexpr (PP) asm volatile("bar.sync %0, 256;\n" ::"r"(AW_BAR_TURN + cw) : "memory");
+    };
+    auto turn_pass = [&]() {
+        if constexpr (PP) asm volatile("bar.arrive %0, 256;\n" ::"r"(AW_BAR_TURN + 1 - cw) : "memory");
+    };
+    if (cw == 1) turn_pass();
+
     int it = 0, tl = 0;  // K/V tiles consumed (ring position), work items done
     uint32_t pa[BN / 16][4], pb[BN / 16][4];  // P of the current and the next key tile
     for (int item = blockIdx.x; item < p.num_items; item += gridDim.x, tl++) {
@@ -412,7 +433,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         m0 = m1 = -INFINITY;
         l0 = l1 = 0.f;
         mbar_wait(q_full, tl & 1);
-        if constexpr (!OVL) {
+        if constexpr (SCHED == AW_SERIAL) {
             // Serial: Q K^T, wait, softmax, P V, wait, per key tile.
             for (int j = 0; j < nkv; j++, it++) {
                 const int s = it % STAGES;
@@ -437,8 +458,10 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             // so both stay in registers).
             {
                 const int s = it % STAGES;
+                turn_wait();
                 mbar_wait(&full[s], (it / STAGES) & 1);
                 qk_issue(s);
+                turn_pass();
                 wg_wait<0>();
                 wg_regs_ready<SR>(sacc);
                 if (nkv == 1 && lane == 0) mbar_arrive(q_empty);
@@ -448,12 +471,14 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             auto step = [&](const uint32_t (&pc)[BN / 16][4], uint32_t (&pn)[BN / 16][4], int j) {
                 const int s = it % STAGES;
                 const bool more = j + 1 < nkv;
+                turn_wait();
                 if (more) {
                     const int s1 = (it + 1) % STAGES;
                     mbar_wait(&full[s1], ((it + 1) / STAGES) & 1);
                     qk_issue(s1);
                 }
                 pv_issue(pc, s);
+                turn_pass();
                 float a0 = 1.f, a1 = 1.f;
                 if (more) {
                     wg_wait<1>();  // Q K_{j+1}^T done, P_j V_j may still run
@@ -496,6 +521,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                     __floats2half2_rn(oacc[r + 2] * inv1, oacc[r + 3] * inv1);
         }
     }
+    if (cw == 0) turn_wait();  // the turn consumer 1 passed last
 #endif
 }
 
@@ -552,14 +578,14 @@ int aw_num_sms() {
     return n > 0 ? n : 1;
 }
 
-template <int D, int BN, int NC, int STAGES, int MINB, bool OVL>
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED>
 cudaError_t aw_launch(const AttnShape *s, const half *q, const half *k, const half *v, half *o, float scale_log2,
                       cudaStream_t stream) {
     static int per_sm = 0;  // per instantiation: resident CTAs per SM, 0 until the attributes are set
     constexpr size_t smem = aw_smem<D, BN, NC, STAGES>();
     constexpr int threads = (NC + 1) * 128;
     constexpr int BM = AW_WG_ROWS * NC;
-    auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, OVL>;
+    auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, SCHED>;
     if (per_sm == 0) {
         cudaError_t e = cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess) return e;
@@ -592,10 +618,10 @@ cudaError_t aw_launch(const AttnShape *s, const half *q, const half *k, const ha
 typedef cudaError_t (*AwLaunchFn)(const AttnShape *, const half *, const half *, const half *, half *, float,
                                   cudaStream_t);
 struct AwVariant {
-    int d, bn, nc, stages, ovl;
+    int d, bn, nc, stages, sched;
     AwLaunchFn launch;
 };
-#define AW_ENTRY(d, bn, nc, st, minb, ovl) {d, bn, nc, st, ovl ? 1 : 0, &aw_launch<d, bn, nc, st, minb, ovl>},
+#define AW_ENTRY(d, bn, nc, st, minb, sched) {d, bn, nc, st, sched, &aw_launch<d, bn, nc, st, minb, sched>},
 const AwVariant kAwVariants[] = {AW_VARIANTS(AW_ENTRY)};
 constexpr int kNumAwVariants = sizeof(kAwVariants) / sizeof(kAwVariants[0]);
 
@@ -634,14 +660,15 @@ int attention_wgmma_num_variants(int d) {
     return n;
 }
 
-// "flash d64 wgmma Br128 Bc128 4st ovl": query rows per CTA, keys per tile, ring
-// stages, overlapped schedule.
+// "flash d64 wgmma Br128 Bc128 4st pp": query rows per CTA, keys per tile, ring
+// stages, schedule (none: serial, ovl: overlapped, pp: overlapped + ping-pong).
 const char *attention_wgmma_name(int d, int i) {
     if (!g_aw_names_ready) {
         for (int g = 0; g < kNumAwVariants; g++) {
             const AwVariant &v = kAwVariants[g];
             snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst%s", v.d,
-                     AW_WG_ROWS * v.nc, v.bn, v.stages, v.ovl ? " ovl" : "");
+                     AW_WG_ROWS * v.nc, v.bn, v.stages,
+                     v.sched == AW_PINGPONG ? " pp" : (v.sched == AW_OVERLAP ? " ovl" : ""));
         }
         g_aw_names_ready = true;
     }
