@@ -56,19 +56,30 @@
 //     sequence still spreads over every SM it has work for.
 //   - setmaxnreg: with two consumers (384 threads, one CTA per SM) the
 //     producer drops to 40 registers and the consumers rise to 232.
-//
-// What it does not do (yet): the two consumer warpgroups are not ordered
-// into a ping-pong (each issues its GEMMs as soon as its data is there),
-// and inside a warpgroup the softmax of tile j does not overlap the Q K^T
-// of tile j+1 (every wgmma group is waited for before its result is used).
-// Measured cost of both: docs/PERF.md.
+//   - Schedules of a consumer (template SCHED):
+//       serial (AW_SERIAL): per key tile, Q K^T, wait, softmax, P V, wait;
+//       overlapped ("ovl", AW_OVERLAP): step j issues Q K_{j+1}^T and then
+//         P_j V_j, waits for the first only (wgmma.wait_group 1) and runs
+//         the softmax of tile j+1 while P_j V_j is on the tensor cores; P
+//         is double-buffered in registers;
+//       ping-pong (AW_PINGPONG): overlapped, plus named-barrier turns that
+//         order the two consumers' wgmma issues so that one consumer's
+//         softmax runs under the other's products. Written and compiled,
+//         not yet run on a GPU: no variant uses it (see AW_VARIANTS).
+//     Without ping-pong the two consumers of a CTA wait on the same "full"
+//     barrier and so tend to run their softmax at the same time, leaving
+//     the tensor cores idle meanwhile: at d = 64 the exp2 work of a 64 x 128
+//     score tile (MUFU, 16 per clock per SM) takes about as long as its two
+//     products, which is why the serial kernel stops near 50% of the peak
+//     (docs/PERF.md).
 //
 // Limits
 //   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
 //   128, 160}; the strides and pointers of attention.cu's contract (16-byte
 //   aligned pointers, strides multiples of 8 halves, which TMA needs too);
-//   batch, heads, sq, skv < 2^31 as TMA coordinates; at most one key tile
-//   per shared-memory stage.
+//   batch * heads * ceil(sq / BM) < 2^31 work items. No split of the keys
+//   across CTAs: a shape with fewer work items than SMs (e.g. 1024 tokens x
+//   10 heads x batch 1 = 80 items of 128 rows) leaves SMs idle.
 #include "kernels.h"
 #include "attention_wgmma.cuh"
 #include "pdl.cuh"
@@ -99,28 +110,30 @@ constexpr int AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2;  // consumer sched
 
 // The compiled variants: head dim, keys per tile, consumer warpgroups,
 // ring stages, CTAs per SM the registers are capped for, schedule
-// (AW_SERIAL, AW_OVERLAP, AW_PINGPONG: see the kernel; all three are kept
-// as candidates so that each one's effect stays measurable). Shared memory:
-// DC * 128 * (64 NC + 2 BN STAGES) bytes (DC = ceil(d / 64)).
-#define AW_VARIANTS(X)     \
-    X(40, 128, 2, 4, 1, 2) \
-    X(40, 128, 2, 4, 1, 1) \
-    X(40, 128, 2, 4, 1, 0) \
-    X(40, 64, 1, 4, 2, 1)  \
-    X(64, 128, 2, 4, 1, 2) \
-    X(64, 128, 2, 4, 1, 1) \
-    X(64, 128, 2, 4, 1, 0) \
-    X(64, 64, 1, 4, 2, 1)  \
-    X(80, 128, 2, 2, 1, 2) \
-    X(80, 64, 2, 4, 1, 2)  \
-    X(80, 128, 2, 2, 1, 0) \
-    X(80, 64, 1, 2, 1, 1)  \
-    X(128, 128, 2, 2, 1, 2) \
-    X(128, 64, 2, 4, 1, 2) \
+// (AW_SERIAL, AW_OVERLAP, AW_PINGPONG: see the kernel). Serial and
+// overlapped are both kept as candidates so that each one's effect stays
+// measurable. Shared memory: DC * 128 * (64 NC + 2 BN STAGES) bytes
+// (DC = ceil(d / 64)).
+//   AW_PINGPONG is written and compiles (e.g. X(64, 128, 2, 4, 1, 2)) but
+//   has not run on a GPU yet, so no variant uses it: it is to be added here
+//   once the GPU suite and the sanitizers have passed with it.
+#define AW_VARIANTS(X)      \
+    X(40, 128, 2, 4, 1, 1)  \
+    X(40, 128, 2, 4, 1, 0)  \
+    X(40, 64, 1, 4, 2, 1)   \
+    X(64, 128, 2, 4, 1, 1)  \
+    X(64, 128, 2, 4, 1, 0)  \
+    X(64, 64, 1, 4, 2, 1)   \
+    X(80, 128, 2, 2, 1, 1)  \
+    X(80, 64, 2, 4, 1, 1)   \
+    X(80, 128, 2, 2, 1, 0)  \
+    X(80, 64, 1, 2, 1, 1)   \
+    X(128, 128, 2, 2, 1, 1) \
+    X(128, 64, 2, 4, 1, 1)  \
     X(128, 128, 2, 2, 1, 0) \
-    X(128, 64, 1, 3, 1, 1) \
-    X(160, 64, 2, 3, 1, 2) \
-    X(160, 64, 2, 3, 1, 0) \
+    X(128, 64, 1, 3, 1, 1)  \
+    X(160, 64, 2, 3, 1, 1)  \
+    X(160, 64, 2, 3, 1, 0)  \
     X(160, 64, 1, 3, 1, 1)
 
 struct AwParams {
