@@ -71,7 +71,10 @@
 //     the tensor cores idle meanwhile: at d = 64 the exp2 work of a 64 x 128
 //     score tile (MUFU, 16 per clock per SM) takes about as long as its two
 //     products, which is why the serial kernel stops near 50% of the peak
-//     (docs/PERF.md).
+//     (docs/PERF.md). For d = 80, 128 and 160 ptxas serializes the
+//     overlapped variants' wgmma (info C7514: the softmax's register moves
+//     touch accumulators inside the pipeline stage), so there they are
+//     in effect serial.
 //
 // Limits
 //   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
@@ -103,10 +106,7 @@ constexpr int AW_CHUNK = 64;          // FP16 columns per TMA box / swizzle row 
 constexpr int AW_ROW_BYTES = 128;     // bytes per smem row of a chunk
 constexpr int AW_WG_ROWS = 64;        // query rows per consumer warpgroup (wgmma M)
 constexpr int AW_SMEM_SLACK = 1024 + 256;  // 1024-byte alignment + the mbarriers
-constexpr int AW_PRODUCER_REGS = 40;  // setmaxnreg of the producer warpgroup (two consumers)
-constexpr int AW_CONSUMER_REGS = 232; // and of each consumer
-constexpr int AW_BAR_TURN = 1;        // named barriers 1, 2: the tensor-core turn of consumer 0, 1
-constexpr int AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2;  // consumer schedules
+enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer schedules (see the header)
 
 // The compiled variants: head dim, keys per tile, consumer warpgroups,
 // ring stages, CTAs per SM the registers are capped for, schedule
@@ -151,6 +151,10 @@ constexpr size_t aw_smem() {
 }
 
 #if AW_DEVICE
+constexpr int AW_PRODUCER_REGS = 40;  // setmaxnreg of the producer warpgroup (two consumers)
+constexpr int AW_CONSUMER_REGS = 232; // and of each consumer
+constexpr int AW_BAR_TURN = 1;        // named barriers 1, 2: the tensor-core turn of consumer 0, 1
+
 __device__ __forceinline__ float aw_exp2(float x) {  // 2^x, -inf -> +0
     float y;
     asm("ex2.approx.ftz.f32 %0, %1;\n" : "=f"(y) : "f"(x));
