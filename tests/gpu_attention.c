@@ -7,7 +7,9 @@
 // separate, K and V packed) and strided (row strides above heads*d, with
 // NaN in the unused columns of the inputs, which the kernel must never
 // read). Every candidate configuration and the heuristic choice run at every
-// shape, every compiled variant at three of them. The output is poisoned
+// shape, every compiled variant at three of them; on a cc 9.0 GPU the
+// Hopper engine's variants (attention_wgmma.cu, "flash d.. wgmma ...") are
+// among both, and a test checks they are offered. The output is poisoned
 // with 0xFFFF (FP16 NaN) before each run; a test passes with relative L2
 // <= 5e-3 over the heads*d columns, no NaN/Inf, and the columns past
 // heads*d of each output row still poisoned. Plus: a running max that
