@@ -138,7 +138,9 @@ typedef struct {
     int batch, heads, sq, skv, d;
     int ldq, ldkv, ldo;
 } AttnShape;
-// A kernel configuration (index into the compiled variants for shape.d).
+// A kernel configuration: index into the compiled variants for shape.d,
+// the mma.sync ones of attention.cu first, then (on a cc 9.0 GPU with the
+// sm_90a build) those of the Hopper engine, attention_wgmma.cu.
 typedef struct {
     int variant;
 } AttnConfig;
@@ -149,7 +151,7 @@ const char *attention_head_dims(void);
 // Candidate configurations worth timing for this shape; returns how many.
 int attention_candidates(const AttnShape *s, int num_sms, AttnConfig *out, int max);
 AttnConfig attention_heuristic(const AttnShape *s, int num_sms);
-// e.g. "flash d40 4w Br16 Bc64"
+// e.g. "flash d40 4w Br16 Bc64", "flash d64 wgmma Br128 Bc128 4st"
 const char *attention_config_name(const AttnShape *s, AttnConfig cfg);
 cudaError_t attention_fp16(const AttnShape *s, AttnConfig cfg, const uint16_t *q, const uint16_t *k,
                            const uint16_t *v, uint16_t *o, float scale, cudaStream_t stream);
