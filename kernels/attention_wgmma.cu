@@ -62,19 +62,21 @@
 //         P_j V_j, waits for the first only (wgmma.wait_group 1) and runs
 //         the softmax of tile j+1 while P_j V_j is on the tensor cores; P
 //         is double-buffered in registers;
-//       ping-pong (AW_PINGPONG): overlapped, plus named-barrier turns that
-//         order the two consumers' wgmma issues so that one consumer's
-//         softmax runs under the other's products. Written and compiled,
+//       ping-pong (AW_PINGPONG): overlapped with the last step peeled
+//         (see below), plus, with two consumers, named-barrier turns that
+//         order the consumers' wgmma issues so that one consumer's softmax
+//         runs under the other's products. Written and compiled (no C7514),
 //         not yet run on a GPU: no variant uses it (see AW_VARIANTS).
 //     Without ping-pong the two consumers of a CTA wait on the same "full"
 //     barrier and so tend to run their softmax at the same time, leaving
 //     the tensor cores idle meanwhile: at d = 64 the exp2 work of a 64 x 128
 //     score tile (MUFU, 16 per clock per SM) takes about as long as its two
 //     products, which is why the serial kernel stops near 50% of the peak
-//     (docs/PERF.md). For d = 80, 128 and 160 ptxas serializes the
-//     overlapped variants' wgmma (info C7514: the softmax's register moves
-//     touch accumulators inside the pipeline stage), so there they are
-//     in effect serial.
+//     (docs/PERF.md). ptxas serializes every wgmma of the AW_OVERLAP
+//     variants (info C7514): their step decides at run time whether it
+//     issues Q K_{j+1}^T, so the group that wait_group 1 completes is not
+//     known statically. Measured as they are (they lost to serial); the
+//     AW_PINGPONG loop peels the last step and compiles without C7514.
 //
 // Limits
 //   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
@@ -117,9 +119,11 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
 // beat the overlapped schedule at every large d = 40 / 64 / 80 shape on the
 // H100. Shared memory: DC * 128 * (64 NC + 2 BN STAGES) bytes
 // (DC = ceil(d / 64)).
-//   AW_PINGPONG is written and compiles (e.g. X(64, 128, 2, 4, 1, 2)) but
-//   has not run on a GPU yet, so no variant uses it: it is to be added here
-//   once the GPU suite and the sanitizers have passed with it.
+//   AW_PINGPONG is written and compiles without C7514 (e.g.
+//   X(64, 128, 2, 4, 1, 2); with one consumer it is the peeled overlapped
+//   loop without turns) but has not run on a GPU yet, so no variant uses it:
+//   it is to be added here once the GPU suite and the sanitizers have passed
+//   with it.
 #define AW_VARIANTS(X)      \
     X(40, 128, 2, 4, 1, 0)  \
     X(40, 128, 2, 4, 1, 1)  \
@@ -512,11 +516,60 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 it++;
                 if (more) rescale_o(a0, a1);
             };
-            for (int j = 0;;) {
-                step(pa, pb, j++);
-                if (j == nkv) break;
-                step(pb, pa, j++);
-                if (j == nkv) break;
+            if constexpr (SCHED == AW_OVERLAP) {
+                for (int j = 0;;) {
+                    step(pa, pb, j++);
+                    if (j == nkv) break;
+                    step(pb, pa, j++);
+                    if (j == nkv) break;
+                }
+            } else {
+                // The same steps with the last one peeled off, so that no
+                // wgmma issue sits under a run-time branch: with `more`
+                // decided at run time inside one step, ptxas cannot tell
+                // which group wait_group 1 has completed and serializes every
+                // wgmma of the kernel (info C7514, seen on every AW_OVERLAP
+                // variant); peeled, it does not.
+                auto step_more = [&](const uint32_t (&pc)[BN / 16][4], uint32_t (&pn)[BN / 16][4], int j) {
+                    const int s = it % STAGES, s1 = (it + 1) % STAGES;
+                    turn_wait();
+                    mbar_wait(&full[s1], ((it + 1) / STAGES) & 1);
+                    qk_issue(s1);
+                    pv_issue(pc, s);
+                    turn_pass();
+                    float a0, a1;
+                    wg_wait<1>();  // Q K_{j+1}^T done, P_j V_j may still run
+                    wg_regs_ready<SR>(sacc);
+                    if (j + 2 == nkv && lane == 0) mbar_arrive(q_empty);
+                    softmax(pn, j + 1, a0, a1);
+                    wg_wait<0>();
+                    wg_regs_ready<OR>(oacc);
+                    if (lane == 0) mbar_arrive(&empty[s]);
+                    it++;
+                    rescale_o(a0, a1);
+                };
+                auto step_last = [&](const uint32_t (&pc)[BN / 16][4]) {
+                    const int s = it % STAGES;
+                    turn_wait();
+                    pv_issue(pc, s);
+                    turn_pass();
+                    wg_wait<0>();
+                    wg_regs_ready<OR>(oacc);
+                    if (lane == 0) mbar_arrive(&empty[s]);
+                    it++;
+                };
+                for (int j = 0;;) {
+                    if (j + 1 == nkv) {
+                        step_last(pa);
+                        break;
+                    }
+                    step_more(pa, pb, j++);
+                    if (j + 1 == nkv) {
+                        step_last(pb);
+                        break;
+                    }
+                    step_more(pb, pa, j++);
+                }
             }
         }
 
