@@ -724,7 +724,7 @@ int attention_wgmma_usable(void) {
         (void)cudaGetLastError();  // a failed probe leaves no sticky error behind
 #endif
     }
-    return ok == 1;
+    return ok == 1 && kernels_engine() == KERNEL_ENGINE_AUTO;  // --engine portable: mma.sync only
 }
 
 int attention_wgmma_num_variants(int d) {

@@ -9,7 +9,8 @@
 #include "kernels.h"
 
 // The sm_90a image is in this build (ATTENTION_WGMMA_SM90A), the device is
-// cc 9.0 and the driver has the tensor-map encoder.
+// cc 9.0, the driver has the tensor-map encoder and kernels_engine() is
+// KERNEL_ENGINE_AUTO.
 int attention_wgmma_usable(void);
 // Compiled variants for head dim d (0 if none).
 int attention_wgmma_num_variants(int d);

@@ -357,13 +357,18 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
     long long M = (long long)s->batch * s->ho * s->wo;
     int kchunks = ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN);
     int n = 0;
-    // The Hopper engine's tiles follow on GEMM-shaped problems (1x1, stride 1).
-    const int wgmma = s->ksize == 1 && s->stride == 1 && s->pad == 0 && gemm_wgmma_usable();
+    // The Hopper engine's tiles follow where it runs the shape (GEMM-shaped,
+    // or a convolution over multiples of 64 input channels).
+    const int wgmma = gemm_wgmma_usable() && gemm_wgmma_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout);
     const int ntiles = kNumTiles + (wgmma ? gemm_wgmma_num_tiles() : 0);
     for (int t = 0; t < ntiles; t++) {
         int bm = t < kNumTiles ? kTiles[t].bm : 0, bn = t < kNumTiles ? kTiles[t].bn : 0;
-        if (t >= kNumTiles) gemm_wgmma_tile_dims(t - kNumTiles, &bm, &bn);
-        long long tiles = (long long)ceil_div(M, bm) * ceil_div(s->cout, bn);
+        long long mt = ceil_div(M, bm);
+        if (t >= kNumTiles) {
+            gemm_wgmma_tile_dims(t - kNumTiles, &bm, &bn);
+            mt = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad);
+        }
+        long long tiles = mt * ceil_div(s->cout, bn);
         for (unsigned si = 0; si < sizeof(kSplits) / sizeof(kSplits[0]); si++) {
             int sp = kSplits[si];
             if (sp > 1 && kchunks / sp < 2) break;             // at least 128 of K per split

@@ -126,10 +126,18 @@ __device__ __forceinline__ void geglu_store8(const ConvParams &p, int m, int n, 
 int gemm_wgmma_num_tiles(void);
 const char *gemm_wgmma_tile_name(int i);   // e.g. "wgmma 128x256x64/4st"
 void gemm_wgmma_tile_dims(int i, int *bm, int *bn);
-// 1 when the sm_90a code is in this build and the current device is cc 9.0.
+// 1 when the sm_90a code is in this build, the current device is cc 9.0 and
+// the engine is not switched off (kernels_set_engine).
 int gemm_wgmma_usable(void);
-// Runs wgmma tile i on a GEMM-shaped p (1x1 kernel, stride 1, pad 0; x and w
-// 16-byte aligned); split-K partials as conv_igemm_kernel writes them.
+// 1 when the engine runs this shape: GEMM-shaped (1x1, stride 1, pad 0;
+// Cin and Cout multiples of 8) or a convolution with Cin a multiple of 64,
+// stride 1 or 2 and pad < ksize.
+int gemm_wgmma_shape_ok(int ksize, int stride, int pad, int cin, int cout);
+// CTA tiles along M: consecutive 128-row blocks (GEMM-shaped) or output
+// rectangles of 128 pixels (convolutions).
+long long gemm_wgmma_m_tiles(int batch, int ho, int wo, int ksize, int stride, int pad);
+// Runs wgmma tile i on p (x and w 16-byte aligned); split-K partials as
+// conv_igemm_kernel writes them.
 cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream);
 
 #endif

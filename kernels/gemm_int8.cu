@@ -494,7 +494,7 @@ bool i8_wgmma_ok() {
             ok = major == 9 && minor == 0;
         (void)cudaGetLastError();  // a failed probe leaves no sticky error behind
     }
-    return ok == 1;
+    return ok == 1 && kernels_engine() == KERNEL_ENGINE_AUTO;
 }
 bool i8_tile_ok(const I8Tile &t) { return !t.wgmma || i8_wgmma_ok(); }
 

@@ -80,6 +80,17 @@ static_assert(WG_BK == KSPLIT_ALIGN, "a split-K range is a whole number of stage
 static_assert(128 * (256 + EPI_PAD) * 4 <= 4 * (128 + 256) * 64 * 2, "epilogue tile fits the BN 256 ring");
 static_assert(128 * (64 + EPI_PAD) * 4 <= 8 * (128 + 64) * 64 * 2, "epilogue tile fits the BN 64 ring");
 
+// Which rows a CTA tile covers. GEMM mode: rows m0 .. m0 + 127 of x (M, K).
+// Convolution mode: an output rectangle of bb images x bh rows x bw
+// columns (bb * bh * bw == WG_BM), the box one 4-D TMA copy fetches per
+// (tap, 64 channels); tiles_w x tiles_h x ceil(B / bb) of them cover the
+// output, with elements past the edges computed on zeros and not stored.
+struct WgGeom {
+    int conv;
+    int bw, bh, bb;
+    int tiles_w, tiles_h;
+};
+
 // The compiled tiles: BN, STAGES. Each stage is (128 + BN) x 64 FP16.
 #define WG_TILES(X) \
     X(256, 4)       \
@@ -183,7 +194,7 @@ template <int BN, int STAGES>
 __global__ void __launch_bounds__(WG_THREADS, 1)
     gemm_wgmma_kernel(const __grid_constant__ CUtensorMap map_x,  // x (M, K), box 64 x 128
                       const __grid_constant__ CUtensorMap map_w,  // w (N, K), box 64 x BN
-                      ConvParams p) {
+                      ConvParams p, WgGeom g) {
 #if WG_DEVICE
     constexpr int A_BYTES = WG_BM * WG_BK * 2;  // (128, 64) fp16, swizzled
     constexpr int B_BYTES = BN * WG_BK * 2;     // (BN, 64) fp16, swizzled
@@ -197,6 +208,13 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
 
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     const int m0 = blockIdx.x * WG_BM, n0 = blockIdx.y * BN;
+    int ox0 = 0, oy0 = 0, b0 = 0;  // convolution mode: the rectangle's first output pixel
+    if (g.conv) {
+        const int t = blockIdx.x / g.tiles_w;
+        ox0 = (blockIdx.x - t * g.tiles_w) * g.bw;
+        oy0 = (t % g.tiles_h) * g.bh;
+        b0 = (t / g.tiles_h) * g.bb;
+    }
     // K range of this split in stages: [kt0, kt1)
     const int kt0 = (int)((long long)blockIdx.z * p.kchunks / p.splits);
     const int kt1 = (int)((long long)(blockIdx.z + 1) * p.kchunks / p.splits);
@@ -221,7 +239,14 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
                 unsigned char *sa = ring + s * STAGE_BYTES;
                 mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
                 const int k = (kt0 + i) * WG_BK;
-                tma_load_2d(sa, &map_x, &full[s], k, m0);
+                if (g.conv) {  // K = (ky, kx, ci): one tap and 64 channels (Cin % 64 == 0) per stage
+                    const int tap = k / p.Cin, c0 = k - tap * p.Cin;
+                    const int ky = tap / p.ksize, kx = tap - ky * p.ksize;
+                    tma_load_4d(sa, &map_x, &full[s], c0, ox0 * p.stride + kx - p.pad, oy0 * p.stride + ky - p.pad,
+                                b0);
+                } else {
+                    tma_load_2d(sa, &map_x, &full[s], k, m0);
+                }
                 tma_load_2d(sa + A_BYTES, &map_w, &full[s], k, n0);
             }
         }
@@ -271,7 +296,13 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     const int per_row = BN / chunk;
     for (int e = tid; e < 64 * per_row; e += 128) {
         const int r = c * 64 + e / per_row, col = (e % per_row) * chunk;
-        const int m = m0 + r, n = n0 + col;
+        const int n = n0 + col;
+        int m = m0 + r;
+        if (g.conv) {  // row r of the rectangle: (image, y, x) = (r / (bh bw), r / bw % bh, r % bw)
+            const int ox = ox0 + r % g.bw, oy = oy0 + (r / g.bw) % g.bh, b = b0 + r / (g.bw * g.bh);
+            if (ox >= p.Wo || oy >= p.Ho) continue;
+            m = (b * p.Ho + oy) * p.Wo + ox;  // >= M when b is past the batch
+        }
         if (m >= p.M || n >= p.N) continue;
         const float *v = stage + (size_t)r * LDE + col;
         if (p.splits > 1) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
@@ -328,6 +359,51 @@ cudaError_t make_map(CUtensorMap *map, const half *base, int rows, int k, int bo
     return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
 }
 
+// The activation x (B, H, W, C) as a 4-D map read in boxes of 64 channels x
+// bw columns x bh rows x bb images (every stride-th column and row: the box
+// spans bw * stride columns), 128-byte swizzle, zeros outside the tensor.
+cudaError_t make_map_nhwc(CUtensorMap *map, const ConvParams &p, const WgGeom &g) {
+    EncodeTiledFn enc = tensor_map_encoder();
+    if (!enc) return cudaErrorNotSupported;
+    const int B = p.M / (p.Ho * p.Wo);
+    const cuuint64_t dims[4] = {(cuuint64_t)p.Cin, (cuuint64_t)p.W, (cuuint64_t)p.H, (cuuint64_t)B};
+    const cuuint64_t strides[3] = {(cuuint64_t)p.Cin * sizeof(half), (cuuint64_t)p.W * p.Cin * sizeof(half),
+                                   (cuuint64_t)p.H * p.W * p.Cin * sizeof(half)};
+    const cuuint32_t box[4] = {(cuuint32_t)WG_BK, (cuuint32_t)(g.bw * p.stride), (cuuint32_t)(g.bh * p.stride),
+                               (cuuint32_t)g.bb};
+    const cuuint32_t elem[4] = {1, (cuuint32_t)p.stride, (cuuint32_t)p.stride, 1};
+    CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 4, const_cast<half *>(p.x), dims, strides, box, elem,
+                     CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+// GEMM-shaped problems (1x1, stride 1, no padding) take consecutive rows.
+bool gemm_shaped(int ksize, int stride, int pad) { return ksize == 1 && stride == 1 && pad == 0; }
+
+// The output rectangle of a convolution's CTA tile: of the power-of-two
+// shapes bw x bh x bb = 128 (bh at most the next power of two of Ho), the
+// one that computes the fewest rows past the output's edges; ties go to the
+// wider one. E.g. 64 x 64 outputs: 64 x 2; 96 x 96: 32 x 4 (no waste);
+// 8 x 8 at batch 2: 8 x 8 x 2.
+WgGeom conv_geometry(int batch, int ho, int wo) {
+    WgGeom best = {1, 128, 1, 1, 1, 1};
+    long long best_tiles = -1;
+    int hpow = 1;
+    while (hpow < ho && hpow < WG_BM) hpow *= 2;
+    for (int bw = WG_BM; bw >= 1; bw /= 2) {
+        const int bh = hpow < WG_BM / bw ? hpow : WG_BM / bw;
+        const int bb = WG_BM / (bw * bh);
+        const int tw = (wo + bw - 1) / bw, th = (ho + bh - 1) / bh;
+        const long long tiles = (long long)tw * th * ((batch + bb - 1) / bb);
+        if (best_tiles < 0 || tiles < best_tiles) {
+            best_tiles = tiles;
+            best = WgGeom{1, bw, bh, bb, tw, th};
+        }
+    }
+    return best;
+}
+
 template <int BN, int STAGES>
 cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     static bool attr_set = false;  // per instantiation
@@ -339,11 +415,20 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
         attr_set = true;
     }
     CUtensorMap mx, mw;
-    cudaError_t e = make_map(&mx, p.x, p.M, p.K, WG_BM);
+    WgGeom g = {0, 0, 0, 0, 0, 0};
+    unsigned mtiles = (unsigned)((p.M + WG_BM - 1) / WG_BM);
+    cudaError_t e;
+    if (gemm_shaped(p.ksize, p.stride, p.pad)) {
+        e = make_map(&mx, p.x, p.M, p.K, WG_BM);
+    } else {
+        g = conv_geometry(p.M / (p.Ho * p.Wo), p.Ho, p.Wo);
+        mtiles = (unsigned)g.tiles_w * g.tiles_h * ((p.M / (p.Ho * p.Wo) + g.bb - 1) / g.bb);
+        e = make_map_nhwc(&mx, p, g);
+    }
     if (e == cudaSuccess) e = make_map(&mw, p.w, p.N, p.K, BN);
     if (e != cudaSuccess) return e;
-    dim3 grid((p.M + WG_BM - 1) / WG_BM, (p.N + BN - 1) / BN, p.splits);
-    return pdl_launch(gemm_wgmma_kernel<BN, STAGES>, grid, dim3(WG_THREADS), smem, stream, mx, mw, p);
+    dim3 grid(mtiles, (p.N + BN - 1) / BN, p.splits);
+    return pdl_launch(gemm_wgmma_kernel<BN, STAGES>, grid, dim3(WG_THREADS), smem, stream, mx, mw, p, g);
 }
 
 struct WgTile {
@@ -383,12 +468,25 @@ int gemm_wgmma_usable(void) {
         (void)cudaGetLastError();  // a failed probe leaves no sticky error behind
 #endif
     }
-    return ok == 1;
+    return ok == 1 && kernels_engine() == KERNEL_ENGINE_AUTO;
+}
+
+int gemm_wgmma_shape_ok(int ksize, int stride, int pad, int cin, int cout) {
+    if (cout % 8) return 0;
+    if (gemm_shaped(ksize, stride, pad)) return cin % 8 == 0;
+    // convolution mode: a stage is one tap x 64 channels; a box spans at most 256 columns and rows
+    return cin % WG_BK == 0 && stride >= 1 && stride <= 2 && pad >= 0 && pad < ksize;
+}
+
+long long gemm_wgmma_m_tiles(int batch, int ho, int wo, int ksize, int stride, int pad) {
+    if (gemm_shaped(ksize, stride, pad)) return ((long long)batch * ho * wo + WG_BM - 1) / WG_BM;
+    const WgGeom g = conv_geometry(batch, ho, wo);
+    return (long long)g.tiles_w * g.tiles_h * ((batch + g.bb - 1) / g.bb);
 }
 
 cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream) {
     if (i < 0 || i >= kNumWgTiles || !gemm_wgmma_usable()) return cudaErrorInvalidValue;
-    if (p.ksize != 1 || p.stride != 1 || p.pad != 0 || p.K % 8 || p.N % 8) return cudaErrorInvalidValue;
+    if (!gemm_wgmma_shape_ok(p.ksize, p.stride, p.pad, p.Cin, p.N) || p.K % 8) return cudaErrorInvalidValue;
     if ((reinterpret_cast<uintptr_t>(p.x) | reinterpret_cast<uintptr_t>(p.w)) & 15) return cudaErrorInvalidValue;
     return kWgTiles[i].launch(p, stream);
 }

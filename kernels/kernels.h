@@ -46,8 +46,9 @@ int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max)
 // A heuristic choice (used when no tuning is done; mma.sync tiles only).
 TileConfig conv2d_heuristic(const ConvShape *s, int num_sms);
 // 1 if `tile` is a tile of the Hopper engine (gemm_wgmma.cu: wgmma + TMA),
-// which conv2d_candidates offers for GEMM-shaped problems (1x1, stride 1)
-// on a cc 9.0 GPU of an sm_90 build.
+// which conv2d_candidates offers on a cc 9.0 GPU of an sm_90 build for
+// GEMM-shaped problems (1x1, stride 1) and for convolutions whose Cin is a
+// multiple of 64 (stride 1 or 2).
 int conv2d_tile_is_wgmma(int tile);
 size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg);
 
@@ -198,6 +199,12 @@ cudaError_t attention_ref_f32(const AttnShape *s, const float *q, const float *k
 // Programmatic dependent launch of the fast-path kernels (see pdl.cuh):
 // 1 = on (takes effect on sm_90 and newer), 0 = plain launches (default).
 void kernels_set_pdl(int on);
+// Which engines the dispatchers offer: AUTO = the Hopper (sm_90a wgmma + TMA)
+// engines beside the portable kernels on a cc 9.0 GPU of an sm_90 build;
+// PORTABLE = the mma.sync kernels only, on any GPU (--engine portable).
+typedef enum { KERNEL_ENGINE_AUTO = 0, KERNEL_ENGINE_PORTABLE = 1 } KernelEngine;
+void kernels_set_engine(KernelEngine e);
+KernelEngine kernels_engine(void);
 cudaError_t f32_to_f16_dev(const float *x, uint16_t *y, size_t n, cudaStream_t stream);
 cudaError_t f16_to_f32_dev(const uint16_t *x, float *y, size_t n, cudaStream_t stream);
 cudaError_t fill_u16_dev(uint16_t *y, uint16_t value, size_t n, cudaStream_t stream);

@@ -82,3 +82,7 @@ extern "C" cudaError_t conv_weight_layouts_dev(const float *w_oikk, uint16_t *w_
 int g_pdl_enabled = 0;
 
 extern "C" void kernels_set_pdl(int on) { g_pdl_enabled = on ? 1 : 0; }
+
+static KernelEngine g_engine = KERNEL_ENGINE_AUTO;
+extern "C" void kernels_set_engine(KernelEngine e) { g_engine = e; }
+extern "C" KernelEngine kernels_engine(void) { return g_engine; }

@@ -98,8 +98,10 @@ __device__ __forceinline__ void tma_load_2d(void *dst, const CUtensorMap *map, u
 #endif
 }
 // Copies the box at coordinates (c0, c1, c2, c3) (innermost first) of a
-// rank-4 `map` into dst; completes on bar. Elements outside the tensor are
-// written as zero (and still counted in the transaction bytes).
+// rank-4 `map` into dst; completes on bar. Coordinates may be negative or
+// past the end: elements outside the tensor are written as zero (and still
+// counted in the transaction bytes), e.g. a convolution's padding, or the
+// columns past a head's d in attention.
 __device__ __forceinline__ void tma_load_4d(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1, int c2,
                                             int c3) {
 #if WGMMA_SM90A_PASS

@@ -88,6 +88,7 @@ static const Choice kSelect[] = {{"tune", KERNEL_SELECT_TUNE, NULL}, {"heuristic
                                  {NULL, 0, NULL}};
 static const Choice kOnOff[] = {{"on", 1, NULL}, {"off", 0, NULL}, {NULL, 0, NULL}};
 static const Choice kPrec[] = {{"int8", PREC_INT8, NULL}, {"fp16", PREC_FP16, NULL}, {NULL, 0, NULL}};
+static const Choice kEngine[] = {{"auto", 0, NULL}, {"portable", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kVs[] = {{"cudnn", VS_CUDNN, NULL}, {NULL, 0, NULL}};
 
 #define CFG(f) offsetof(Cli, cfg.f)
@@ -180,6 +181,10 @@ static const OptionRow kOptions[OPT_COUNT] = {
     [OPT_CONV_SELECT] = {"conv-select", "S", .alias = 1 + OPT_KERNEL_SELECT, .section = SEC_RUN},
     [OPT_PDL] = {"pdl", "on|off", "on", CHOICE(kOnOff), .at = RUN(pdl), .section = SEC_RUN,
                  .help = "programmatic dependent launch between kernels\n(sm_90+: hides launch gaps)"},
+    [OPT_ENGINE] = {"engine", "E", "auto", CHOICE(kEngine), .at = RUN(engine), .section = SEC_RUN,
+                    .help = "conv/GEMM/attention engines: auto (Hopper wgmma + TMA\n"
+                            "kernels beside the portable ones on cc 9.0) or portable\n"
+                            "(mma.sync only)"},
     [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kPrec), .at = RUN(linear_prec),
                     .blocks = KIND(BLOCK_RESBLOCK) | KIND(BLOCK_TRANSFORMER) | KIND(BLOCK_GEMM),
                     .group = GRP_LINEAR, .section = SEC_RUN,

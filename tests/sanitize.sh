@@ -46,6 +46,7 @@ RUNS='resblock-shortcut-b2-7x7 | --block resblock --c 64 --cout 96 --hw 7 --batc
 resblock-int8-1x1-5x9 | --block resblock --c 32 --cout 64 --h 5 --w 9 --linear int8 --conv1x1 int8
 conv-3x3-s2-9x7 | --block conv --c 24 --cout 40 --h 9 --w 7 --stride 2
 conv-1x1-s1-3x3 | --block conv --c 8 --cout 24 --hw 3 --ksize 1
+conv-3x3-s2-c64-9x7-b3 | --block conv --c 64 --cout 40 --h 9 --w 7 --stride 2 --batch 3
 transformer-conv-d40-ctx13 | --block transformer --c 160 --hw 5 --heads 4 --context-len 13 --context-dim 48
 transformer-linear-d64-depth2-int8 | --block transformer --c 128 --h 3 --w 5 --head-dim 64 --proj linear --depth 2 --context-len 5 --context-dim 32 --linear int8
 attention-self-d80-s100 | --block attention --kind self --seq 100 --heads 2 --head-dim 80

@@ -119,6 +119,37 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
     cudaFree(w), cudaFree(wref), cudaFree(w16), cudaFree(b32), cudaFree(yref), cudaFree(y16), cudaFree(ws);
 }
 
+// ---- kernels_set_engine(PORTABLE) (--engine portable): no Hopper tile is
+// offered for a convolution, a GEMM or attention, and the portable tiles
+// still run ----
+static void test_engine_portable(void) {
+    ConvShape shapes[3] = {{2, 64, 64, 320, 320, 3, 1, 1, 0, 0}, {2, 64, 64, 320, 960, 1, 1, 0, 0, 0},
+                           gemm_as_conv(8192, 2560, 320)};
+    kernels_set_engine(KERNEL_ENGINE_PORTABLE);
+    for (int i = 0; i < 3; i++) {
+        ConvShape *s = &shapes[i];
+        TileConfig cand[128];
+        int nc = conv2d_shape_init(s) ? 0 : conv2d_candidates(s, g_num_sms, cand, 128), nw = 0;
+        for (int j = 0; j < nc; j++) nw += conv2d_tile_is_wgmma(cand[j].tile);
+        result(nc > 0 && nw == 0, "engine=portable candidates B=%d H=%d W=%d cin=%d cout=%d k=%d: %d configs, %d wgmma",
+               s->batch, s->h, s->w, s->cin, s->cout, s->ksize, nc, nw);
+    }
+    static const int dims[] = {40, 64, 80, 128, 160};
+    for (int i = 0; i < 5; i++) {
+        const int d = dims[i];
+        AttnShape as = {2, 8, 4096, 4096, d, 8 * d, 8 * d, 8 * d};
+        AttnConfig cand[64];
+        int nc = attention_candidates(&as, g_num_sms, cand, 64), nw = 0;
+        for (int j = 0; j < nc; j++) nw += strstr(attention_config_name(&as, cand[j]), " wgmma ") != NULL;
+        const char *h = attention_config_name(&as, attention_heuristic(&as, g_num_sms));
+        result(nc > 0 && nw == 0 && strstr(h, " wgmma ") == NULL,
+               "engine=portable attention candidates B=2 H=8 4096x4096 d=%d: %d configs, %d wgmma, heuristic %s", d, nc,
+               nw, h);
+    }
+    test_conv_shape(1, 32, 32, 640, 640, 3, 1, 1, 1, 0);
+    kernels_set_engine(KERNEL_ENGINE_AUTO);
+}
+
 // ---- GEMM (linear layers): every candidate config against the FP32 reference ----
 // epi: 0 none, 1 bias, 2 bias + residual, 3 GEGLU (bias, interleaved weights);
 // all_configs 0: the heuristic's pick and the Hopper engine's candidates.
@@ -453,18 +484,33 @@ int main(int argc, char **argv) {
     test_conv_shape(1, 64, 64, 320, 320, 3, 2, 1, 0, 0);
     test_conv_shape(2, 32, 32, 640, 640, 3, 2, 1, 0, 0);
     test_conv_shape(1, 16, 16, 1280, 1280, 3, 2, 1, 0, 0);
-    // awkward shapes: tiny channels, odd and non-square sizes, tails
+    // SD2.1 (latent 96: 96, 48, 24, 12) and SDXL (latent 128: 128, 64, 32) 3x3 convs
+    static const int sd2xl[][3] = {{320, 320, 96}, {640, 640, 48}, {1280, 1280, 24}, {1280, 1280, 12},
+                                   {320, 320, 128}, {640, 640, 64}, {1280, 1280, 32}, {960, 640, 64}};
+    for (int b = 1; b <= 2; b++)
+        for (unsigned i = 0; i < sizeof(sd2xl) / sizeof(sd2xl[0]); i++)
+            test_conv_shape(b, sd2xl[i][2], sd2xl[i][2], sd2xl[i][0], sd2xl[i][1], 3, 1, 1, 1, 0);
+    test_conv_shape(2, 96, 96, 320, 320, 3, 2, 1, 0, 0);
+    test_conv_shape(1, 128, 128, 320, 320, 3, 2, 1, 0, 0);
+    test_conv_shape(2, 48, 48, 640, 640, 3, 2, 1, 0, 0);
+    // awkward shapes: tiny channels, odd and non-square sizes, tails; the
+    // rows with cin a multiple of 64 also run the Hopper engine's
+    // convolution tiles (output rectangles cut by the edges and the batch)
     static const int aw[][7] = {
         // B, H, W, cin, cout, k, stride
         {1, 1, 1, 8, 8, 3, 1},    {1, 3, 3, 8, 24, 3, 1},  {2, 7, 7, 24, 8, 3, 1},  {1, 5, 9, 24, 40, 3, 1},
         {2, 9, 5, 40, 24, 3, 1},  {1, 7, 7, 8, 16, 3, 2},  {2, 9, 5, 24, 24, 3, 2}, {1, 1, 1, 16, 8, 1, 1},
         {2, 7, 3, 24, 136, 1, 1}, {1, 33, 17, 72, 200, 3, 1}, {2, 3, 1, 8, 8, 3, 1}, {1, 1, 7, 8, 8, 3, 2},
+        {1, 1, 1, 64, 8, 3, 1},   {3, 7, 7, 64, 24, 3, 1}, {2, 9, 5, 128, 40, 3, 2}, {1, 33, 17, 192, 200, 3, 1},
+        {2, 3, 1, 64, 72, 3, 1},  {1, 1, 7, 64, 8, 3, 2},  {3, 12, 12, 192, 64, 3, 1}, {1, 130, 6, 64, 16, 3, 1},
+        {5, 4, 4, 64, 264, 3, 1}, {1, 11, 13, 64, 64, 3, 2},
     };
     for (unsigned i = 0; i < sizeof(aw) / sizeof(aw[0]); i++) {
         const int *a = aw[i];
         test_conv_shape(a[0], a[1], a[2], a[3], a[4], a[5], a[6], 1, 1, a[6] == 1 ? 1 : 0);
         test_conv_shape(a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0, 0, 0);
     }
+    test_engine_portable();
 
     // GroupNorm + SiLU at SD shapes and awkward ones
     static const int gn[][3] = {{320, 64, 64}, {640, 32, 32}, {1280, 16, 16}, {1280, 8, 8}, {2560, 8, 8},
@@ -495,9 +541,10 @@ int main(int argc, char **argv) {
         for (int epi = 0; epi < 3; epi++) test_gemm(gt[i][0], gt[i][1], gt[i][2], epi, 1);
     test_gemm(100, 208, 72, 3, 1);
     test_gemm(77, 2560, 320, 3, 1);
-    // every linear shape of the SD1.5 and SDXL transformer blocks, batch 1 and 2
+    // every linear shape of the SD1.5, SD2.1 (latent 96) and SDXL transformer blocks, batch 1 and 2
     // (rows = B*H*W; q/k/v fused, to_out, ff.net.0.proj with GEGLU, ff.net.2; kv over 77 context rows)
-    static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},  {1280, 256, 768}, {1280, 64, 768},
+    static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},   {1280, 256, 768},  {1280, 64, 768},
+                                    {320, 9216, 1024}, {640, 2304, 1024},  {1280, 576, 1024}, {1280, 144, 1024},
                                     {640, 4096, 2048}, {1280, 1024, 2048}};  // C, tokens, context dim
     for (int b = 1; b <= 2; b++)
         for (unsigned i = 0; i < sizeof(tshape) / sizeof(tshape[0]); i++) {
@@ -535,6 +582,9 @@ int main(int argc, char **argv) {
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 16 --kernel-select heuristic");
     test_cli_block(bin, "--block conv --c 320 --hw 64 --stride 2");
     test_cli_block(bin, "--block conv --c 640 --cout 320 --hw 32 --ksize 1 --batch 2");
+    // the portable engine on this GPU (the sm_80 path, mma.sync only)
+    test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 32 --batch 2 --engine portable");
+    test_cli_block(bin, "--block transformer --c 640 --hw 32 --engine portable");
 
     // transformer blocks end to end: every SD1.5 and SDXL shape at batch 1 and 2
     static const char *tf[] = {

@@ -538,6 +538,7 @@ static void gpu_begin(GpuRun *run, const RunOptions *opt, RunResult *r) {
     r->tol = opt->tol_fp16;
     r->pdl = opt->pdl && run->prop.major >= 9;
     kernels_set_pdl(r->pdl);
+    kernels_set_engine(opt->engine ? KERNEL_ENGINE_PORTABLE : KERNEL_ENGINE_AUTO);
     s_nvtx = opt->nvtx;
     cudaCheck(cudaStreamCreateWithFlags(&run->st, cudaStreamNonBlocking));
     cudaCheck(cudaEventCreate(&run->e0));

@@ -71,6 +71,7 @@ typedef struct {
     const char *json_path;
     int verbose;  // print the conv tuning table on stderr
     int pdl;      // programmatic dependent launch (sm_90+); 0 = plain launches
+    int engine;   // 0: Hopper engines where they run (auto); 1: portable mma.sync kernels only (--engine portable)
     // GEMM precision: FP16 or the online-quantized INT8 GEMM
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions

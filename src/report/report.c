@@ -379,6 +379,7 @@ cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r) {
     cJSON_AddNumberToObject(tim, "iters", opt->iters);
     cJSON_AddStringToObject(tim, "clock", r->on_gpu ? "cuda_events" : "wall");
     if (r->on_gpu) cJSON_AddBoolToObject(tim, "pdl", r->pdl);
+    if (r->on_gpu) cJSON_AddStringToObject(tim, "engine", opt->engine ? "portable" : "auto");
     cJSON_AddStringToObject(root, "reference", r->ref == REF_GPU ? "gpu" : r->ref == REF_CPU ? "cpu" : "none");
 
     cJSON *nodes = cJSON_AddArrayToObject(root, "nodes");
