@@ -43,7 +43,8 @@ const char *conv2d_tile_name(int tile);
 // Candidate configurations worth timing for this shape on a GPU with
 // `num_sms` SMs; writes up to `max` entries and returns how many.
 int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max);
-// A heuristic choice (used when no tuning is done; mma.sync tiles only).
+// A heuristic choice (used when no tuning is done): a Hopper-engine tile by
+// its cost model where the engine runs the shape, else an mma.sync tile.
 TileConfig conv2d_heuristic(const ConvShape *s, int num_sms);
 // 1 if `tile` is a tile of the Hopper engine (gemm_wgmma.cu: wgmma + TMA),
 // which conv2d_candidates offers on a cc 9.0 GPU of an sm_90 build for

@@ -585,6 +585,7 @@ int main(int argc, char **argv) {
     // the portable engine on this GPU (the sm_80 path, mma.sync only)
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 32 --batch 2 --engine portable");
     test_cli_block(bin, "--block transformer --c 640 --hw 32 --engine portable");
+    test_cli_block(bin, "--block resblock --c 320 --hw 16 --kernel-select heuristic --engine portable");
 
     // transformer blocks end to end: every SD1.5 and SDXL shape at batch 1 and 2
     static const char *tf[] = {
