@@ -102,14 +102,15 @@ MAIN_OBJ := $(BUILD)/src/main.o
 space := $(subst ,, )
 comma := ,
 ARCH_STAMP := $(KBUILD)/.arch-$(subst $(space),_,$(strip $(ARCH)))
-# The wgmma paths (the FP16 GEMM engine and the INT8 GEMM) need the
-# arch-specific target: with sm_90 in ARCH, gemm_wgmma.cu and
-# gemm_int8_wgmma.cu are built for sm_90a instead of sm_90.
+# The wgmma paths (the FP16 GEMM engine, the INT8 GEMM, attention) need the
+# arch-specific target: with sm_90 in ARCH, gemm_wgmma.cu,
+# gemm_int8_wgmma.cu and attention_wgmma.cu are built for sm_90a instead of sm_90.
 ifneq ($(filter sm_90,$(ARCH)),)
 GENCODE_SM90A := $(foreach a,$(ARCH),$(if $(filter sm_90,$(a)),-gencode=arch=compute_90a$(comma)code=sm_90a,\
 	-gencode=arch=compute_$(subst sm_,,$(a))$(comma)code=$(a)))
 $(KBUILD)/kernels/gemm_int8_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_INT8_WGMMA_SM90A
 $(KBUILD)/kernels/gemm_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_WGMMA_SM90A
+$(KBUILD)/kernels/attention_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DATTENTION_WGMMA_SM90A
 endif
 
 # SAN=1: host C code with AddressSanitizer + UndefinedBehaviorSanitizer (test-asan).

@@ -102,8 +102,10 @@
 //   four pointers 16-byte aligned (16-byte cp.async chunks); any sq >= 1,
 //   skv >= 1; batch and heads <= 65535; scale finite and > 0 (the row max is
 //   taken on unscaled scores). mma.sync reaches roughly 60-75% of the H100
-//   tensor peak; the wgmma/TMA path (sm_90a) is not used here.
+//   tensor peak; on cc 9.0 the dispatcher below also offers the wgmma/TMA
+//   engine of attention_wgmma.cu (configurations after this file's own).
 #include "kernels.h"
+#include "attention_wgmma.cuh"
 #include "mma.cuh"
 #include "pdl.cuh"
 
@@ -613,7 +615,23 @@ const char *variant_name(int gi) {
     return g_names[gi];
 }
 
-// Global index of the cfg-th variant for head dim d, or -1.
+// Configurations of a head dim: the mma.sync variants of kVariants first
+// (cfg 0 .. n-1), then, where attention_wgmma_usable(), the Hopper engine's
+// variants (cfg n ..; attention_wgmma.cu).
+int num_portable(int d) {
+    int n = 0;
+    for (int i = 0; i < kNumVariants; i++) n += kVariants[i].d == d;
+    return n;
+}
+// Index of cfg among the Hopper engine's variants for d, or -1.
+int wgmma_index(int d, int cfg) {
+    int i = cfg - num_portable(d);
+    if (cfg < 0 || i < 0 || i >= attention_wgmma_num_variants(d) || !attention_wgmma_usable()) return -1;
+    return i;
+}
+
+// Global index of the cfg-th variant for head dim d, or -1 (also for the
+// Hopper engine's configurations).
 int variant_index(int d, int cfg) {
     if (cfg < 0) return -1;
     for (int i = 0; i < kNumVariants; i++)
@@ -688,6 +706,14 @@ extern "C" int attention_candidates(const AttnShape *s, int num_sms, AttnConfig 
         if (blocks > min_blocks && 2 * row_blocks < blocks) continue;
         if (n < max) out[n++] = (AttnConfig){cfg};
     }
+    // The Hopper engine (cc 9.0): its 128-row CTAs only where sq > 64.
+    if (attention_wgmma_usable()) {
+        const int np = num_portable(s->d);
+        for (int i = 0; i < attention_wgmma_num_variants(s->d); i++) {
+            if (attention_wgmma_rows(s->d, i) > 64 && s->sq <= 64) continue;
+            if (n < max) out[n++] = (AttnConfig){np + i};
+        }
+    }
     return n;
 }
 
@@ -705,17 +731,27 @@ extern "C" int attention_candidates(const AttnShape *s, int num_sms, AttnConfig 
 // timings of all variants at the eight benchmark shapes of
 // tests/gpu_attention.c (the pick is within 3% of the best there); timing
 // the candidates is still the better choice.
+// On cc 9.0 the pick is the Hopper engine: its first variant with 128-row
+// CTAs where sq > 64, else its first 64-row one (its variants are listed in
+// order of preference; timing the candidates is the better choice).
 extern "C" AttnConfig attention_heuristic(const AttnShape *s, int num_sms) {
     AttnConfig cand[64];
     AttnConfig pick = {0};
     int nc = attention_candidates(s, num_sms, cand, 64);
     if (nc == 0) return pick;
+    if (attention_wgmma_usable()) {
+        const int np = num_portable(s->d);
+        const int want = s->sq > 64 ? 128 : 64;
+        for (int i = 0; i < attention_wgmma_num_variants(s->d); i++)
+            if (attention_wgmma_rows(s->d, i) == want) return (AttnConfig){np + i};
+    }
     if (num_sms < 1) num_sms = 1;
     const double LOAD_COST = 4.0;
     const int tiles = ceil_div(s->skv, BC);
     double best = 1e300;
     for (int i = 0; i < nc; i++) {
         int gi = variant_index(s->d, cand[i].variant);
+        if (gi < 0) continue;  // the Hopper engine's configurations are not modelled
         const Variant &v = kVariants[gi];
         int bm = v.nw * v.mt * MROWS;
         long long ctas = (long long)ceil_div(s->sq, bm) * s->heads * s->batch;
@@ -742,7 +778,10 @@ extern "C" AttnConfig attention_heuristic(const AttnShape *s, int num_sms) {
 }
 
 extern "C" const char *attention_config_name(const AttnShape *s, AttnConfig cfg) {
-    int gi = s ? variant_index(s->d, cfg.variant) : -1;
+    if (!s) return "?";
+    int wi = wgmma_index(s->d, cfg.variant);
+    if (wi >= 0) return attention_wgmma_name(s->d, wi);
+    int gi = variant_index(s->d, cfg.variant);
     return gi < 0 ? "?" : variant_name(gi);
 }
 
@@ -751,6 +790,8 @@ extern "C" cudaError_t attention_fp16(const AttnShape *s, AttnConfig cfg, const 
     if (!shape_ok(s) || !q || !k || !v || !o) return cudaErrorInvalidValue;
     if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v | (uintptr_t)o) & 15) return cudaErrorInvalidValue;
     if (!(scale > 0.f) || !isfinite(scale)) return cudaErrorInvalidValue;
+    int wi = wgmma_index(s->d, cfg.variant);
+    if (wi >= 0) return attention_wgmma_launch(wi, s, q, k, v, o, scale * LOG2E, stream);
     int gi = variant_index(s->d, cfg.variant);
     if (gi < 0) return cudaErrorInvalidValue;
     AttnParams p;

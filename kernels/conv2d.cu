@@ -401,16 +401,63 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
     return n;
 }
 
+namespace {
+// Estimated time (microseconds) of a Hopper-engine tile: fixed cost + the
+// larger of the tensor-core time of the CTAs' waves and the L2 -> shared
+// memory traffic of every stage, + the split-K partials' round trip. The
+// constants were fit (least squares on log time) to the H100 tuning tables
+// of bench/results/2026-11-23-h100-conv-wgmma/ (143 timed candidates of
+// nine 3x3 convolutions); holding out one shape at a time, the model's pick
+// was on average 1.02x and at worst 1.18x the time of that shape's fastest
+// candidate. Per 64-deep stage of one CTA running alone: 0.353, 0.419 and
+// 0.663 us for BN = 64, 128, 256 (interpolated in between); 8.2 TB/s of
+// L2 reads, 1.28x the bytes for BN = 256 (fewer stages in flight).
+double wgmma_tile_us(const ConvShape *s, int bn, int splits, int num_sms) {
+    const double bn_pts[3] = {64, 128, 256}, stage_us[3] = {0.353, 0.419, 0.663}, l2_factor[3] = {1.015, 1.0, 1.278};
+    const int j = bn <= 128 ? 0 : 1;
+    double f = (bn - bn_pts[j]) / (bn_pts[j + 1] - bn_pts[j]);
+    f = f < 0 ? 0 : (f > 1 ? 1 : f);
+    const double t_stage = stage_us[j] + f * (stage_us[j + 1] - stage_us[j]);
+    const double l2f = l2_factor[j] + f * (l2_factor[j + 1] - l2_factor[j]);
+    const long long M = (long long)s->batch * s->ho * s->wo;
+    const long long ctas = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad) *
+                           ceil_div(s->cout, bn) * splits;
+    const long long waves = (ctas + num_sms - 1) / num_sms;
+    const int spc = ceil_div(ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN), splits);
+    const double tc = (double)waves * spc * t_stage;
+    const double l2 = (double)ctas * spc * (128 + bn) * 128 * l2f / 8.22e12 * 1e6;
+    double t = 4.46 + (tc > l2 ? tc : l2);
+    if (splits > 1) t += (double)splits * M * s->cout * 8 / 2.15e12 * 1e6;
+    return t;
+}
+}  // namespace
+
 extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     // Estimated time ~ waves * tile work / tile efficiency + split-K traffic.
     TileConfig cand[128];
     int nc = conv2d_candidates(s, num_sms, cand, 128);
+    // Where the Hopper engine runs the shape it is the one picked (it was the
+    // tuner's pick at every SD conv and GEMM shape measured on the H100), by
+    // its own model.
+    double best_wg = 1e300;
+    TileConfig pick_wg = {-1, 1};
+    for (int i = 0; i < nc; i++) {
+        if (cand[i].tile < kNumTiles) continue;
+        int bm = 0, bn = 0;
+        gemm_wgmma_tile_dims(cand[i].tile - kNumTiles, &bm, &bn);
+        const double t = wgmma_tile_us(s, bn, cand[i].splits, num_sms);
+        if (t < best_wg) {
+            best_wg = t;
+            pick_wg = cand[i];
+        }
+    }
+    if (pick_wg.tile >= 0) return pick_wg;
     long long M = (long long)s->batch * s->ho * s->wo;
     int K = s->ksize * s->ksize * s->cin;
     double best = 1e300;
     TileConfig pick = {0, 1};
     for (int i = 0; i < nc; i++) {
-        if (cand[i].tile >= kNumTiles) continue;  // the heuristic models the mma.sync tiles only
+        if (cand[i].tile >= kNumTiles) continue;
         const TileInfo &ti = kTiles[cand[i].tile];
         long long ctas = (long long)ceil_div(M, ti.bm) * ceil_div(s->cout, ti.bn) * cand[i].splits;
         int per_sm = (int)((227 * 1024) / tile_smem(ti));

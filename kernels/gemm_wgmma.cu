@@ -99,87 +99,7 @@ struct WgGeom {
 
 // Device helpers: only the sm_90a pass has a kernel body that uses them.
 #if WG_DEVICE
-__device__ __forceinline__ uint32_t smem_u32addr(const void *p) {
-    return (uint32_t)__cvta_generic_to_shared(p);
-}
-
-// --- mbarrier and TMA ---------------------------------------------------------
-__device__ __forceinline__ void mbar_init(uint64_t *bar, int count) {
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(smem_u32addr(bar)), "r"(count) : "memory");
-}
-// Arrives and adds `bytes` to the transaction count the phase waits for.
-__device__ __forceinline__ void mbar_arrive_expect_tx(uint64_t *bar, uint32_t bytes) {
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(smem_u32addr(bar)), "r"(bytes)
-                 : "memory");
-}
-__device__ __forceinline__ void mbar_arrive(uint64_t *bar) {
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(smem_u32addr(bar)) : "memory");
-}
-// Waits until the phase of parity `parity` has completed.
-__device__ __forceinline__ void mbar_wait(uint64_t *bar, int parity) {
-    asm volatile(
-        "{\n"
-        ".reg .pred done;\n"
-        "WAIT:\n"
-        "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-        "@!done bra WAIT;\n"
-        "}\n" ::"r"(smem_u32addr(bar)),
-        "r"(parity)
-        : "memory");
-}
-// Copies the box at (c0 = K element, c1 = row) of `map` into dst; completes on bar.
-__device__ __forceinline__ void tma_load_2d(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1) {
-#if WG_DEVICE
-    asm volatile(
-        "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n" ::
-            "r"(smem_u32addr(dst)),
-        "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(smem_u32addr(bar))
-        : "memory");
-#endif
-}
-
-// Copies the 4-D box at (c0 = channel, c1 = x, c2 = y, c3 = image) of `map`
-// (an NHWC activation) into dst; coordinates may be negative or past the
-// end: those elements read as zero (the convolution's padding).
-__device__ __forceinline__ void tma_load_4d(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1, int c2,
-                                            int c3) {
-#if WG_DEVICE
-    asm volatile(
-        "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, %5}], "
-        "[%6];\n" ::"r"(smem_u32addr(dst)),
-        "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(smem_u32addr(bar))
-        : "memory");
-#endif
-}
-
-// --- wgmma --------------------------------------------------------------------
-// Descriptor of a K-major operand tile in the 128-byte swizzle layout: rows
-// of 64 FP16 (128 bytes), 8-row groups 1024 bytes apart (stride byte offset),
-// the tile base 1024-byte aligned. Adding 2 (32 bytes) steps to the next k16.
-__device__ __forceinline__ uint64_t desc_sw128(const void *tile) {
-    return (uint64_t)((smem_u32addr(tile) & 0x3FFFF) >> 4) | ((uint64_t)1 << 16) | ((uint64_t)(1024 >> 4) << 32) |
-           ((uint64_t)1 << 62);
-}
-// After the last wait: the accumulators are the compiler's again (an empty
-// asm that "writes" them keeps every read after the wait). Touching them
-// between issue and wait would make ptxas serialize the wgmma (C7515).
-template <int R>
-__device__ __forceinline__ void wg_regs_ready(float *d) {
-#pragma unroll
-    for (int i = 0; i < R; i++) asm volatile("" : "+f"(d[i])::"memory");
-}
-template <int R>
-__device__ __forceinline__ void regs_dealloc() {
-#if WG_DEVICE
-    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(R));
-#endif
-}
-template <int R>
-__device__ __forceinline__ void regs_alloc() {
-#if WG_DEVICE
-    asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(R));
-#endif
-}
+// mbarrier, TMA, descriptor and setmaxnreg helpers: wgmma.cuh.
 
 // d (64 x 64, FP32, 32 registers per thread) += A (64 x 16) * B (64 x 16)^T
 __device__ __forceinline__ void wgmma_n64(float *d, uint64_t da, uint64_t db) {
@@ -305,7 +225,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
             mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
             mbar_init(&empty[s], 8);  // one arrive per consumer warp
         }
-        asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+        mbar_init_fence();
     }
     __syncthreads();
     pdl_wait();  // x, w, bias, residual come from the previous kernels

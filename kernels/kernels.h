@@ -47,7 +47,8 @@ const char *conv2d_tile_name(int tile);
 // Candidate configurations worth timing for this shape on a GPU with
 // `num_sms` SMs; writes up to `max` entries and returns how many.
 int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max);
-// A heuristic choice (used when no tuning is done; mma.sync tiles only).
+// A heuristic choice (used when no tuning is done): a Hopper-engine tile by
+// its cost model where the engine runs the shape, else an mma.sync tile.
 TileConfig conv2d_heuristic(const ConvShape *s, int num_sms);
 // 1 if `tile` is a tile of the Hopper engine (gemm_wgmma.cu: wgmma + TMA),
 // which conv2d_candidates offers on a cc 9.0 GPU of an sm_90 build for
@@ -173,7 +174,9 @@ typedef struct {
     int batch, heads, sq, skv, d;
     int ldq, ldkv, ldo;
 } AttnShape;
-// A kernel configuration (index into the compiled variants for shape.d).
+// A kernel configuration: index into the compiled variants for shape.d,
+// the mma.sync ones of attention.cu first, then (on a cc 9.0 GPU with the
+// sm_90a build) those of the Hopper engine, attention_wgmma.cu.
 typedef struct {
     int variant;
 } AttnConfig;
@@ -184,7 +187,7 @@ const char *attention_head_dims(void);
 // Candidate configurations worth timing for this shape; returns how many.
 int attention_candidates(const AttnShape *s, int num_sms, AttnConfig *out, int max);
 AttnConfig attention_heuristic(const AttnShape *s, int num_sms);
-// e.g. "flash d40 4w Br16 Bc64"
+// e.g. "flash d40 4w Br16 Bc64", "flash d64 wgmma Br128 Bc128 4st"
 const char *attention_config_name(const AttnShape *s, AttnConfig cfg);
 cudaError_t attention_fp16(const AttnShape *s, AttnConfig cfg, const uint16_t *q, const uint16_t *k,
                            const uint16_t *v, uint16_t *o, float scale, cudaStream_t stream);

@@ -1,27 +1,147 @@
-// wgmma.cuh: the warpgroup-MMA ordering primitives that both Hopper kernels
-// use (gemm_wgmma.cu, gemm_int8_wgmma.cu). They exist only in the sm_90a
-// device pass; elsewhere they compile to nothing (those kernels are never
-// launched there).
+// wgmma.cuh: the Hopper (sm_90a) primitives shared by the wgmma kernels
+// (gemm_wgmma.cu, gemm_int8_wgmma.cu, attention_wgmma.cu): warpgroup-MMA
+// ordering, mbarriers, TMA tile copies, shared-memory matrix descriptors and
+// setmaxnreg. The wgmma/setmaxnreg/TMA instructions exist only in the sm_90a
+// device pass; elsewhere those helpers compile to nothing (the kernels that
+// use them are never launched there).
 #ifndef UNETRUN_WGMMA_CUH
 #define UNETRUN_WGMMA_CUH
 
+#include <cuda.h>  // CUtensorMap
+#include <stdint.h>
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define WGMMA_SM90A_PASS 1
+#else
+#define WGMMA_SM90A_PASS 0
+#endif
+
+// --- warpgroup MMA ordering ---------------------------------------------------
 // Orders earlier register and shared-memory writes before the next wgmma.
 __device__ __forceinline__ void wg_fence() {
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#if WGMMA_SM90A_PASS
     asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
 #endif
 }
 // Closes the group of wgmma issued since the last commit.
 __device__ __forceinline__ void wg_commit() {
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#if WGMMA_SM90A_PASS
     asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
 #endif
 }
 // Waits until at most N committed groups are pending.
 template <int N>
 __device__ __forceinline__ void wg_wait() {
-#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#if WGMMA_SM90A_PASS
     asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+#endif
+}
+// After the last wait: the accumulators are the compiler's again (an empty
+// asm that "writes" them keeps every read after the wait). Touching them
+// between issue and wait would make ptxas serialize the wgmma (C7515).
+template <int R>
+__device__ __forceinline__ void wg_regs_ready(float *d) {
+#pragma unroll
+    for (int i = 0; i < R; i++) asm volatile("" : "+f"(d[i])::"memory");
+}
+
+__device__ __forceinline__ uint32_t smem_u32addr(const void *p) {
+    return (uint32_t)__cvta_generic_to_shared(p);
+}
+
+// --- mbarrier and TMA ---------------------------------------------------------
+__device__ __forceinline__ void mbar_init(uint64_t *bar, int count) {
+#if WGMMA_SM90A_PASS
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(smem_u32addr(bar)), "r"(count) : "memory");
+#endif
+}
+// Makes the mbarrier initializations visible to the copy engine.
+__device__ __forceinline__ void mbar_init_fence() {
+#if WGMMA_SM90A_PASS
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+#endif
+}
+// Arrives and adds `bytes` to the transaction count the phase waits for.
+__device__ __forceinline__ void mbar_arrive_expect_tx(uint64_t *bar, uint32_t bytes) {
+#if WGMMA_SM90A_PASS
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(smem_u32addr(bar)), "r"(bytes)
+                 : "memory");
+#endif
+}
+__device__ __forceinline__ void mbar_arrive(uint64_t *bar) {
+#if WGMMA_SM90A_PASS
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(smem_u32addr(bar)) : "memory");
+#endif
+}
+// Waits until the phase of parity `parity` has completed.
+__device__ __forceinline__ void mbar_wait(uint64_t *bar, int parity) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred done;\n"
+        "WAIT:\n"
+        "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+        "@!done bra WAIT;\n"
+        "}\n" ::"r"(smem_u32addr(bar)),
+        "r"(parity)
+        : "memory");
+#endif
+}
+// Copies the box at (c0 = K element, c1 = row) of `map` into dst; completes on bar.
+__device__ __forceinline__ void tma_load_2d(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3}], [%4];\n" ::
+            "r"(smem_u32addr(dst)),
+        "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(smem_u32addr(bar))
+        : "memory");
+#endif
+}
+// Copies the box at coordinates (c0, c1, c2, c3) (innermost first) of a
+// rank-4 `map` into dst; completes on bar. Coordinates may be negative or
+// past the end: elements outside the tensor are written as zero (and still
+// counted in the transaction bytes), e.g. a convolution's padding, or the
+// columns past a head's d in attention.
+__device__ __forceinline__ void tma_load_4d(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1, int c2,
+                                            int c3) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, "
+        "%5}], [%6];\n" ::"r"(smem_u32addr(dst)),
+        "l"(reinterpret_cast<uint64_t>(map)), "r"(c0), "r"(c1), "r"(c2), "r"(c3), "r"(smem_u32addr(bar))
+        : "memory");
+#endif
+}
+
+// --- shared-memory matrix descriptors (128-byte swizzle) -----------------------
+// K-major operand tile: rows of 64 FP16 (128 bytes), 8-row groups 1024 bytes
+// apart (stride byte offset), the tile base 1024-byte aligned. Adding 2
+// (32 bytes) steps to the next k16.
+__device__ __forceinline__ uint64_t desc_sw128(const void *tile) {
+    return (uint64_t)((smem_u32addr(tile) & 0x3FFFF) >> 4) | ((uint64_t)1 << 16) | ((uint64_t)(1024 >> 4) << 32) |
+           ((uint64_t)1 << 62);
+}
+// MN-major (transposed) operand tile, e.g. a B operand stored (K rows, N
+// contiguous): rows of 64 FP16 along N (128 bytes), 8 K-rows per 1024-byte
+// group (stride byte offset = 1024), the next 64 N-columns `mn_block_bytes`
+// further on (leading byte offset). Base 1024-byte aligned; a k16 step is
+// 2048 bytes.
+__device__ __forceinline__ uint64_t desc_sw128_mn(const void *tile, uint32_t mn_block_bytes) {
+    return (uint64_t)((smem_u32addr(tile) & 0x3FFFF) >> 4) | ((uint64_t)((mn_block_bytes >> 4) & 0x3FFF) << 16) |
+           ((uint64_t)(1024 >> 4) << 32) | ((uint64_t)1 << 62);
+}
+
+// --- register reallocation between warpgroups -----------------------------------
+template <int R>
+__device__ __forceinline__ void regs_dealloc() {
+#if WGMMA_SM90A_PASS
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(R));
+#endif
+}
+template <int R>
+__device__ __forceinline__ void regs_alloc() {
+#if WGMMA_SM90A_PASS
+    asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(R));
 #endif
 }
 

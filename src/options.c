@@ -182,8 +182,9 @@ static const OptionRow kOptions[OPT_COUNT] = {
     [OPT_PDL] = {"pdl", "on|off", "on", CHOICE(kOnOff), .at = RUN(pdl), .section = SEC_RUN,
                  .help = "programmatic dependent launch between kernels\n(sm_90+: hides launch gaps)"},
     [OPT_ENGINE] = {"engine", "E", "auto", CHOICE(kEngine), .at = RUN(engine), .section = SEC_RUN,
-                    .help = "conv/GEMM engines: auto (Hopper wgmma + TMA tiles beside\n"
-                            "the portable ones on cc 9.0) or portable (mma.sync only)"},
+                    .help = "conv/GEMM/attention engines: auto (Hopper wgmma + TMA\n"
+                            "kernels beside the portable ones on cc 9.0) or portable\n"
+                            "(mma.sync only)"},
     [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kPrec), .at = RUN(linear_prec),
                     .blocks = KIND(BLOCK_RESBLOCK) | KIND(BLOCK_TRANSFORMER) | KIND(BLOCK_GEMM),
                     .group = GRP_LINEAR, .section = SEC_RUN,

@@ -7,7 +7,9 @@
 // separate, K and V packed) and strided (row strides above heads*d, with
 // NaN in the unused columns of the inputs, which the kernel must never
 // read). Every candidate configuration and the heuristic choice run at every
-// shape, every compiled variant at three of them. The output is poisoned
+// shape, every compiled variant at three of them; on a cc 9.0 GPU the
+// Hopper engine's variants (attention_wgmma.cu, "flash d.. wgmma ...") are
+// among both, and a test checks they are offered. The output is poisoned
 // with 0xFFFF (FP16 NaN) before each run; a test passes with relative L2
 // <= 5e-3 over the heads*d columns, no NaN/Inf, and the columns past
 // heads*d of each output row still poisoned. Plus: a running max that
@@ -334,18 +336,37 @@ static void test_invalid(void) {
 }
 
 // Names: stable (same pointer contents on a second call) and distinct per d.
+// On a cc 9.0 device the Hopper engine's configurations ("... wgmma ...")
+// must be among them (the GPU suite is built with sm_90 for the H100) and
+// among the candidates of a 4096-token shape.
 static void test_names(int d) {
     AttnShape s = {1, 1, 64, 64, d, d, d, d};
-    int n = num_variants(&s), ok = n > 0;
+    int n = num_variants(&s), ok = n > 0, nwg = 0;
     char want[16];
     snprintf(want, sizeof want, "flash d%d ", d);
     for (int i = 0; i < n; i++) {
         const char *a = attention_config_name(&s, (AttnConfig){i});
-        ok &= strncmp(a, want, strlen(want)) == 0 && strstr(a, "Bc64") != NULL;
+        ok &= strncmp(a, want, strlen(want)) == 0 && strstr(a, " Bc") != NULL;
+        nwg += strstr(a, " wgmma ") != NULL;
         for (int j = 0; j < i; j++) ok &= strcmp(a, attention_config_name(&s, (AttnConfig){j})) != 0;
     }
-    result(ok, "attention_config_name d=%d: %d variants, names start \"%s\", contain Bc64, all distinct (first: %s)",
+    result(ok, "attention_config_name d=%d: %d variants, names start \"%s\", contain Bc, all distinct (first: %s)",
            d, n, want, attention_config_name(&s, (AttnConfig){0}));
+    int dev = 0, major = 0, minor = 0;
+    cudaCheck(cudaGetDevice(&dev));
+    cudaCheck(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+    cudaCheck(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev));
+    if (major == 9 && minor == 0) {
+        AttnShape big = {2, 8, 4096, 4096, d, 8 * d, 8 * d, 8 * d};
+        AttnConfig cand[64];
+        int nc = attention_candidates(&big, g_att_sms, cand, 64), cwg = 0;
+        for (int i = 0; i < nc; i++) cwg += strstr(attention_config_name(&big, cand[i]), " wgmma ") != NULL;
+        AttnConfig h = attention_heuristic(&big, g_att_sms);
+        result(nwg > 0 && cwg == nwg && strstr(attention_config_name(&big, h), " wgmma ") != NULL,
+               "attention d=%d on cc 9.0: %d wgmma configurations, %d of them candidates at B=2 H=8 4096x4096, "
+               "heuristic picks %s",
+               d, nwg, cwg, attention_config_name(&big, h));
+    }
 }
 
 // GPU FP32 reference against the CPU twin (design tolerance 1e-5).

@@ -122,7 +122,8 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
 }
 
 // ---- kernels_set_engine(PORTABLE) (--engine portable): no Hopper tile is
-// offered for a convolution or a GEMM, and the portable tiles still run ----
+// offered for a convolution, a GEMM or attention, and the portable tiles
+// still run ----
 static void test_engine_portable(void) {
     ConvShape shapes[3] = {{2, 64, 64, 320, 320, 3, 1, 1, 0, 0, 0, 0}, {2, 64, 64, 320, 960, 1, 1, 0, 0, 0, 0, 0},
                            gemm_as_conv(8192, 2560, 320)};
@@ -134,6 +135,18 @@ static void test_engine_portable(void) {
         for (int j = 0; j < nc; j++) nw += conv2d_tile_is_wgmma(cand[j].tile);
         result(nc > 0 && nw == 0, "engine=portable candidates B=%d H=%d W=%d cin=%d cout=%d k=%d: %d configs, %d wgmma",
                s->batch, s->h, s->w, s->cin, s->cout, s->ksize, nc, nw);
+    }
+    static const int dims[] = {40, 64, 80, 128, 160};
+    for (int i = 0; i < 5; i++) {
+        const int d = dims[i];
+        AttnShape as = {2, 8, 4096, 4096, d, 8 * d, 8 * d, 8 * d};
+        AttnConfig cand[64];
+        int nc = attention_candidates(&as, g_num_sms, cand, 64), nw = 0;
+        for (int j = 0; j < nc; j++) nw += strstr(attention_config_name(&as, cand[j]), " wgmma ") != NULL;
+        const char *h = attention_config_name(&as, attention_heuristic(&as, g_num_sms));
+        result(nc > 0 && nw == 0 && strstr(h, " wgmma ") == NULL,
+               "engine=portable attention candidates B=2 H=8 4096x4096 d=%d: %d configs, %d wgmma, heuristic %s", d, nc,
+               nw, h);
     }
     test_conv_shape(1, 32, 32, 640, 640, 3, 1, 1, 1, 0);
     kernels_set_engine(KERNEL_ENGINE_AUTO);
@@ -624,6 +637,7 @@ int main(int argc, char **argv) {
     // the portable engine on this GPU (the sm_80 path, mma.sync only)
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 32 --batch 2 --engine portable");
     test_cli_block(bin, "--block transformer --c 640 --hw 32 --engine portable");
+    test_cli_block(bin, "--block resblock --c 320 --hw 16 --kernel-select heuristic --engine portable");
 
     // transformer blocks end to end: every SD1.5 and SDXL shape at batch 1 and 2
     static const char *tf[] = {

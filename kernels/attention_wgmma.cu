@@ -1,0 +1,768 @@
+// attention_wgmma.cu: the Hopper (sm_90a) engine of multi-head attention,
+// extra candidates of the attention dispatcher in attention.cu.
+//
+// What it computes
+//   The contract of flash_attn_kernel (attention.cu), unchanged: for every
+//   batch b, head h and query row i,
+//     O[b,i,h,:] = sum_j softmax_j(scale * Q[b,i,h,:] . K[b,j,h,:]) * V[b,j,h,:]
+//   FP16 Q/K/V/O, FP32 scores, softmax statistics and accumulators, Q/K/V/O
+//   read and written through the strided layout of kernels.h (a fused QKV
+//   or KV GEMM output is read in place).
+//
+// Tile design (template <D, BN, NC, STAGES, MINB, OVL>; variants in AW_VARIANTS)
+//   - A CTA is one producer warpgroup and NC (1 or 2) consumer warpgroups;
+//     each consumer owns 64 query rows (one m64 wgmma row block), so a CTA
+//     tile is BM = 64 * NC query rows of one (batch, head), walked over all
+//     keys in tiles of BN (64 or 128) keys.
+//   - Copies by TMA (cp.async.bulk.tensor.4d, 128-byte swizzle), issued by
+//     one thread of the producer warpgroup. Each of Q, K, V is described to
+//     the copy engine as a rank-4 tensor (d, heads, rows, batch) with
+//     strides (2d, 2 ld, 2 rows ld) bytes, so that a box never leaves its
+//     (batch, head): columns past d (the next head, or whatever the fused
+//     GEMM output holds there, NaN included) and rows past sq / skv (the
+//     next batch) are outside the tensor and land in shared memory as
+//     zeros. A row of the head is read in 64-column chunks (128 bytes, the
+//     swizzle width): DC = ceil(d / 64) boxes of 64 x rows per operand.
+//   - Q tile resident in shared memory for the whole key loop (its own full
+//     / empty mbarrier pair; the producer refills it for the CTA's next work
+//     item as soon as the consumers have issued their last Q K^T). K and V
+//     tiles in a STAGES-deep ring with a full and an empty mbarrier per
+//     stage: the producer waits for "empty", arms "full" with the stage's
+//     byte count and issues the 2 * DC copies; each consumer waits for
+//     "full", computes, and each of its warps arrives on "empty".
+//   - S = Q K^T on wgmma m64nBNk16 (both operands K-major from the swizzled
+//     tiles; the k16 steps advance the descriptor by 32 bytes inside a
+//     chunk). The K extent is d rounded up to 16: d = 40 runs three k16
+//     steps over 48 columns whose last 8 are the copy engine's zeros in
+//     both Q and K (20% more Q K^T tensor work than 40; a zero-filled K
+//     column meets a zero Q column, so nothing past d can leak in), d = 80
+//     five steps with no padding, 64 / 128 / 160 exact.
+//   - Online softmax on the S accumulators in registers (same arithmetic as
+//     attention.cu: row max over the quad with two shuffles, one FFMA +
+//     ex2.approx per score in the scaled log2 domain, the running sum
+//     rescaled with the output: l = l * alpha + rowsum(p), O = O * alpha).
+//     Keys past skv are zero rows in shared memory and get -inf scores in
+//     the last key tile only.
+//   - O += P V with P as the register A operand: the m64nBN accumulator
+//     layout of S, two n8 blocks at a time, is the m64k16 A fragment layout,
+//     so P goes FP32 -> FP16 pairs in registers with no shared memory. V is
+//     the B operand in N-major form (the tile is stored key rows x d
+//     columns): imm-trans-b = 1, 8-key groups 1024 bytes apart, the second
+//     64-column chunk (d = 80, 128, 160) at the chunk stride; wgmma
+//     m64nDk16 with N = d exactly (40, 64, 80, 128, 160).
+//   - Persistent: the grid is min(work items, SMs x CTAs per SM); work item
+//     t = ((b * heads + h) * q_tiles + qt) walks t += gridDim.x, so query
+//     tiles of one head run side by side (their K/V stay in L2) and a short
+//     sequence still spreads over every SM it has work for.
+//   - setmaxnreg: with two consumers (384 threads, one CTA per SM) the
+//     producer drops to 40 registers and the consumers rise to 232.
+//   - Schedules of a consumer (template SCHED):
+//       serial (AW_SERIAL): per key tile, Q K^T, wait, softmax, P V, wait;
+//       overlapped ("ovl", AW_OVERLAP): step j issues Q K_{j+1}^T and then
+//         P_j V_j, waits for the first only (wgmma.wait_group 1) and runs
+//         the softmax of tile j+1 while P_j V_j is on the tensor cores; P
+//         is double-buffered in registers;
+//       ping-pong (AW_PINGPONG): overlapped with the last step peeled
+//         (see below), plus, with two consumers, named-barrier turns that
+//         order the consumers' wgmma issues so that one consumer's softmax
+//         runs under the other's products. Written and compiled (no C7514),
+//         not yet run on a GPU: no variant uses it (see AW_VARIANTS).
+//     Without ping-pong the two consumers of a CTA wait on the same "full"
+//     barrier and so tend to run their softmax at the same time, leaving
+//     the tensor cores idle meanwhile: at d = 64 the exp2 work of a 64 x 128
+//     score tile (MUFU, 16 per clock per SM) takes about as long as its two
+//     products, which is why the serial kernel stops near 50% of the peak
+//     (docs/PERF.md). ptxas serializes every wgmma of the AW_OVERLAP
+//     variants (info C7514): their step decides at run time whether it
+//     issues Q K_{j+1}^T, so the group that wait_group 1 completes is not
+//     known statically. Measured as they are (they lost to serial); the
+//     AW_PINGPONG loop peels the last step and compiles without C7514.
+//
+// Limits
+//   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
+//   128, 160}; the strides and pointers of attention.cu's contract (16-byte
+//   aligned pointers, strides multiples of 8 halves, which TMA needs too);
+//   batch * heads * ceil(sq / BM) < 2^31 work items. No split of the keys
+//   across CTAs: a shape with fewer work items than SMs (e.g. 1024 tokens x
+//   10 heads x batch 1 = 80 items of 128 rows) leaves SMs idle.
+#include "kernels.h"
+#include "attention_wgmma.cuh"
+#include "pdl.cuh"
+#include "wgmma.cuh"
+
+#include <cuda.h>
+#include <cuda_fp16.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define AW_DEVICE 1
+#else
+#define AW_DEVICE 0
+#endif
+
+namespace {
+
+constexpr int AW_CHUNK = 64;          // FP16 columns per TMA box / swizzle row (128 bytes)
+constexpr int AW_ROW_BYTES = 128;     // bytes per smem row of a chunk
+constexpr int AW_WG_ROWS = 64;        // query rows per consumer warpgroup (wgmma M)
+constexpr int AW_SMEM_SLACK = 1024 + 256;  // 1024-byte alignment + the mbarriers
+enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer schedules (see the header)
+
+// The compiled variants: head dim, keys per tile, consumer warpgroups,
+// ring stages, CTAs per SM the registers are capped for, schedule
+// (AW_SERIAL, AW_OVERLAP, AW_PINGPONG: see the kernel). Serial and
+// overlapped are both kept as candidates so that each one's effect stays
+// measurable. Per head dim in order of preference (attention_heuristic
+// takes the first one of the row count it wants): serial first, since it
+// beat the overlapped schedule at every large d = 40 / 64 / 80 shape on the
+// H100. Shared memory: DC * 128 * (64 NC + 2 BN STAGES) bytes
+// (DC = ceil(d / 64)).
+//   AW_PINGPONG is written and compiles without C7514 (e.g.
+//   X(64, 128, 2, 4, 1, 2); with one consumer it is the peeled overlapped
+//   loop without turns) but has not run on a GPU yet, so no variant uses it:
+//   it is to be added here once the GPU suite and the sanitizers have passed
+//   with it.
+#define AW_VARIANTS(X)      \
+    X(40, 128, 2, 4, 1, 0)  \
+    X(40, 128, 2, 4, 1, 1)  \
+    X(40, 64, 1, 4, 2, 1)   \
+    X(64, 128, 2, 4, 1, 0)  \
+    X(64, 128, 2, 4, 1, 1)  \
+    X(64, 64, 1, 4, 2, 1)   \
+    X(80, 128, 2, 2, 1, 0)  \
+    X(80, 128, 2, 2, 1, 1)  \
+    X(80, 64, 2, 4, 1, 1)   \
+    X(80, 64, 1, 2, 1, 1)   \
+    X(128, 128, 2, 2, 1, 0) \
+    X(128, 128, 2, 2, 1, 1) \
+    X(128, 64, 2, 4, 1, 1)  \
+    X(128, 64, 1, 3, 1, 1)  \
+    X(160, 64, 2, 3, 1, 0)  \
+    X(160, 64, 2, 3, 1, 1)  \
+    X(160, 64, 1, 3, 1, 1)
+
+struct AwParams {
+    half *o;           // (B, sq, ldo), head h at column h*d
+    int ldo, sq, skv, heads;
+    int q_tiles;       // ceil(sq / BM)
+    int num_items;     // batch * heads * q_tiles
+    float scale_log2;  // scale * log2(e)
+};
+
+template <int D, int BN, int NC, int STAGES>
+constexpr size_t aw_smem() {
+    return (size_t)((D + AW_CHUNK - 1) / AW_CHUNK) * AW_ROW_BYTES * (AW_WG_ROWS * NC + 2 * BN * STAGES) +
+           AW_SMEM_SLACK;
+}
+
+#if AW_DEVICE
+constexpr int AW_PRODUCER_REGS = 40;  // setmaxnreg of the producer warpgroup (two consumers)
+constexpr int AW_CONSUMER_REGS = 232; // and of each consumer
+constexpr int AW_BAR_TURN = 1;        // named barriers 1, 2: the tensor-core turn of consumer 0, 1
+
+__device__ __forceinline__ float aw_exp2(float x) {  // 2^x, -inf -> +0
+    float y;
+    asm("ex2.approx.ftz.f32 %0, %1;\n" : "=f"(y) : "f"(x));
+    return y;
+}
+__device__ __forceinline__ uint32_t aw_pack(float lo, float hi) {
+    __half2 h = __floats2half2_rn(lo, hi);  // .x (low 16 bits) = lo
+    return *reinterpret_cast<uint32_t *>(&h);
+}
+
+// --- the wgmma shapes this kernel uses ------------------------------------------
+// d (64 x 64, FP32, 32 registers per thread) = (scale_d ? d : 0) + A (64 x 16) * B (64 x 16)^T,
+// A and B K-major in shared memory.
+__device__ __forceinline__ void wgmma_ss_n64(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %34, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
+// d (64 x 128, FP32, 64 registers per thread) = (scale_d ? d : 0) + A (64 x 16) * B (128 x 16)^T,
+// A and B K-major in shared memory.
+__device__ __forceinline__ void wgmma_ss_n128(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %66, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
+// d (64 x 40, FP32, 20 registers per thread) += A (64 x 16, FP16 fragments in
+// registers) * B (16 x 40), B N-major in shared memory (imm-trans-b = 1).
+__device__ __forceinline__ void wgmma_rs_n40(float *d, const uint32_t *a, uint64_t db) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "wgmma.mma_async.sync.aligned.m64n40k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19}, {%20, %21, %22, %23}, %24, 1, 1, 1, 1;\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db));
+#endif
+}
+
+// d (64 x 64, FP32, 32 registers per thread) += A (64 x 16, FP16 fragments in
+// registers) * B (16 x 64), B N-major in shared memory (imm-trans-b = 1).
+__device__ __forceinline__ void wgmma_rs_n64(float *d, const uint32_t *a, uint64_t db) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, {%32, %33, %34, %35}, %36, 1, 1, 1, 1;\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db));
+#endif
+}
+
+// d (64 x 80, FP32, 40 registers per thread) += A (64 x 16, FP16 fragments in
+// registers) * B (16 x 80), B N-major in shared memory (imm-trans-b = 1).
+__device__ __forceinline__ void wgmma_rs_n80(float *d, const uint32_t *a, uint64_t db) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "wgmma.mma_async.sync.aligned.m64n80k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39}, {%40, %41, %42, %43}, %44, 1, 1, 1, 1;\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db));
+#endif
+}
+
+// d (64 x 128, FP32, 64 registers per thread) += A (64 x 16, FP16 fragments in
+// registers) * B (16 x 128), B N-major in shared memory (imm-trans-b = 1).
+__device__ __forceinline__ void wgmma_rs_n128(float *d, const uint32_t *a, uint64_t db) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, {%64, %65, %66, %67}, %68, 1, 1, 1, 1;\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db));
+#endif
+}
+
+// d (64 x 160, FP32, 80 registers per thread) += A (64 x 16, FP16 fragments in
+// registers) * B (16 x 160), B N-major in shared memory (imm-trans-b = 1).
+__device__ __forceinline__ void wgmma_rs_n160(float *d, const uint32_t *a, uint64_t db) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "wgmma.mma_async.sync.aligned.m64n160k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79}, {%80, %81, %82, %83}, %84, 1, 1, 1, 1;\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db));
+#endif
+}
+
+template <int BN>
+__device__ __forceinline__ void wgmma_qk(float *s, uint64_t da, uint64_t db, int scale_d) {
+    if constexpr (BN == 128) wgmma_ss_n128(s, da, db, scale_d);
+    else wgmma_ss_n64(s, da, db, scale_d);
+}
+template <int D>
+__device__ __forceinline__ void wgmma_pv(float *o, const uint32_t *a, uint64_t db) {
+    if constexpr (D == 40) wgmma_rs_n40(o, a, db);
+    else if constexpr (D == 64) wgmma_rs_n64(o, a, db);
+    else if constexpr (D == 80) wgmma_rs_n80(o, a, db);
+    else if constexpr (D == 128) wgmma_rs_n128(o, a, db);
+    else wgmma_rs_n160(o, a, db);
+}
+#endif  // AW_DEVICE
+
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED>
+__global__ void __launch_bounds__((NC + 1) * 128, MINB)
+    attn_wgmma_kernel(const __grid_constant__ CUtensorMap map_q,  // Q (d, heads, sq, B), box 64 x 1 x BM x 1
+                      const __grid_constant__ CUtensorMap map_k,  // K (d, heads, skv, B), box 64 x 1 x BN x 1
+                      const __grid_constant__ CUtensorMap map_v,  // V likewise
+                      AwParams p) {
+#if AW_DEVICE
+    constexpr int DC = (D + AW_CHUNK - 1) / AW_CHUNK;  // 64-column chunks of a head row
+    constexpr int KSTEPS = (D + 15) / 16;              // k16 steps of Q K^T (d rounded up to 16)
+    constexpr int BM = AW_WG_ROWS * NC;                // query rows per work item
+    constexpr int Q_CHUNK = BM * AW_ROW_BYTES;         // one 64-column chunk of the Q tile
+    constexpr int KV_CHUNK = BN * AW_ROW_BYTES;        // one 64-column chunk of a K or V tile
+    constexpr int Q_BYTES = DC * Q_CHUNK;
+    constexpr int KV_BYTES = DC * KV_CHUNK;
+    constexpr int STAGE_BYTES = 2 * KV_BYTES;          // K tile then V tile
+    constexpr int SR = BN / 2;                         // S accumulators per thread
+    constexpr int OR = D / 2;                          // O accumulators per thread
+    static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 128), "tile shape");
+
+    extern __shared__ unsigned char smem_raw[];
+    // sQ:   [DC][BM rows][128 bytes]                      swizzled FP16
+    // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B]  swizzled FP16
+    // then full[STAGES], empty[STAGES], q_full, q_empty
+    unsigned char *sQ =
+        reinterpret_cast<unsigned char *>((reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~(uintptr_t)1023);
+    unsigned char *ring = sQ + Q_BYTES;
+    uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
+    uint64_t *empty = full + STAGES;
+    uint64_t *q_full = empty + STAGES;
+    uint64_t *q_empty = q_full + 1;
+
+    const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
+    if (threadIdx.x == 0) {
+        for (int s = 0; s < STAGES; s++) {
+            mbar_init(&full[s], 1);        // the producer's arrive + the copies' bytes
+            mbar_init(&empty[s], NC * 4);  // one arrive per consumer warp
+        }
+        mbar_init(q_full, 1);
+        mbar_init(q_empty, NC * 4);
+        mbar_init_fence();
+    }
+    __syncthreads();
+    pdl_wait();  // Q/K/V come from the previous kernel
+
+    const int nkv = (p.skv + BN - 1) / BN;
+    if (wg == 0) {  // producer
+        if constexpr (NC == 2) regs_dealloc<AW_PRODUCER_REGS>();
+        if (tid == 0) {
+            int it = 0;  // K/V tiles issued so far (ring position)
+            int tl = 0;  // work items of this CTA so far
+            for (int item = blockIdx.x; item < p.num_items; item += gridDim.x, tl++) {
+                const int qt = item % p.q_tiles, bh = item / p.q_tiles;
+                const int h = bh % p.heads, b = bh / p.heads;
+                if (tl > 0) mbar_wait(q_empty, (tl - 1) & 1);  // consumers are past their last Q K^T
+                mbar_arrive_expect_tx(q_full, Q_BYTES);
+#pragma unroll
+                for (int c = 0; c < DC; c++) tma_load_4d(sQ + c * Q_CHUNK, &map_q, q_full, c * AW_CHUNK, h, qt * BM, b);
+                for (int j = 0; j < nkv; j++, it++) {
+                    const int s = it % STAGES;
+                    if (it >= STAGES) mbar_wait(&empty[s], ((it / STAGES) - 1) & 1);
+                    unsigned char *st = ring + s * STAGE_BYTES;
+                    mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
+#pragma unroll
+                    for (int c = 0; c < DC; c++)
+                        tma_load_4d(st + c * KV_CHUNK, &map_k, &full[s], c * AW_CHUNK, h, j * BN, b);
+#pragma unroll
+                    for (int c = 0; c < DC; c++)
+                        tma_load_4d(st + KV_BYTES + c * KV_CHUNK, &map_v, &full[s], c * AW_CHUNK, h, j * BN, b);
+                }
+            }
+        }
+        return;
+    }
+
+    if constexpr (NC == 2) regs_alloc<AW_CONSUMER_REGS>();
+    const int cw = wg - 1;  // consumer index: rows cw*64 .. cw*64+63 of the work item
+    const int warp = tid / 32, lane = tid % 32;
+    const int g = lane / 4, t2 = (lane % 4) * 2;
+    const float sl2 = p.scale_log2;
+    // Accumulator r of this thread: row 16*warp + g + 8*((r >> 1) & 1), column 8*(r/4) + t2 + (r & 1).
+    float sacc[SR];  // S tile (64 x BN) of this warpgroup
+    float oacc[OR];  // O (64 x D), unnormalized
+#pragma unroll
+    for (int i = 0; i < SR; i++) sacc[i] = 0.f;
+    const unsigned char *qbase = sQ + cw * AW_WG_ROWS * AW_ROW_BYTES;
+    float m0, m1;  // running max of rows g, g+8 (scaled log2 domain)
+    float l0, l1;  // running sums, this lane's columns only
+
+    // Issues S = Q K^T for the K tile in stage s (one commit group).
+    auto qk_issue = [&](int s) {
+        const unsigned char *sK = ring + s * STAGE_BYTES;
+        wg_fence();
+#pragma unroll
+        for (int ks = 0; ks < KSTEPS; ks++) {
+            const int c = ks / 4, k = (ks % 4) * 32;  // chunk, byte offset of the k16 step in a row
+            wgmma_qk<BN>(sacc, desc_sw128(qbase + c * Q_CHUNK + k), desc_sw128(sK + c * KV_CHUNK + k), ks > 0);
+        }
+        wg_commit();
+    };
+    // Issues O += P V for the V tile in stage s (one commit group).
+    auto pv_issue = [&](const uint32_t (&pf)[BN / 16][4], int s) {
+        const unsigned char *sV = ring + s * STAGE_BYTES + KV_BYTES;
+        wg_fence();
+#pragma unroll
+        for (int kk = 0; kk < BN / 16; kk++) wgmma_pv<D>(oacc, pf[kk], desc_sw128_mn(sV + kk * 2048, KV_CHUNK));
+        wg_commit();
+    };
+    // Online softmax of the S tile of key tile j (its wgmma complete): masks
+    // keys past skv, updates m and l, writes P (FP16 A fragments) and the
+    // factor alpha = 2^(m_old - m_new) by which O must still be scaled.
+    auto softmax = [&](uint32_t (&pf)[BN / 16][4], int j, float &a0, float &a1) {
+        if ((j + 1) * BN > p.skv) {  // keys past skv (zero rows in the last tile) score -inf
+            const int lim = p.skv - j * BN - t2;
+#pragma unroll
+            for (int r = 0; r < SR; r++)
+                if (8 * (r / 4) + (r & 1) >= lim) sacc[r] = -INFINITY;
+        }
+        float mx0 = -INFINITY, mx1 = -INFINITY;
+#pragma unroll
+        for (int r = 0; r < SR; r += 4) {
+            mx0 = fmaxf(mx0, fmaxf(sacc[r], sacc[r + 1]));
+            mx1 = fmaxf(mx1, fmaxf(sacc[r + 2], sacc[r + 3]));
+        }
+        mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 1));
+        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
+        mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 2));
+        mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 2));
+        const float mn0 = fmaxf(m0, mx0 * sl2), mn1 = fmaxf(m1, mx1 * sl2);  // finite: a tile has a real key
+        a0 = aw_exp2(m0 - mn0), a1 = aw_exp2(m1 - mn1);                     // first tile: 2^-inf = 0
+        m0 = mn0, m1 = mn1;
+        float ps0 = 0.f, ps1 = 0.f;
+#pragma unroll
+        for (int kk = 0; kk < BN / 16; kk++) {
+            float e[8];
+#pragma unroll
+            for (int i = 0; i < 8; i++) e[i] = aw_exp2(fmaf(sacc[8 * kk + i], sl2, (i & 2) ? -mn1 : -mn0));
+            ps0 += (e[0] + e[1]) + (e[4] + e[5]);
+            ps1 += (e[2] + e[3]) + (e[6] + e[7]);
+            pf[kk][0] = aw_pack(e[0], e[1]);  // row g,     keys 16kk + t2
+            pf[kk][1] = aw_pack(e[2], e[3]);  // row g + 8, keys 16kk + t2
+            pf[kk][2] = aw_pack(e[4], e[5]);  // row g,     keys 16kk + 8 + t2
+            pf[kk][3] = aw_pack(e[6], e[7]);  // row g + 8, keys 16kk + 8 + t2
+        }
+        l0 = l0 * a0 + ps0;
+        l1 = l1 * a1 + ps1;
+    };
+    auto rescale_o = [&](float a0, float a1) {
+#pragma unroll
+        for (int r = 0; r < OR; r++) oacc[r] *= (r & 2) ? a1 : a0;
+    };
+
+    // Ping-pong (two consumers): each issue of wgmma work is a "turn"; a
+    // consumer waits for its turn (named barrier AW_BAR_TURN + cw, completed
+    // by the other consumer's arrive) and passes it on as soon as its wgmma
+    // are issued, so the tensor cores run one consumer's products while the
+    // other runs its softmax. Consumer 1 hands consumer 0 the first turn;
+    // both take the same number of turns (1 + key tiles per work item), so
+    // consumer 0 ends by taking the one turn left over.
+    constexpr bool PP = SCHED == AW_PINGPONG && NC == 2;
+    auto turn_wait = [&]() {
+        if constexpr (PP) asm volatile("bar.sync %0, 256;\n" ::"r"(AW_BAR_TURN + cw) : "memory");
+    };
+    auto turn_pass = [&]() {
+        if constexpr (PP) asm volatile("bar.arrive %0, 256;\n" ::"r"(AW_BAR_TURN + 1 - cw) : "memory");
+    };
+    if (cw == 1) turn_pass();
+
+    int it = 0, tl = 0;  // K/V tiles consumed (ring position), work items done
+    uint32_t pa[BN / 16][4], pb[BN / 16][4];  // P of the current and the next key tile
+    for (int item = blockIdx.x; item < p.num_items; item += gridDim.x, tl++) {
+        const int qt = item % p.q_tiles, bh = item / p.q_tiles;
+        const int h = bh % p.heads, b = bh / p.heads;
+#pragma unroll
+        for (int i = 0; i < OR; i++) oacc[i] = 0.f;
+        m0 = m1 = -INFINITY;
+        l0 = l1 = 0.f;
+        mbar_wait(q_full, tl & 1);
+        if constexpr (SCHED == AW_SERIAL) {
+            // Serial: Q K^T, wait, softmax, P V, wait, per key tile.
+            for (int j = 0; j < nkv; j++, it++) {
+                const int s = it % STAGES;
+                mbar_wait(&full[s], (it / STAGES) & 1);
+                qk_issue(s);
+                wg_wait<0>();
+                wg_regs_ready<SR>(sacc);
+                if (j == nkv - 1 && lane == 0) mbar_arrive(q_empty);  // Q of this item read for the last time
+                float a0, a1;
+                softmax(pa, j, a0, a1);
+                rescale_o(a0, a1);
+                pv_issue(pa, s);
+                wg_wait<0>();
+                wg_regs_ready<OR>(oacc);
+                if (lane == 0) mbar_arrive(&empty[s]);  // this warp is done with stage s
+            }
+        } else {
+            // Overlapped: step j issues Q K_{j+1}^T and then P_j V_j, waits
+            // for the first, runs the softmax of tile j+1 while P_j V_j is
+            // on the tensor cores, then waits for it and rescales O. P is
+            // double-buffered (pa / pb alternate; the loop is unrolled by two
+            // so both stay in registers).
+            {
+                const int s = it % STAGES;
+                turn_wait();
+                mbar_wait(&full[s], (it / STAGES) & 1);
+                qk_issue(s);
+                turn_pass();
+                wg_wait<0>();
+                wg_regs_ready<SR>(sacc);
+                if (nkv == 1 && lane == 0) mbar_arrive(q_empty);
+                float a0, a1;
+                softmax(pa, 0, a0, a1);  // O is still zero: no rescale
+            }
+            auto step = [&](const uint32_t (&pc)[BN / 16][4], uint32_t (&pn)[BN / 16][4], int j) {
+                const int s = it % STAGES;
+                const bool more = j + 1 < nkv;
+                turn_wait();
+                if (more) {
+                    const int s1 = (it + 1) % STAGES;
+                    mbar_wait(&full[s1], ((it + 1) / STAGES) & 1);
+                    qk_issue(s1);
+                }
+                pv_issue(pc, s);
+                turn_pass();
+                float a0 = 1.f, a1 = 1.f;
+                if (more) {
+                    wg_wait<1>();  // Q K_{j+1}^T done, P_j V_j may still run
+                    wg_regs_ready<SR>(sacc);
+                    if (j + 2 == nkv && lane == 0) mbar_arrive(q_empty);
+                    softmax(pn, j + 1, a0, a1);
+                }
+                wg_wait<0>();
+                wg_regs_ready<OR>(oacc);
+                if (lane == 0) mbar_arrive(&empty[s]);
+                it++;
+                if (more) rescale_o(a0, a1);
+            };
+            if constexpr (SCHED == AW_OVERLAP) {
+                for (int j = 0;;) {
+                    step(pa, pb, j++);
+                    if (j == nkv) break;
+                    step(pb, pa, j++);
+                    if (j == nkv) break;
+                }
+            } else {
+                // The same steps with the last one peeled off, so that no
+                // wgmma issue sits under a run-time branch: with `more`
+                // decided at run time inside one step, ptxas cannot tell
+                // which group wait_group 1 has completed and serializes every
+                // wgmma of the kernel (info C7514, seen on every AW_OVERLAP
+                // variant); peeled, it does not.
+                auto step_more = [&](const uint32_t (&pc)[BN / 16][4], uint32_t (&pn)[BN / 16][4], int j) {
+                    const int s = it % STAGES, s1 = (it + 1) % STAGES;
+                    turn_wait();
+                    mbar_wait(&full[s1], ((it + 1) / STAGES) & 1);
+                    qk_issue(s1);
+                    pv_issue(pc, s);
+                    turn_pass();
+                    float a0, a1;
+                    wg_wait<1>();  // Q K_{j+1}^T done, P_j V_j may still run
+                    wg_regs_ready<SR>(sacc);
+                    if (j + 2 == nkv && lane == 0) mbar_arrive(q_empty);
+                    softmax(pn, j + 1, a0, a1);
+                    wg_wait<0>();
+                    wg_regs_ready<OR>(oacc);
+                    if (lane == 0) mbar_arrive(&empty[s]);
+                    it++;
+                    rescale_o(a0, a1);
+                };
+                auto step_last = [&](const uint32_t (&pc)[BN / 16][4]) {
+                    const int s = it % STAGES;
+                    turn_wait();
+                    pv_issue(pc, s);
+                    turn_pass();
+                    wg_wait<0>();
+                    wg_regs_ready<OR>(oacc);
+                    if (lane == 0) mbar_arrive(&empty[s]);
+                    it++;
+                };
+                for (int j = 0;;) {
+                    if (j + 1 == nkv) {
+                        step_last(pa);
+                        break;
+                    }
+                    step_more(pa, pb, j++);
+                    if (j + 1 == nkv) {
+                        step_last(pb);
+                        break;
+                    }
+                    step_more(pb, pa, j++);
+                }
+            }
+        }
+
+        // normalize and store rows g, g + 8 of this warp
+        l0 += __shfl_xor_sync(0xffffffffu, l0, 1);
+        l1 += __shfl_xor_sync(0xffffffffu, l1, 1);
+        l0 += __shfl_xor_sync(0xffffffffu, l0, 2);
+        l1 += __shfl_xor_sync(0xffffffffu, l1, 2);
+        const float inv0 = 1.0f / l0, inv1 = 1.0f / l1;
+        const int row0 = qt * BM + cw * AW_WG_ROWS + warp * 16 + g;
+        half *dst0 = p.o + ((size_t)b * p.sq + row0) * p.ldo + (size_t)h * D + t2;
+        half *dst1 = dst0 + (size_t)8 * p.ldo;
+        if (row0 < p.sq) {
+#pragma unroll
+            for (int r = 0; r < OR; r += 4)
+                *reinterpret_cast<__half2 *>(dst0 + 2 * r) = __floats2half2_rn(oacc[r] * inv0, oacc[r + 1] * inv0);
+        }
+        if (row0 + 8 < p.sq) {
+#pragma unroll
+            for (int r = 0; r < OR; r += 4)
+                *reinterpret_cast<__half2 *>(dst1 + 2 * r) =
+                    __floats2half2_rn(oacc[r + 2] * inv1, oacc[r + 3] * inv1);
+        }
+    }
+    if (cw == 0) turn_wait();  // the turn consumer 1 passed last
+#endif
+}
+
+// --- host side ------------------------------------------------------------------
+typedef CUresult (*EncodeTiledFn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
+                                  const cuuint64_t *, const cuuint32_t *, const cuuint32_t *, CUtensorMapInterleave,
+                                  CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+
+// cuTensorMapEncodeTiled from the driver (no link against libcuda).
+EncodeTiledFn aw_encoder() {
+    static EncodeTiledFn fn = nullptr;
+    static bool probed = false;
+    if (!probed) {
+        probed = true;
+        void *f = nullptr;
+        cudaDriverEntryPointQueryResult q;
+        if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q) ==
+                cudaSuccess &&
+            q == cudaDriverEntryPointSuccess)
+            fn = reinterpret_cast<EncodeTiledFn>(f);
+        (void)cudaGetLastError();
+    }
+    return fn;
+}
+
+// One role (Q, K or V) of the strided layout as a rank-4 tensor
+// (d, heads, rows, batch): element (e, h, r, b) at base[(b*rows + r)*ld + h*d + e].
+// Boxes of 64 columns x box_rows rows of one (head, batch), 128-byte swizzle;
+// elements outside (columns past d, rows past `rows`) read as zero.
+cudaError_t aw_make_map(CUtensorMap *map, const half *base, int d, int heads, int rows, int batch, int ld,
+                        int box_rows) {
+    EncodeTiledFn enc = aw_encoder();
+    if (!enc) return cudaErrorNotSupported;
+    const cuuint64_t dims[4] = {(cuuint64_t)d, (cuuint64_t)heads, (cuuint64_t)rows, (cuuint64_t)batch};
+    const cuuint64_t strides[3] = {(cuuint64_t)d * sizeof(half), (cuuint64_t)ld * sizeof(half),
+                                   (cuuint64_t)rows * ld * sizeof(half)};
+    const cuuint32_t box[4] = {(cuuint32_t)AW_CHUNK, 1, (cuuint32_t)box_rows, 1};
+    const cuuint32_t elem[4] = {1, 1, 1, 1};
+    CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 4, const_cast<half *>(base), dims, strides, box, elem,
+                     CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
+}
+
+int aw_num_sms() {
+    static int n = 0;
+    if (n == 0) {
+        int dev = 0;
+        if (cudaGetDevice(&dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || n < 1)
+            n = 0;
+        (void)cudaGetLastError();
+    }
+    return n > 0 ? n : 1;
+}
+
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED>
+cudaError_t aw_launch(const AttnShape *s, const half *q, const half *k, const half *v, half *o, float scale_log2,
+                      cudaStream_t stream) {
+    static int per_sm = 0;  // per instantiation: resident CTAs per SM, 0 until the attributes are set
+    constexpr size_t smem = aw_smem<D, BN, NC, STAGES>();
+    constexpr int threads = (NC + 1) * 128;
+    constexpr int BM = AW_WG_ROWS * NC;
+    auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, SCHED>;
+    if (per_sm == 0) {
+        cudaError_t e = cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (e != cudaSuccess) return e;
+        int n = 0;
+        e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kern, threads, smem);
+        if (e != cudaSuccess) return e;
+        per_sm = n > 0 ? n : 1;
+    }
+    CUtensorMap mq, mk, mv;
+    cudaError_t e = aw_make_map(&mq, q, D, s->heads, s->sq, s->batch, s->ldq, BM);
+    if (e == cudaSuccess) e = aw_make_map(&mk, k, D, s->heads, s->skv, s->batch, s->ldkv, BN);
+    if (e == cudaSuccess) e = aw_make_map(&mv, v, D, s->heads, s->skv, s->batch, s->ldkv, BN);
+    if (e != cudaSuccess) return e;
+    AwParams p;
+    p.o = o;
+    p.ldo = s->ldo;
+    p.sq = s->sq;
+    p.skv = s->skv;
+    p.heads = s->heads;
+    p.q_tiles = (s->sq + BM - 1) / BM;
+    const long long items = (long long)s->batch * s->heads * p.q_tiles;
+    if (items > 0x7fffffffLL) return cudaErrorInvalidValue;
+    p.num_items = (int)items;
+    p.scale_log2 = scale_log2;
+    const long long slots = (long long)aw_num_sms() * per_sm;
+    const int grid = (int)(items < slots ? items : slots);
+    return pdl_launch(kern, dim3(grid), dim3(threads), smem, stream, mq, mk, mv, p);
+}
+
+typedef cudaError_t (*AwLaunchFn)(const AttnShape *, const half *, const half *, const half *, half *, float,
+                                  cudaStream_t);
+struct AwVariant {
+    int d, bn, nc, stages, sched;
+    AwLaunchFn launch;
+};
+#define AW_ENTRY(d, bn, nc, st, minb, sched) {d, bn, nc, st, sched, &aw_launch<d, bn, nc, st, minb, sched>},
+const AwVariant kAwVariants[] = {AW_VARIANTS(AW_ENTRY)};
+constexpr int kNumAwVariants = sizeof(kAwVariants) / sizeof(kAwVariants[0]);
+
+// Global index of the i-th variant for head dim d, or -1.
+int aw_index(int d, int i) {
+    if (i < 0) return -1;
+    for (int g = 0; g < kNumAwVariants; g++)
+        if (kAwVariants[g].d == d && i-- == 0) return g;
+    return -1;
+}
+
+char g_aw_names[kNumAwVariants][48];
+bool g_aw_names_ready = false;
+
+}  // namespace
+
+int attention_wgmma_usable(void) {
+    static int ok = -1;
+    if (ok < 0) {
+        ok = 0;
+#if defined(ATTENTION_WGMMA_SM90A)
+        int dev = 0, major = 0, minor = 0;
+        if (cudaGetDevice(&dev) == cudaSuccess &&
+            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess &&
+            cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) == cudaSuccess)
+            ok = major == 9 && minor == 0 && aw_encoder() != nullptr;
+        (void)cudaGetLastError();  // a failed probe leaves no sticky error behind
+#endif
+    }
+    return ok == 1 && kernels_engine() == KERNEL_ENGINE_AUTO;  // --engine portable: mma.sync only
+}
+
+int attention_wgmma_num_variants(int d) {
+    int n = 0;
+    for (int g = 0; g < kNumAwVariants; g++) n += kAwVariants[g].d == d;
+    return n;
+}
+
+// "flash d64 wgmma Br128 Bc128 4st pp": query rows per CTA, keys per tile, ring
+// stages, schedule (none: serial, ovl: overlapped, pp: overlapped + ping-pong).
+const char *attention_wgmma_name(int d, int i) {
+    if (!g_aw_names_ready) {
+        for (int g = 0; g < kNumAwVariants; g++) {
+            const AwVariant &v = kAwVariants[g];
+            snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst%s", v.d,
+                     AW_WG_ROWS * v.nc, v.bn, v.stages,
+                     v.sched == AW_PINGPONG ? " pp" : (v.sched == AW_OVERLAP ? " ovl" : ""));
+        }
+        g_aw_names_ready = true;
+    }
+    int g = aw_index(d, i);
+    return g < 0 ? "?" : g_aw_names[g];
+}
+
+int attention_wgmma_rows(int d, int i) {
+    int g = aw_index(d, i);
+    return g < 0 ? 0 : AW_WG_ROWS * kAwVariants[g].nc;
+}
+
+int attention_wgmma_keys(int d, int i) {
+    int g = aw_index(d, i);
+    return g < 0 ? 0 : kAwVariants[g].bn;
+}
+
+cudaError_t attention_wgmma_launch(int i, const AttnShape *s, const uint16_t *q, const uint16_t *k,
+                                   const uint16_t *v, uint16_t *o, float scale_log2, cudaStream_t stream) {
+    int g = aw_index(s->d, i);
+    if (g < 0 || !attention_wgmma_usable()) return cudaErrorInvalidValue;
+    return kAwVariants[g].launch(s, reinterpret_cast<const half *>(q), reinterpret_cast<const half *>(k),
+                                 reinterpret_cast<const half *>(v), reinterpret_cast<half *>(o), scale_log2, stream);
+}
