@@ -15,9 +15,19 @@
 
 namespace {
 
+// Few input channels (conv_in: 4): one thread per output, the whole weight
+// (Cout, k, k, Cin) in shared memory when it fits (w_smem), so the threads of
+// a warp (consecutive output channels) read it without strided global loads.
 __global__ void conv_small_kernel(ConvShape s, const half *__restrict__ x, const half *__restrict__ w,
-                                  const float *__restrict__ bias, half *__restrict__ y) {
+                                  const float *__restrict__ bias, half *__restrict__ y, int w_smem) {
+    extern __shared__ half sw[];
     pdl_wait();
+    const int K = s.ksize * s.ksize * s.cin;
+    if (w_smem) {
+        for (int i = threadIdx.x; i < s.cout * K; i += blockDim.x) sw[i] = w[i];
+        __syncthreads();
+    }
+    const half *wt = w_smem ? sw : w;
     const size_t total = (size_t)s.batch * s.ho * s.wo * s.cout;
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < total; i += (size_t)gridDim.x * blockDim.x) {
         const int co = (int)(i % s.cout);
@@ -30,13 +40,51 @@ __global__ void conv_small_kernel(ConvShape s, const half *__restrict__ x, const
             for (int kw = 0; kw < s.ksize; kw++) {
                 const int iw = wo * s.stride - s.pad + kw;
                 if (iw < 0 || iw >= s.w) continue;
-                const half *xp = x + (((size_t)b * s.h + ih) * s.w + iw) * s.cin;                   // (Cin)
-                const half *wp = w + (((size_t)co * s.ksize + kh) * s.ksize + kw) * s.cin;          // (Cin)
+                const half *xp = x + (((size_t)b * s.h + ih) * s.w + iw) * s.cin;           // (Cin)
+                const half *wp = wt + (size_t)co * K + (kh * s.ksize + kw) * s.cin;          // (Cin)
                 for (int ci = 0; ci < s.cin; ci++) acc += __half2float(xp[ci]) * __half2float(wp[ci]);
             }
         }
         if (bias) acc += bias[co];
         y[i] = __float2half_rn(acc);
+    }
+}
+
+// Few output channels (conv_out: 4, at most 8): one warp per output pixel,
+// the lanes over K = k*k*Cin (coalesced reads of x and of each weight row),
+// a shuffle tree per output channel.
+__global__ void conv_small_cout_kernel(ConvShape s, const half *__restrict__ x, const half *__restrict__ w,
+                                       const float *__restrict__ bias, half *__restrict__ y) {
+    pdl_wait();
+    const int K = s.ksize * s.ksize * s.cin, lane = threadIdx.x % 32;
+    const size_t M = (size_t)s.batch * s.ho * s.wo;
+    const size_t nwarps = (size_t)gridDim.x * blockDim.x / 32;
+    for (size_t m = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32; m < M; m += nwarps) {
+        const int wo = (int)(m % s.wo), ho = (int)((m / s.wo) % s.ho), b = (int)(m / ((size_t)s.wo * s.ho));
+        float acc[8];
+#pragma unroll
+        for (int c = 0; c < 8; c++) acc[c] = 0.f;
+        for (int k = lane; k < K; k += 32) {
+            const int ci = k % s.cin, r = k / s.cin, kw = r % s.ksize, kh = r / s.ksize;
+            const int ih = ho * s.stride - s.pad + kh, iw = wo * s.stride - s.pad + kw;
+            if (ih < 0 || ih >= s.h || iw < 0 || iw >= s.w) continue;
+            const float xv = __half2float(x[(((size_t)b * s.h + ih) * s.w + iw) * s.cin + ci]);
+#pragma unroll
+            for (int c = 0; c < 8; c++)
+                if (c < s.cout) acc[c] += xv * __half2float(w[(size_t)c * K + k]);
+        }
+#pragma unroll
+        for (int c = 0; c < 8; c++)
+#pragma unroll
+            for (int off = 16; off > 0; off >>= 1) acc[c] += __shfl_xor_sync(0xffffffffu, acc[c], off);
+        if (lane < s.cout) {
+            float v = acc[0];
+#pragma unroll
+            for (int c = 1; c < 8; c++)
+                if (lane == c) v = acc[c];
+            if (bias) v += bias[lane];
+            y[m * s.cout + lane] = __float2half_rn(v);
+        }
     }
 }
 
@@ -95,10 +143,19 @@ int grid_of(size_t total) {
 
 extern "C" cudaError_t conv2d_small_fp16(const ConvShape *s, const uint16_t *x, const uint16_t *w, const float *bias,
                                          uint16_t *y, cudaStream_t stream) {
+    const half *hx = reinterpret_cast<const half *>(x), *hw = reinterpret_cast<const half *>(w);
+    if (s->cout <= 8) {  // conv_out: a warp per output pixel
+        const size_t warps = (size_t)s->batch * s->ho * s->wo;
+        return pdl_launch(conv_small_cout_kernel, dim3(grid_of(warps * 32)), dim3(256), 0, stream, *s, hx, hw, bias,
+                          reinterpret_cast<half *>(y));
+    }
     const size_t total = (size_t)s->batch * s->ho * s->wo * s->cout;
-    return pdl_launch(conv_small_kernel, dim3(grid_of(total)), dim3(256), 0, stream, *s,
-                      reinterpret_cast<const half *>(x), reinterpret_cast<const half *>(w), bias,
-                      reinterpret_cast<half *>(y));
+    const size_t wbytes = (size_t)s->cout * s->ksize * s->ksize * s->cin * sizeof(half);
+    const int w_smem = wbytes <= 40 * 1024;  // conv_in's 320 x 3 x 3 x 4 weight: 23 KB
+    // each block stages the weight once: at most 1024 blocks, the outputs grid-strided over them
+    const int blocks = w_smem && grid_of(total) > 1024 ? 1024 : grid_of(total);
+    return pdl_launch(conv_small_kernel, dim3(blocks), dim3(256), w_smem ? wbytes : 0, stream, *s, hx, hw, bias,
+                      reinterpret_cast<half *>(y), w_smem);
 }
 
 extern "C" cudaError_t linear_rows_res_fp16(const uint16_t *x, const uint16_t *w, const float *bias,
