@@ -15,63 +15,80 @@
 
 namespace {
 
-// Few input channels (conv_in: 4): one thread per output, the whole weight
-// (Cout, k, k, Cin) in shared memory when it fits (w_smem), so the threads of
-// a warp (consecutive output channels) read it without strided global loads.
+// Few input channels (conv_in: 4): one thread per output pixel and group of
+// 8 output channels; the whole weight (Cout, k, k, Cin) in shared memory when
+// it fits (w_smem). 32-bit index math (the shapes are below 2^31).
 __global__ void conv_small_kernel(ConvShape s, const half *__restrict__ x, const half *__restrict__ w,
                                   const float *__restrict__ bias, half *__restrict__ y, int w_smem) {
     extern __shared__ half sw[];
     pdl_wait();
-    const int K = s.ksize * s.ksize * s.cin;
+    const int K = s.ksize * s.ksize * s.cin, groups = (s.cout + 7) / 8;
     if (w_smem) {
         for (int i = threadIdx.x; i < s.cout * K; i += blockDim.x) sw[i] = w[i];
         __syncthreads();
     }
     const half *wt = w_smem ? sw : w;
-    const size_t total = (size_t)s.batch * s.ho * s.wo * s.cout;
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < total; i += (size_t)gridDim.x * blockDim.x) {
-        const int co = (int)(i % s.cout);
-        const size_t m = i / s.cout;
-        const int wo = (int)(m % s.wo), ho = (int)((m / s.wo) % s.ho), b = (int)(m / ((size_t)s.wo * s.ho));
-        float acc = 0.f;
+    const int total = s.batch * s.ho * s.wo * groups;
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < total; i += gridDim.x * blockDim.x) {
+        const int g = i % groups, m = i / groups;
+        const int wo = m % s.wo, ho = (m / s.wo) % s.ho, b = m / (s.wo * s.ho);
+        float acc[8];
+#pragma unroll
+        for (int c = 0; c < 8; c++) acc[c] = 0.f;
         for (int kh = 0; kh < s.ksize; kh++) {
             const int ih = ho * s.stride - s.pad + kh;
             if (ih < 0 || ih >= s.h) continue;
             for (int kw = 0; kw < s.ksize; kw++) {
                 const int iw = wo * s.stride - s.pad + kw;
                 if (iw < 0 || iw >= s.w) continue;
-                const half *xp = x + (((size_t)b * s.h + ih) * s.w + iw) * s.cin;           // (Cin)
-                const half *wp = wt + (size_t)co * K + (kh * s.ksize + kw) * s.cin;          // (Cin)
-                for (int ci = 0; ci < s.cin; ci++) acc += __half2float(xp[ci]) * __half2float(wp[ci]);
+                const half *xp = x + ((b * s.h + ih) * s.w + iw) * s.cin;  // (Cin)
+                const int koff = (kh * s.ksize + kw) * s.cin;
+                for (int ci = 0; ci < s.cin; ci++) {
+                    const float xv = __half2float(xp[ci]);
+#pragma unroll
+                    for (int c = 0; c < 8; c++) {
+                        const int co = g * 8 + c;
+                        if (co < s.cout) acc[c] += xv * __half2float(wt[co * K + koff + ci]);
+                    }
+                }
             }
         }
-        if (bias) acc += bias[co];
-        y[i] = __float2half_rn(acc);
+#pragma unroll
+        for (int c = 0; c < 8; c++) {
+            const int co = g * 8 + c;
+            if (co < s.cout) y[m * s.cout + co] = __float2half_rn(acc[c] + (bias ? bias[co] : 0.f));
+        }
     }
 }
 
 // Few output channels (conv_out: 4, at most 8): one warp per output pixel,
-// the lanes over K = k*k*Cin (coalesced reads of x and of each weight row),
-// a shuffle tree per output channel.
+// the lanes over the input channels of each tap (coalesced x and weight
+// rows, no index division in the loop), a shuffle tree per output channel.
 __global__ void conv_small_cout_kernel(ConvShape s, const half *__restrict__ x, const half *__restrict__ w,
                                        const float *__restrict__ bias, half *__restrict__ y) {
     pdl_wait();
     const int K = s.ksize * s.ksize * s.cin, lane = threadIdx.x % 32;
-    const size_t M = (size_t)s.batch * s.ho * s.wo;
-    const size_t nwarps = (size_t)gridDim.x * blockDim.x / 32;
-    for (size_t m = (blockIdx.x * (size_t)blockDim.x + threadIdx.x) / 32; m < M; m += nwarps) {
-        const int wo = (int)(m % s.wo), ho = (int)((m / s.wo) % s.ho), b = (int)(m / ((size_t)s.wo * s.ho));
+    const int M = s.batch * s.ho * s.wo, nwarps = gridDim.x * blockDim.x / 32;
+    for (int m = (blockIdx.x * blockDim.x + threadIdx.x) / 32; m < M; m += nwarps) {
+        const int wo = m % s.wo, ho = (m / s.wo) % s.ho, b = m / (s.wo * s.ho);
         float acc[8];
 #pragma unroll
         for (int c = 0; c < 8; c++) acc[c] = 0.f;
-        for (int k = lane; k < K; k += 32) {
-            const int ci = k % s.cin, r = k / s.cin, kw = r % s.ksize, kh = r / s.ksize;
-            const int ih = ho * s.stride - s.pad + kh, iw = wo * s.stride - s.pad + kw;
-            if (ih < 0 || ih >= s.h || iw < 0 || iw >= s.w) continue;
-            const float xv = __half2float(x[(((size_t)b * s.h + ih) * s.w + iw) * s.cin + ci]);
+        for (int kh = 0; kh < s.ksize; kh++) {
+            const int ih = ho * s.stride - s.pad + kh;
+            if (ih < 0 || ih >= s.h) continue;
+            for (int kw = 0; kw < s.ksize; kw++) {
+                const int iw = wo * s.stride - s.pad + kw;
+                if (iw < 0 || iw >= s.w) continue;
+                const half *xp = x + ((b * s.h + ih) * s.w + iw) * s.cin;
+                const int koff = (kh * s.ksize + kw) * s.cin;
+                for (int ci = lane; ci < s.cin; ci += 32) {
+                    const float xv = __half2float(xp[ci]);
 #pragma unroll
-            for (int c = 0; c < 8; c++)
-                if (c < s.cout) acc[c] += xv * __half2float(w[(size_t)c * K + k]);
+                    for (int c = 0; c < 8; c++)
+                        if (c < s.cout) acc[c] += xv * __half2float(w[c * K + koff + ci]);
+                }
+            }
         }
 #pragma unroll
         for (int c = 0; c < 8; c++)
@@ -149,7 +166,7 @@ extern "C" cudaError_t conv2d_small_fp16(const ConvShape *s, const uint16_t *x, 
         return pdl_launch(conv_small_cout_kernel, dim3(grid_of(warps * 32)), dim3(256), 0, stream, *s, hx, hw, bias,
                           reinterpret_cast<half *>(y));
     }
-    const size_t total = (size_t)s->batch * s->ho * s->wo * s->cout;
+    const size_t total = (size_t)s->batch * s->ho * s->wo * ((s->cout + 7) / 8);  // threads: pixel x 8 channels
     const size_t wbytes = (size_t)s->cout * s->ksize * s->ksize * s->cin * sizeof(half);
     const int w_smem = wbytes <= 40 * 1024;  // conv_in's 320 x 3 x 3 x 4 weight: 23 KB
     // each block stages the weight once: at most 1024 blocks, the outputs grid-strided over them
