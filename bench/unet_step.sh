@@ -2,7 +2,8 @@
 # bench/unet_step.sh: the whole-UNet numbers of docs/PERF.md on a GPU machine.
 #   1. SD1.5 at latent 64, batch 2, from a diffusers checkpoint and inputs made
 #      here (make_golden.py --set unet-full): unetrun's output vs PyTorch float64;
-#   2. step latency (one CUDA graph of the whole UNet) at batch 1 and 2 for
+#   2. step latency (one CUDA graph of the whole UNet; heuristic kernel picks,
+#      FP16 activations in the liveness arena of --ref none) at batch 1 and 2 for
 #      SD1.5 (latent 64), SD2.1 (96) and SDXL (128), random weights, JSON into
 #      bench/results/;
 #   3. SDXL at latent 128, batch 2 with --check (every node within tolerance,
@@ -27,7 +28,7 @@ rm -rf $G
 for mb in "sd15 64 1" "sd15 64 2" "sd21 96 1" "sd21 96 2" "sdxl 128 1" "sdxl 128 2"; do
     set -- $mb
     step "bench $1 latent $2 batch $3"
-    timeout 150 $BIN --unet $1 --latent $2 --batch $3 --ref none --iters 20 --warmup 5 \
+    timeout 150 $BIN --unet $1 --latent $2 --batch $3 --ref none --kernel-select heuristic --iters 20 --warmup 5 \
         --json "$RES/unet-$1-b$3-h100.json" > "$OUT/bench-$1-b$3.txt" 2>&1
     echo "exit $?" >> "$OUT/bench-$1-b$3.txt"
 done
