@@ -500,6 +500,7 @@ int main(int argc, char **argv) {
     g_verbose = getenv("VERBOSE") != NULL;
     char gpu_name[256];
     int sms = 0;
+    g_verbose = getenv("VERBOSE") != NULL;  // every PASS line too
     if (!harness_gpu(gpu_name, sizeof gpu_name, &sms)) return 0;
     g_num_sms = sms;
     printf("GPU tests on %s (%d SMs)\n", gpu_name, g_num_sms);
