@@ -58,7 +58,8 @@ static int gpu_fits(const Graph *g, const RunOptions *opt, MemShortfall *lack) {
     cudaCheck(cudaGetDeviceProperties(&prop, dev));
     size_t freeb = 0, totalb = 0;
     cudaCheck(cudaMemGetInfo(&freeb, &totalb));
-    size_t need = graph_gpu_bytes(g, prop.multiProcessorCount, opt->ref == REF_GPU);
+    size_t need = graph_gpu_bytes(g, prop.multiProcessorCount, opt->ref == REF_GPU,
+                                  opt->ref == REF_GPU || opt->vs != VS_NONE);
     lack->need = (double)need;
     lack->have = (double)freeb;
     snprintf(lack->device, sizeof lack->device, "%s", prop.name);

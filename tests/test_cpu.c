@@ -671,6 +671,22 @@ static void test_graph_resblock(int B, int H, int W, int cin, int cout) {
         result(g.nodes[4].flops == fs, "build_block resblock cin=%d cout=%d: conv_shortcut FLOPs 2*B*H*W*Cout*Cin=%.0f",
                cin, cout, fs);
     }
+    // GPU memory estimate: without a GPU reference or a vendor run the FP32
+    // weights are freed layer by layer at load, so only the largest conv's
+    // FP32 copy (beside its PyTorch-layout one) is ever held at once
+    size_t fp32 = 0, maxc = 0;
+    for (int i = 0; i < g.nconv; i++) {
+        const ConvShape *cs = &g.conv[i].s;
+        const size_t nw = (size_t)cs->cout * cs->cin * cs->ksize * cs->ksize;
+        fp32 += nw * 4;
+        if (nw * 4 > maxc) maxc = nw * 4;
+    }
+    for (int i = 0; i < g.nlin; i++) fp32 += (size_t)g.lin[i].n * g.lin[i].k * 4;
+    const size_t with_ref = graph_gpu_bytes(&g, 132, 0, 1), without = graph_gpu_bytes(&g, 132, 0, 0);
+    result(with_ref - without == fp32 - maxc,
+           "graph_gpu_bytes resblock B=%d H=%d W=%d cin=%d cout=%d: FP32 weights counted only with a GPU reference "
+           "(difference %zu, want %zu = all FP32 weights - the largest conv's)", B, H, W, cin, cout, with_ref - without,
+           fp32 - maxc);
     graph_free(&g);
 }
 

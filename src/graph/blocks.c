@@ -430,7 +430,7 @@ void graph_input_values(const Graph *g, const Tensor *t, float *dst) {
     for (size_t k = 0; k < t->numel; k++) dst[k] = round_f16(dst[k]);
 }
 
-void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int want_host) {
+void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int want_host, int keep_ref_dev) {
     const uint64_t seed = g->cfg.seed;
     for (int i = 0; i < g->ngn; i++) {
         GroupNormLayer spec = g->gn[i];
@@ -440,9 +440,13 @@ void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int wan
     for (int i = 0; i < g->nconv; i++) {
         Conv2dLayer spec = g->conv[i];
         conv2d_layer_init(&g->conv[i], spec.name, spec.s, spec.has_bias, src, seed, on_device, want_host);
+        if (on_device && !keep_ref_dev) conv2d_layer_drop_ref_dev(&g->conv[i]);  // one layer's FP32 at a time
         g->conv[i].cfg = spec.cfg;
     }
-    for (int i = 0; i < g->nlin; i++) linear_layer_init(&g->lin[i], src, seed, on_device, want_host);
+    for (int i = 0; i < g->nlin; i++) {
+        linear_layer_init(&g->lin[i], src, seed, on_device, want_host);
+        if (on_device && !keep_ref_dev) linear_layer_drop_ref_dev(&g->lin[i]);
+    }
     for (int i = 0; i < g->nln; i++) {
         LayerNormLayer spec = g->ln[i];
         layernorm_layer_init(&g->ln[i], spec.name, spec.c, spec.eps, src, seed, on_device, want_host);
@@ -658,18 +662,26 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
     p->total = off;
 }
 
-size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu) {
+size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu, int ref_weights) {
     ArenaPlan plan;
     graph_arena_plan(g, num_sms, ref_gpu, &plan);
-    size_t b = plan.total;
+    size_t b = plan.total, transient = 0;
     arena_plan_free(&plan);
     for (int i = 0; i < g->nconv; i++) {
         const ConvShape *s = &g->conv[i].s;
         size_t nw = (size_t)s->cout * s->cin * s->ksize * s->ksize;
-        b += nw * 2 + nw * 4 + nw * 4 /* transient PyTorch-layout copy */ + s->cout * 4;
+        b += nw * 2 + (ref_weights ? nw * 4 : 0) + s->cout * 4;
+        // while a layer loads: its PyTorch-layout copy (and its FP32 copy, freed after)
+        const size_t tr = nw * 4 + (ref_weights ? 0 : nw * 4);
+        if (tr > transient) transient = tr;
     }
-    for (int i = 0; i < g->nlin; i++)
-        b += (size_t)g->lin[i].n * g->lin[i].k * (g->lin[i].geglu ? 10 : 6) + g->lin[i].n * 8;
+    for (int i = 0; i < g->nlin; i++) {
+        const size_t nw = (size_t)g->lin[i].n * g->lin[i].k;
+        b += nw * 2 + (ref_weights ? nw * 4 : 0) + g->lin[i].n * 8;
+        const size_t tr = (g->lin[i].geglu ? nw * 4 : 0) + (ref_weights ? 0 : nw * 4);  // GEGLU: interleave buffer
+        if (tr > transient) transient = tr;
+    }
+    b += transient;
     for (int i = 0; i < g->ngn; i++) b += (size_t)g->gn[i].c * 8;
     for (int i = 0; i < g->nln; i++) b += (size_t)g->ln[i].c * 8;
     return b + (64u << 20);  // CUDA context slack, graph, cuRAND state

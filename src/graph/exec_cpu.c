@@ -265,7 +265,7 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     r->tol = opt->tol_fp16;
     graph_set_precision(g, opt);
 
-    graph_init_weights(g, opt->params, 0, 1);
+    graph_init_weights(g, opt->params, 0, 1, 0);
     const size_t maxt = stage_inputs_cpu(g);
     name_kernels_cpu(g);
 

@@ -838,7 +838,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     const int ref_gpu = opt->ref == REF_GPU;
     const cudaStream_t st = run.st;
 
-    graph_init_weights(g, opt->params, 1, opt->ref == REF_CPU);
+    graph_init_weights(g, opt->params, 1, opt->ref == REF_CPU, ref_gpu || opt->vs != VS_NONE);
     arena_alloc(g, &run, ref_gpu, st);
     stage_inputs(g, ref_gpu, st);
     choose_kernels(g, &run, opt, st);

@@ -270,7 +270,10 @@ void graph_init(Graph *g, const BlockConfig *cfg);
 // for its layer error, Node.layer_tol). The executors call it first.
 void graph_set_precision(Graph *g, const RunOptions *opt);
 // Initializes every layer's parameters from src (NULL: seeded random).
-void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int want_host);
+// keep_ref_dev 0: each conv and linear layer's device FP32 weights are freed
+// as soon as its FP16 (and host) copies exist (no GPU reference and no
+// vendor baseline reads them).
+void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int want_host, int keep_ref_dev);
 void graph_free(Graph *g);
 int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int is_input);
 // The GPU executor's activation arena, planned from the graph alone: byte
@@ -302,7 +305,9 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p);
 size_t graph_live_offsets(const Graph *g, size_t *off);
 void arena_plan_free(ArenaPlan *p);
 // Bytes the GPU path will allocate (weights + the arena plan + slack).
-size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu);
+// ref_weights 0: the FP32 weight copies are freed layer by layer at load
+// (graph_init_weights' keep_ref_dev), so only the largest layer's counts.
+size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu, int ref_weights);
 size_t graph_cpu_bytes(const Graph *g);
 size_t graph_attn_scores(const Graph *g);                   // floats of the attention reference's scores
 size_t graph_gemm_workspace(const Graph *g, int num_sms);   // bytes of split-K workspace (convs and GEMMs)

@@ -62,6 +62,11 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
     }
 }
 
+void conv2d_layer_drop_ref_dev(Conv2dLayer *L) {
+    if (L->d_w_ref) cudaCheck(cudaFree(L->d_w_ref));
+    L->d_w_ref = NULL;
+}
+
 void conv2d_layer_free(Conv2dLayer *L) {
     free(L->h_w_ref);
     free(L->h_w_fast);

@@ -27,6 +27,10 @@ typedef struct {
 // otherwise host tensors only.
 void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bias, const ParamSource *src,
                        uint64_t seed, int on_device, int want_host);
+// Frees the device FP32 weights (d_w_ref) once the FP16 copy and any host
+// copies exist: a GPU run with no GPU reference and no vendor baseline never
+// reads them.
+void conv2d_layer_drop_ref_dev(Conv2dLayer *L);
 void conv2d_layer_free(Conv2dLayer *L);
 
 double conv2d_flops(const ConvShape *s);

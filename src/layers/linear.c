@@ -93,6 +93,11 @@ void linear_layer_init(LinearLayer *L, const ParamSource *src, uint64_t seed, in
     for (size_t i = 0; i < nw; i++) L->h_w_fast[i] = round_f16(L->h_w_ref[i]);
 }
 
+void linear_layer_drop_ref_dev(LinearLayer *L) {
+    if (L->d_w_ref) cudaCheck(cudaFree(L->d_w_ref));
+    L->d_w_ref = NULL;
+}
+
 void linear_layer_free(LinearLayer *L) {
     free(L->h_w_ref);
     free(L->h_w_fast);

@@ -38,6 +38,8 @@ void linear_layer_spec(LinearLayer *L, const char *name, int k, int n, int has_b
 void linear_add_part(LinearLayer *L, const char *part_name);
 // PyTorch default init per part: weights and bias uniform in +-1/sqrt(K).
 void linear_layer_init(LinearLayer *L, const ParamSource *src, uint64_t seed, int on_device, int want_host);
+// Frees the device FP32 weights (d_w_ref), as conv2d_layer_drop_ref_dev.
+void linear_layer_drop_ref_dev(LinearLayer *L);
 void linear_layer_free(LinearLayer *L);
 int linear_out_width(const LinearLayer *L);  // n, or n / 2 with GEGLU
 
