@@ -1,5 +1,5 @@
 #!/bin/sh
-# attention_device.sh OUTDIR: one device session for the Hopper attention
+# attention_device.sh OUTDIR: one GPU run for the Hopper attention
 # engine: build (sm_90), SASS summary of attention_wgmma.o, every attention
 # variant timed at three shapes (bench_attention bench), bench/attention.sh
 # (tuned kernel vs cuDNN SDPA), then the GPU suite (test_gpu: kernels, CLI,
