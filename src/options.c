@@ -314,10 +314,11 @@ static void cli_defaults(Cli *cli) {
 // --- --help ----------------------------------------------------------------------
 
 static const char kIntro[] =
-    "unetrun: run Stable Diffusion UNet blocks on this project's CUDA kernels and report\n"
-    "per-layer time and error against FP32 references.\n"
+    "unetrun: run Stable Diffusion UNet blocks, or a whole UNet step, on this project's\n"
+    "CUDA kernels and report per-layer time and error against FP32 references.\n"
     "\n"
     "examples: unetrun --block resblock --c 320 --hw 32\n"
+    "          unetrun --unet sd15 --batch 2\n"
     "          unetrun --weights unet.safetensors --prefix down_blocks.1.attentions.0\n"
     "          unetrun --block transformer --c 320 --hw 64 --batch 2\n"
     "          unetrun --block attention --kind cross --seq 4096 --kv 77 --heads 8 --head-dim 40\n"
