@@ -143,27 +143,31 @@ static void golden_case(const char *bin, const char *dir, const GoldenCase *c, c
     }
     size_t ne = 0, nf = 0, nr = 0;
     double *want = load_expected(expected, &ne);
-    int ran = want && run_case(bin, dir, c, o->device, out, "") == 0;
+    const char *extra = o->extra ? o->extra : "";
+    char dev[128];  // the device and the extra arguments, as the results name them
+    snprintf(dev, sizeof dev, "%s%s%s", o->device, extra[0] ? " " : "", extra);
+    int ran = want && run_case(bin, dir, c, o->device, out, extra) == 0;
     float *fast = ran ? load_saved(out, "output", &nf) : NULL;
     float *ref = ran ? load_saved(out, "reference", &nr) : NULL;
     int shapes = fast && ref && nf == ne && nr == ne;
     double ef = shapes ? rel_l2(fast, want, ne) : INFINITY, er = shapes ? rel_l2(ref, want, ne) : INFINITY;
     result(shapes && ef <= o->tol_fast, "golden %s %s device=%s fast path vs diffusers float64: rel_l2 %.2e <= %.0e%s",
-           name, args, o->device, ef, o->tol_fast, want ? (ran ? (shapes ? "" : " (sizes differ)") : " (run failed)")
-                                                        : " (expected file unreadable)");
+           name, args, dev, ef, o->tol_fast, want ? (ran ? (shapes ? "" : " (sizes differ)") : " (run failed)")
+                                                  : " (expected file unreadable)");
     result(shapes && er <= o->tol_ref, "golden %s %s device=%s FP32 reference vs diffusers float64: rel_l2 %.2e <= %.0e",
-           name, args, o->device, er, o->tol_ref);
+           name, args, dev, er, o->tol_ref);
     // Bit-identical repeats need the same kernels: --kernel-select tune
     // times the candidates on every run, and two near-equal ones (a split-K
     // of 2 or 3, two attention tilings) can swap places between runs, each
     // with its own summation order. The repeat pair fixes the pick with
     // --kernel-select heuristic; a race or an unwritten buffer still shows.
     if (ran && o->repeat) {
-        static const char *fixed = "--kernel-select heuristic";
+        char fixed[256];
+        snprintf(fixed, sizeof fixed, "--kernel-select heuristic %s", extra);
         result(run_case(bin, dir, c, o->device, out, fixed) == 0 && run_case(bin, dir, c, o->device, again, fixed) == 0 &&
                    files_identical(out, again),
-               "golden %s device=%s %s: the same command twice writes bit-identical --save-output files", name,
-               o->device, fixed);
+               "golden %s device=%s --kernel-select heuristic: the same command twice writes bit-identical "
+               "--save-output files", name, dev);
     }
     double ex = NAN;
     if (ran && o->xcheck && c->xcheck) {
@@ -171,13 +175,13 @@ static void golden_case(const char *bin, const char *dir, const GoldenCase *c, c
         float *cref = run_case(bin, dir, c, "cpu", cpu, "") == 0 ? load_saved(cpu, "reference", &nc) : NULL;
         ex = cref && ref && nc == nr ? rel_l2_f(ref, cref, nr) : INFINITY;
         result(ex <= 1e-5, "golden %s: device=%s FP32 reference vs device=cpu FP32 reference: rel_l2 %.2e <= 1e-05",
-               name, o->device, ex);
+               name, dev, ex);
         free(cref);
     }
     // One line per case whatever the verdicts: the golden error table.
     char xc[32] = "-";
     if (!isnan(ex)) snprintf(xc, sizeof xc, "%.2e", ex);
-    printf("golden %-44s fast %.2e  ref %.2e  gpu-vs-cpu ref %s\n", name, ef, er, xc);
+    printf("golden %-44s fast %.2e  ref %.2e  gpu-vs-cpu ref %s%s%s\n", name, ef, er, xc, extra[0] ? "  " : "", extra);
     free(want);
     free(fast);
     free(ref);

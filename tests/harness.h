@@ -69,6 +69,7 @@ typedef struct {
     int repeat;               // run twice: bit-identical --save-output files
     int xcheck;               // xcheck cases also on the CPU path: FP32 references agree to 1e-5
     const char *manifest;     // file name of the manifest in the folder (NULL: cases.txt)
+    const char *extra;        // more unetrun arguments for every run, e.g. "--engine portable" (NULL: none)
 } GoldenOptions;
 void suite_golden(const char *bin, const char *dir, const GoldenOptions *o);
 

@@ -1164,11 +1164,11 @@ int main(int argc, char **argv) {
     cpu_suite_vendor(bin);
     cpu_suite_checkpoint_cli(bin);
     {  // diffusers-written golden cases (tests/golden), on the CPU path
-        GoldenOptions go = {"cpu", 1e-3, 1e-5, 0, 0, NULL};
+        GoldenOptions go = {"cpu", 1e-3, 1e-5, 0, 0, NULL, NULL};
         suite_golden(bin, "tests/golden", &go);
         // Whole UNets of tiny configs: FP16 storage over the whole step (about 30
         // roundings deep) costs 0.9-1.3e-3 against float64, hence 2e-3 for the fast path.
-        GoldenOptions gu = {"cpu", 2e-3, 1e-5, 0, 0, "unet-cases.txt"};
+        GoldenOptions gu = {"cpu", 2e-3, 1e-5, 0, 0, "unet-cases.txt", NULL};
         suite_golden(bin, "tests/golden", &gu);
     }
     cpu_suite_int8();

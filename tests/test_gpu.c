@@ -433,15 +433,19 @@ static void test_cli_block(const char *bin, const char *args) {
 // within 5e-3 of float64, FP32 reference within 1e-5, repeat runs
 // bit-identical, GPU and CPU FP32 references of the same files within 1e-5.
 static void golden_suites(const char *bin, const char *full_dir) {
-    GoldenOptions go = {"cuda", 5e-3, 1e-5, 1, 1, NULL};
+    GoldenOptions go = {"cuda", 5e-3, 1e-5, 1, 1, NULL, NULL};
     suite_golden(bin, "tests/golden", &go);
     if (full_dir) suite_golden(bin, full_dir, &go);
+    // the portable (sm_80) kernels on this GPU too: the same files, --engine portable
+    GoldenOptions gp = {"cuda", 5e-3, 1e-5, 0, 0, NULL, "--engine portable"};
+    suite_golden(bin, "tests/golden", &gp);
+    if (full_dir) suite_golden(bin, full_dir, &gp);
     // The whole SD1.5 UNet at latent 64, batch 2 (make_golden.py --set unet-full):
     // output within 5e-3 of float64; --check makes the graph replay bit-identical.
-    GoldenOptions gu = {"cuda", 5e-3, 1e-5, 0, 0, "unet-cases.txt"};
+    GoldenOptions gu = {"cuda", 5e-3, 1e-5, 0, 0, "unet-cases.txt", NULL};
     if (full_dir) suite_golden(bin, full_dir, &gu);
     // The tiny whole UNets (committed): head dims 8 and 16 run on the padded attention path.
-    GoldenOptions gt = {"cuda", 5e-3, 1e-5, 1, 0, "unet-cases.txt"};
+    GoldenOptions gt = {"cuda", 5e-3, 1e-5, 1, 0, "unet-cases.txt", NULL};
     suite_golden(bin, "tests/golden", &gt);
 }
 
