@@ -8,12 +8,12 @@
 #      bench/results/;
 #   3. SDXL at latent 128, batch 2 with --check (every node within tolerance,
 #      graph replay bit-identical).
-# Needs PyTorch + diffusers for step 1. Logs go to $OUT (default /tmp/unet-step).
-OUT=${OUT:-/tmp/unet-step}
+# Needs PyTorch + diffusers for step 1. Logs go to $OUT (default build/unet-step).
+OUT=${OUT:-build/unet-step}
 BIN=${BIN:-build/unetrun}
 RES=${RES:-bench/results/2026-11-23-h100-unet}
 mkdir -p "$OUT" "$RES"
-G=/tmp/unet-golden
+G=${GOLDEN:-build/unet-golden}
 step() { echo "== $*" >> "$OUT/log.txt"; }
 
 step golden

@@ -86,6 +86,7 @@
 //   across CTAs: a shape with fewer work items than SMs (e.g. 1024 tokens x
 //   10 heads x batch 1 = 80 items of 128 rows) leaves SMs idle.
 #include "kernels.h"
+#include "tensormap.cuh"
 #include "attention_wgmma.cuh"
 #include "pdl.cuh"
 #include "wgmma.cuh"
@@ -599,26 +600,6 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 }
 
 // --- host side ------------------------------------------------------------------
-typedef CUresult (*EncodeTiledFn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
-                                  const cuuint64_t *, const cuuint32_t *, const cuuint32_t *, CUtensorMapInterleave,
-                                  CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-
-// cuTensorMapEncodeTiled from the driver (no link against libcuda).
-EncodeTiledFn aw_encoder() {
-    static EncodeTiledFn fn = nullptr;
-    static bool probed = false;
-    if (!probed) {
-        probed = true;
-        void *f = nullptr;
-        cudaDriverEntryPointQueryResult q;
-        if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q) ==
-                cudaSuccess &&
-            q == cudaDriverEntryPointSuccess)
-            fn = reinterpret_cast<EncodeTiledFn>(f);
-        (void)cudaGetLastError();
-    }
-    return fn;
-}
 
 // One role (Q, K or V) of the strided layout as a rank-4 tensor
 // (d, heads, rows, batch): element (e, h, r, b) at base[(b*rows + r)*ld + h*d + e].
@@ -626,7 +607,7 @@ EncodeTiledFn aw_encoder() {
 // elements outside (columns past d, rows past `rows`) read as zero.
 cudaError_t aw_make_map(CUtensorMap *map, const half *base, int d, int heads, int rows, int batch, int ld,
                         int box_rows) {
-    EncodeTiledFn enc = aw_encoder();
+    EncodeTiledFn enc = tensor_map_encoder();
     if (!enc) return cudaErrorNotSupported;
     const cuuint64_t dims[4] = {(cuuint64_t)d, (cuuint64_t)heads, (cuuint64_t)rows, (cuuint64_t)batch};
     const cuuint64_t strides[3] = {(cuuint64_t)d * sizeof(half), (cuuint64_t)ld * sizeof(half),
@@ -720,7 +701,7 @@ int attention_wgmma_usable(void) {
         if (cudaGetDevice(&dev) == cudaSuccess &&
             cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess &&
             cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) == cudaSuccess)
-            ok = major == 9 && minor == 0 && aw_encoder() != nullptr;
+            ok = major == 9 && minor == 0 && tensor_map_encoder() != nullptr;
         (void)cudaGetLastError();  // a failed probe leaves no sticky error behind
 #endif
     }

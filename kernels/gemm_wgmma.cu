@@ -51,6 +51,7 @@
 //   stream-K, no clusters / TMA multicast; the epilogue does not overlap the
 //   next tile's products. What that leaves on the table: docs/PERF.md.
 #include "kernels.h"
+#include "tensormap.cuh"
 #include "pdl.cuh"
 #include "conv2d.cuh"
 #include "wgmma.cuh"
@@ -323,26 +324,6 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
 }
 
 // --- host side ------------------------------------------------------------------
-typedef CUresult (*EncodeTiledFn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
-                                  const cuuint64_t *, const cuuint32_t *, const cuuint32_t *, CUtensorMapInterleave,
-                                  CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
-
-// cuTensorMapEncodeTiled from the driver (no link against libcuda).
-EncodeTiledFn tensor_map_encoder() {
-    static EncodeTiledFn fn = nullptr;
-    static bool probed = false;
-    if (!probed) {
-        probed = true;
-        void *f = nullptr;
-        cudaDriverEntryPointQueryResult q;
-        if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q) ==
-                cudaSuccess &&
-            q == cudaDriverEntryPointSuccess)
-            fn = reinterpret_cast<EncodeTiledFn>(f);
-        (void)cudaGetLastError();
-    }
-    return fn;
-}
 
 // A (rows, k) FP16 row-major matrix read in boxes of 64 K-elements x box_rows
 // rows with the 128-byte swizzle; out-of-range elements read as zero.
