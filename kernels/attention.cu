@@ -62,7 +62,8 @@
 // none spills. Registers (sm_90): d=64 Br32 228-230 (2 CTAs of 4 warps per
 // SM), d=64 Br16 134-138, d=64 qk-ahead 163-170, d=40 Br32 188-194 (qk-ahead
 // 249), d=40 Br16 111, d=80 Br32 232, d=80 Br16 144-146 (qk-ahead 167-194),
-// d=128 196-198 (qk-ahead 223-233), d=160 186 (qk-ahead 215).
+// d=128 196-198 (qk-ahead 223-233), d=160 186 (qk-ahead 215), d=192 206,
+// d=256 237 (Q re-read from shared memory at d >= 160; no spills).
 //
 // Shared-memory padding (seed Obs W/X): an ldmatrix phase reads 8 rows of
 // 16 bytes; they hit 8 distinct 16-byte bank groups iff the row stride in
@@ -81,6 +82,8 @@
 //              runs).
 //     d = 128: 16 units -> 136 (+6%)
 //     d = 160: 20 units -> 168 (+5%)
+//     d = 192: 24 units -> 200 (+4%)
+//     d = 256: 32 units -> 264 (+3%)
 //
 // Head dims that are not multiples of 16 (d = 40): QK^T runs two k16 steps
 // plus one m16n8k8 step and P V runs 5 n8 blocks (the last with an
@@ -98,7 +101,10 @@
 // the SDPA number comes from a Hopper (wgmma) kernel.
 //
 // Limits
-//   d in {40, 64, 80, 128, 160}; d, ldq, ldkv, ldo multiples of 8 and the
+//   d in {40, 64, 80, 128, 160, 192, 256} (192 and 256 exist for head dims
+//   168-256, which the graph zero-pads to the next one; no SD family uses
+//   them); a variant is offered only where its CTA fits the device's
+//   shared memory (d = 256: cc 8.0 and 9.0 only). d, ldq, ldkv, ldo multiples of 8 and the
 //   four pointers 16-byte aligned (16-byte cp.async chunks); any sq >= 1,
 //   skv >= 1; batch and heads <= 65535; scale finite and > 0 (the row max is
 //   taken on unscaled scores). mma.sync reaches roughly 60-75% of the H100
@@ -580,7 +586,11 @@ struct Variant {
     X(160, 8, 1, 168, false) \
     X(160, 2, 1, 168, false) \
     X(160, 4, 1, 168, true)  \
-    X(160, 2, 1, 168, true)
+    X(160, 2, 1, 168, true)  \
+    X(192, 4, 1, 200, false) \
+    X(192, 2, 1, 200, false) \
+    X(256, 4, 1, 264, false) \
+    X(256, 2, 1, 264, false)
 
 #define VARIANT_ENTRY(d, nw, mt, lds, qka)                                                            \
     {d,   nw, mt, lds, qka ? 1 : 0, variant_smem<nw, mt, lds>(), &launch_variant<d, nw, mt, lds, qka>, \
@@ -589,7 +599,7 @@ const Variant kVariants[] = {ATTN_VARIANTS(VARIANT_ENTRY)};
 constexpr int kNumVariants = sizeof(kVariants) / sizeof(kVariants[0]);
 
 static_assert(default_lds(40) == 40 && default_lds(64) == 72 && default_lds(80) == 88 && default_lds(128) == 136 &&
-                  default_lds(160) == 168,
+                  default_lds(160) == 168 && default_lds(192) == 200 && default_lds(256) == 264,
               "padding rule");
 
 // "flash d<d> <NW>w Br<rows per warp> Bc64", plus " qk-ahead" for that
@@ -668,6 +678,24 @@ int ctas_per_sm(int gi) {
     return cache[gi];
 }
 
+// Whether variant gi's CTA fits the device's opt-in shared memory per block
+// (227 KB on cc 9.0, 163 KB on 8.0, 99 KB on 8.6 / 8.9: d = 256 needs 149-165
+// KB, d = 160 with 4 or 8 warps 105-138 KB). True when no device answers (a
+// CPU-only run asking which head dims exist).
+bool variant_fits(int gi) {
+    static int optin = -1;
+    if (optin < 0) {
+        int dev = 0, v = 0;
+        if (cudaGetDevice(&dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess) {
+            cudaGetLastError();  // leave no error behind for the caller's next check
+            v = 0;
+        }
+        optin = v;
+    }
+    return optin == 0 || kVariants[gi].smem <= (size_t)optin;
+}
+
 bool shape_ok(const AttnShape *s) {
     if (!s || s->batch < 1 || s->heads < 1 || s->sq < 1 || s->skv < 1) return false;
     if (s->batch > 65535 || s->heads > 65535) return false;
@@ -682,11 +710,11 @@ bool shape_ok(const AttnShape *s) {
 
 extern "C" int attention_head_dim_supported(int d) {
     for (int i = 0; i < kNumVariants; i++)
-        if (kVariants[i].d == d) return 1;
+        if (kVariants[i].d == d && variant_fits(i)) return 1;
     return 0;
 }
 
-extern "C" const char *attention_head_dims(void) { return "40, 64, 80, 128, 160"; }
+extern "C" const char *attention_head_dims(void) { return "40, 64, 80, 128, 160, 192, 256"; }
 
 // Every compiled variant of the head dim, except those whose CTA would be
 // more than half idle warps for this sq when a smaller CTA exists.
@@ -696,13 +724,14 @@ extern "C" int attention_candidates(const AttnShape *s, int num_sms, AttnConfig 
     const int row_blocks = ceil_div(s->sq, MROWS);
     int min_blocks = 1 << 30;
     for (int i = 0; i < kNumVariants; i++)
-        if (kVariants[i].d == s->d && kVariants[i].nw * kVariants[i].mt < min_blocks)
+        if (kVariants[i].d == s->d && variant_fits(i) && kVariants[i].nw * kVariants[i].mt < min_blocks)
             min_blocks = kVariants[i].nw * kVariants[i].mt;
     int n = 0;
     for (int cfg = 0;; cfg++) {
         int gi = variant_index(s->d, cfg);
         if (gi < 0) break;
         int blocks = kVariants[gi].nw * kVariants[gi].mt;
+        if (!variant_fits(gi)) continue;
         if (blocks > min_blocks && 2 * row_blocks < blocks) continue;
         if (n < max) out[n++] = (AttnConfig){cfg};
     }

@@ -382,7 +382,7 @@ static void test_cli(const char *bin) {
         {"--block attention --kind self --seq 64 --kv 77", "--kv 77 conflicts with --kind self"},
         {"--block attention --c 320", "--block attention takes --seq, --kv, --heads and --head-dim"},
         {"--block attention --head-dim 44", "--head-dim 44 has no attention kernel; supported head dims:"},
-        {"--block attention --head-dim 168", "--head-dim 168 has no attention kernel; supported head dims:"},
+        {"--block attention --head-dim 264", "--head-dim 264 has no attention kernel; supported head dims:"},
         {"--block attention --heads 0", "--heads must be a positive integer (got 0)"},
         {"--block attention --seq 0", "--seq must be a positive integer (got 0)"},
         {"--block attention --kind cross --kv -3", "--kv must be a positive integer (got -3)"},

@@ -398,7 +398,7 @@ static void test_ref_vs_cpu(int d) {
 
 void gpu_suite_attention(int num_sms) {
     g_att_sms = num_sms > 0 ? num_sms : 132;
-    static const int dims[] = {40, 64, 80, 128, 160};
+    static const int dims[] = {40, 64, 80, 128, 160, 192, 256};
     // (sq, skv, batch, heads, layout, every variant): every Sq, Skv and
     // batch x heads value of the lists above appears for every head dim.
     static const struct {

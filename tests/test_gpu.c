@@ -666,6 +666,12 @@ int main(int argc, char **argv) {
     // head dims without a kernel: zero-padded to the next one (48 -> 64, 16 -> 40, 136 -> 160)
     test_cli_block(bin, "--block attention --kind self --seq 300 --heads 2 --head-dim 48");
     test_cli_block(bin, "--block attention --kind cross --seq 65 --kv 77 --heads 3 --head-dim 136");
+    // head dims 168-256 (no SD family; the two largest kernels, and 168 -> 192, 232 -> 256)
+    test_cli_block(bin, "--block attention --kind self --seq 257 --heads 2 --head-dim 192 --batch 2");
+    test_cli_block(bin, "--block attention --kind cross --seq 100 --kv 77 --heads 2 --head-dim 256");
+    test_cli_block(bin, "--block attention --kind self --seq 130 --heads 3 --head-dim 168");
+    test_cli_block(bin, "--block transformer --c 464 --heads 2 --hw 8 --context-dim 64 --groups 8 --batch 2");
+    test_cli_block(bin, "--block transformer --c 512 --heads 2 --hw 8 --context-dim 64 --batch 2");
     test_cli_block(bin, "--block transformer --c 64 --heads 4 --hw 8 --context-dim 32 --groups 8 --batch 2");
 
     gpu_suite_int8(g_num_sms);
