@@ -492,28 +492,15 @@ static void unet_cli(const char *bin) {
     free(r.out);
 }
 
-// usage: test_gpu [unetrun] [--golden DIR] [--golden-only]
-int main(int argc, char **argv) {
-    const char *bin = "build/unetrun", *golden_dir = NULL;
-    int golden_only = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--golden") && i + 1 < argc) golden_dir = argv[++i];
-        else if (!strcmp(argv[i], "--golden-only")) golden_only = 1;
-        else bin = argv[i];
-    }
-    g_verbose = getenv("VERBOSE") != NULL;
-    char gpu_name[256];
-    int sms = 0;
-    g_verbose = getenv("VERBOSE") != NULL;  // every PASS line too
-    if (!harness_gpu(gpu_name, sizeof gpu_name, &sms)) return 0;
-    g_num_sms = sms;
-    printf("GPU tests on %s (%d SMs)\n", gpu_name, g_num_sms);
-    if (golden_only) {
-        golden_suites(bin, golden_dir);
-        printf("%d passed, %d failed\n", g_pass, g_fail);
-        return g_fail ? 1 : 0;
-    }
+// SD1.5 ResBlock conv shapes: cin, cout, H = W (kernel and block suites)
+static const int sd[][3] = {{320, 320, 64},   {320, 640, 32},   {640, 640, 32},  {640, 1280, 16},
+                            {1280, 1280, 16}, {1280, 1280, 8},  {2560, 1280, 8}, {2560, 1280, 16},
+                            {1920, 1280, 16}, {1920, 640, 32},  {1280, 640, 32}, {960, 640, 32},
+                            {960, 320, 64},   {640, 320, 64}};
+static const int nsd = sizeof(sd) / sizeof(sd[0]);
 
+// Kernels against their FP32 references (every candidate tile, split and variant).
+static void kernel_suites(const char *bin) {
     // random generators
     test_random_equal(4096);
     test_random_equal(1001);
@@ -522,11 +509,6 @@ int main(int argc, char **argv) {
 
     // conv at every SD1.5 ResBlock conv shape (3x3 cin->cout, 3x3 cout->cout,
     // 1x1 shortcut), batch 1 and 2, every candidate tile/split
-    static const int sd[][3] = {{320, 320, 64},   {320, 640, 32},   {640, 640, 32},  {640, 1280, 16},
-                                {1280, 1280, 16}, {1280, 1280, 8},  {2560, 1280, 8}, {2560, 1280, 16},
-                                {1920, 1280, 16}, {1920, 640, 32},  {1280, 640, 32}, {960, 640, 32},
-                                {960, 320, 64},   {640, 320, 64}};
-    const int nsd = sizeof(sd) / sizeof(sd[0]);
     for (int b = 1; b <= 2; b++)
         for (int i = 0; i < nsd; i++) {
             int cin = sd[i][0], cout = sd[i][1], hw = sd[i][2];
@@ -623,7 +605,10 @@ int main(int argc, char **argv) {
     gpu_suite_attention(g_num_sms);
     gpu_suite_vendor(bin);
     gpu_suite_reports(bin);
+}
 
+// Whole blocks and UNets through the CLI (tuned configs, GPU reference, graph replay).
+static void block_suites(const char *bin) {
     // whole ResBlocks end to end (tuned conv configs, GPU reference, graph replay)
     char args[256];
     for (int b = 1; b <= 2; b++)
@@ -677,7 +662,45 @@ int main(int argc, char **argv) {
     gpu_suite_int8(g_num_sms);
     gpu_suite_int8_cli(bin);
     unet_cli(bin);
-    golden_suites(bin, golden_dir);
+}
+
+// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|blocks]
+//   --section: only the kernel suites, or only the block/UNet CLI suites and the golden cases
+//   (the whole suite takes several minutes; the two halves can run as separate commands)
+int main(int argc, char **argv) {
+    const char *bin = "build/unetrun", *golden_dir = NULL;
+    int golden_only = 0;
+    const char *section = NULL;  // NULL: everything
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--golden") && i + 1 < argc) golden_dir = argv[++i];
+        else if (!strcmp(argv[i], "--golden-only")) golden_only = 1;
+        else if (!strcmp(argv[i], "--section") && i + 1 < argc) {
+            section = argv[++i];
+            if (strcmp(section, "kernels") && strcmp(section, "blocks")) {
+                fprintf(stderr, "test_gpu: --section must be kernels or blocks (got '%s')\n", section);
+                return 2;
+            }
+        }
+        else bin = argv[i];
+    }
+    g_verbose = getenv("VERBOSE") != NULL;
+    char gpu_name[256];
+    int sms = 0;
+    g_verbose = getenv("VERBOSE") != NULL;  // every PASS line too
+    if (!harness_gpu(gpu_name, sizeof gpu_name, &sms)) return 0;
+    g_num_sms = sms;
+    printf("GPU tests on %s (%d SMs)\n", gpu_name, g_num_sms);
+    if (golden_only) {
+        golden_suites(bin, golden_dir);
+        printf("%d passed, %d failed\n", g_pass, g_fail);
+        return g_fail ? 1 : 0;
+    }
+
+    if (!section || !strcmp(section, "kernels")) kernel_suites(bin);
+    if (!section || !strcmp(section, "blocks")) {
+        block_suites(bin);
+        golden_suites(bin, golden_dir);
+    }
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;
 }
