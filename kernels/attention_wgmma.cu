@@ -62,11 +62,17 @@
 //         P_j V_j, waits for the first only (wgmma.wait_group 1) and runs
 //         the softmax of tile j+1 while P_j V_j is on the tensor cores; P
 //         is double-buffered in registers;
-//       ping-pong (AW_PINGPONG): overlapped with the last step peeled
-//         (see below), plus, with two consumers, named-barrier turns that
-//         order the consumers' wgmma issues so that one consumer's softmax
-//         runs under the other's products. Written and compiled (no C7514),
-//         not yet run on a GPU: no variant uses it (see AW_VARIANTS).
+//       ping-pong ("pp", AW_PINGPONG): overlapped with the last step
+//         peeled (see below), plus, with two consumers, named-barrier turns
+//         that order the consumers' wgmma issues so that one consumer's
+//         softmax runs under the other's products. A turn is one issue of
+//         wgmma work (Q K_0^T; Q K_{j+1}^T + P_j V_j; the last P V); both
+//         consumers take 1 + (key tiles) turns per work item whatever their
+//         rows hold (rows past sq are computed on the copy engine's zeros
+//         and not stored); the turn holder waits only for a K/V tile whose
+//         ring slot (STAGES >= 2) both consumers free right after their
+//         previous turn without waiting on anything else, so turns and
+//         ring cannot deadlock.
 //     Without ping-pong the two consumers of a CTA wait on the same "full"
 //     barrier and so tend to run their softmax at the same time, leaving
 //     the tensor cores idle meanwhile: at d = 64 the exp2 work of a 64 x 128
@@ -75,8 +81,27 @@
 //     (docs/PERF.md). ptxas serializes every wgmma of the AW_OVERLAP
 //     variants (info C7514): their step decides at run time whether it
 //     issues Q K_{j+1}^T, so the group that wait_group 1 completes is not
-//     known statically. Measured as they are (they lost to serial); the
-//     AW_PINGPONG loop peels the last step and compiles without C7514.
+//     known statically; in their SASS every HGMMA is followed by its own
+//     WARPGROUP.DEPBAR. Measured as they are (the 128-row ones lost to
+//     serial at every shape timed). The AW_PINGPONG loop peels the last
+//     step and compiles without C7514: 7 WARPGROUP.DEPBAR for 40 to 56
+//     HGMMA per pp kernel, no local memory.
+//   - Measured on the H100 (bench/results/2026-11-23-h100-attention-pp):
+//     every variant by bench_attention (us, median of 30), cuDNN SDPA by
+//     `unetrun --block attention --vs cudnn` (median of 100) with the ratio
+//     of its tuned pick to cuDNN from that same run:
+//       shape (b2, h8)   serial 128-row  ping-pong         cuDNN  tuned pick, vs cuDNN
+//       4096 x 4096 d40  181.3           174.3             154.2  pp, 0.89x
+//       4096 x 4096 d64  184.1           160.9 (427 TF/s)  135.6  pp, 0.86x
+//       same, h10        217.1           198.2 (433 TF/s)  169.0  pp, 0.86x
+//       1024 x 1024 d80  22.2            25.1 (Bc64: 23.4) 20.2   serial, 0.88x
+//       256 x 256 d160   15.4            14.3              11.4   Br64 ovl (13.8), 0.82x
+//       4096 x 77 d40    20.0            20.5              22.5   mma.sync 4w qk-ahead (17.8), 1.24x
+//     Ping-pong cuts the time by 4% (d40) and 9-13% (d64) at 4096 tokens
+//     but leaves the kernel at 0.86-0.89x of cuDNN there (about 430 of
+//     cuDNN's 507 TFLOP/s at d64); it loses at 1024 x 1024 d80, where each
+//     CTA has one work item of 8 key tiles. The pp variants at d = 128
+//     passed the suite and the sanitizers but were not timed.
 //
 // Limits
 //   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
@@ -113,22 +138,30 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
 
 // The compiled variants: head dim, keys per tile, consumer warpgroups,
 // ring stages, CTAs per SM the registers are capped for, schedule
-// (AW_SERIAL, AW_OVERLAP, AW_PINGPONG: see the kernel). Serial and
-// overlapped are both kept as candidates so that each one's effect stays
-// measurable. Per head dim in order of preference (attention_heuristic
-// takes the first one of the row count it wants): serial first, since it
-// beat the overlapped schedule at every large d = 40 / 64 / 80 shape on the
-// H100. Shared memory: DC * 128 * (64 NC + 2 BN STAGES) bytes
-// (DC = ceil(d / 64)).
-//   AW_PINGPONG is written and compiles without C7514 (e.g.
-//   X(64, 128, 2, 4, 1, 2); with one consumer it is the peeled overlapped
-//   loop without turns) but has not run on a GPU yet, so no variant uses it:
-//   it is to be added here once the GPU suite and the sanitizers have passed
-//   with it.
+// (AW_SERIAL, AW_OVERLAP, AW_PINGPONG: see the kernel). Per head dim in
+// order of preference (attention_heuristic takes the first one of the row
+// count it wants); every variant stays a timed candidate, so that each
+// schedule's effect stays measurable. The order follows the H100 timings
+// of the header (2026-11-23):
+//   d = 64: ping-pong first (160.9 vs 184.1 us serial at b2 h8 4096 x 4096,
+//     198.2 vs 217.1 at b2 h10); only those two 4096-token shapes were
+//     timed with it, not the 1024 / 256 / 64-token or 4096 x 77 ones.
+//   d = 160: ping-pong first among the 128-row variants (14.3 vs 15.4 us
+//     at b2 h8 256 x 256; also 9.7 vs 10.0 and 10.6 vs 11.1 at 64 x 64 /
+//     64 x 77, where sq <= 64 makes 128-row CTAs no candidates).
+//   d = 40: serial first (pp 174.3 vs 181.3 us at 4096 x 4096, but 20.5 vs
+//     20.0 at 4096 x 77).
+//   d = 80: serial first (pp 25.1 with Bc128 2st, 23.4 with Bc64 4st, vs
+//     22.2 us at b2 h8 1024 x 1024).
+//   d = 128: serial first (ping-pong not timed).
+// The 128-row overlapped variants lost to serial at every shape timed.
+// Shared memory: DC * 128 * (64 NC + 2 BN STAGES) bytes (DC = ceil(d / 64)).
 #define AW_VARIANTS(X)      \
     X(40, 128, 2, 4, 1, 0)  \
     X(40, 128, 2, 4, 1, 1)  \
     X(40, 64, 1, 4, 2, 1)   \
+    X(40, 128, 2, 4, 1, 2)  \
+    X(64, 128, 2, 4, 1, 2)  \
     X(64, 128, 2, 4, 1, 0)  \
     X(64, 128, 2, 4, 1, 1)  \
     X(64, 64, 1, 4, 2, 1)   \
@@ -136,10 +169,15 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
     X(80, 128, 2, 2, 1, 1)  \
     X(80, 64, 2, 4, 1, 1)   \
     X(80, 64, 1, 2, 1, 1)   \
+    X(80, 128, 2, 2, 1, 2)  \
+    X(80, 64, 2, 4, 1, 2)   \
     X(128, 128, 2, 2, 1, 0) \
     X(128, 128, 2, 2, 1, 1) \
     X(128, 64, 2, 4, 1, 1)  \
     X(128, 64, 1, 3, 1, 1)  \
+    X(128, 128, 2, 2, 1, 2) \
+    X(128, 64, 2, 4, 1, 2)  \
+    X(160, 64, 2, 3, 1, 2)  \
     X(160, 64, 2, 3, 1, 0)  \
     X(160, 64, 2, 3, 1, 1)  \
     X(160, 64, 1, 3, 1, 1)
