@@ -323,6 +323,36 @@ static void test_linear(int B, int K, int N, int silu) {
         cudaFree(y16);
 }
 
+// The direct convolution of conv_in / conv_out (channel counts not multiples
+// of 8) against the FP32 reference, output poisoned first.
+static void test_conv_small(int B, int H, int W, int cin, int cout, int k, int stride) {
+    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0};
+    s.ho = (H + 2 * s.pad - k) / stride + 1;
+    s.wo = (W + 2 * s.pad - k) / stride + 1;
+    const size_t nx = (size_t)B * H * W * cin, ny = (size_t)B * s.ho * s.wo * cout, nw = (size_t)cout * cin * k * k;
+    uint16_t *x16;
+    float *x32;
+    rand_act("csx", 61, nx, &x16, &x32);
+    float *w = dalloc(nw * 4), *wref = dalloc(nw * 4), *b32 = dalloc(cout * 4), *yref = dalloc(ny * 4);
+    uint16_t *w16 = dalloc(nw * 2), *y16 = dalloc(ny * 2);
+    random_uniform("csw", 62, w, nw, 0.f, 1.f / sqrtf((float)(cin * k * k)), 1);
+    cudaCheck(f32_to_f16_dev(w, w16, nw, 0));
+    cudaCheck(f16_to_f32_dev(w16, w, nw, 0));
+    cudaCheck(conv_weight_layouts_dev(w, w16, wref, cout, cin, k, 0));
+    random_uniform("csb", 63, b32, cout, 0.f, 0.5f, 1);
+    cudaCheck(conv2d_ref_f32(&s, x32, wref, b32, NULL, NULL, yref, 0));
+    cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
+    cudaCheck(conv2d_small_fp16(&s, x16, w16, b32, y16, 0));
+    cudaCheck(cudaDeviceSynchronize());
+    float *hy = download16(y16, ny), *hr = download32(yref, ny);
+    ErrMetrics e = compare_outputs(hy, hr, ny);
+    result(!e.nonfinite && e.rel_l2 <= 1e-3, "conv2d_small B=%d H=%d W=%d cin=%d cout=%d k=%d stride=%d (rel_l2 %.2e)",
+           B, H, W, cin, cout, k, stride, e.rel_l2);
+    free(hy), free(hr);
+    cudaFree(x16), cudaFree(x32), cudaFree(w), cudaFree(wref), cudaFree(b32), cudaFree(yref), cudaFree(w16),
+        cudaFree(y16);
+}
+
 // ---- GPU FP32 references vs CPU references ----
 static void test_ref_vs_cpu(void) {
     const double tol = 1e-5;
@@ -550,6 +580,19 @@ static void kernel_suites(const char *bin) {
         test_conv_shape(a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0, 0, 0);
     }
     test_engine_portable();
+    // conv_in / conv_out of the SD families (4 latent channels) and odd ones
+    for (int b = 1; b <= 2; b++) {
+        test_conv_small(b, 64, 64, 4, 320, 3, 1);
+        test_conv_small(b, 64, 64, 320, 4, 3, 1);
+        test_conv_small(b, 128, 128, 4, 320, 3, 1);
+        test_conv_small(b, 128, 128, 320, 4, 3, 1);
+    }
+    test_conv_small(2, 7, 5, 4, 32, 3, 1);
+    test_conv_small(1, 9, 3, 32, 4, 3, 1);
+    test_conv_small(3, 1, 1, 3, 1000, 3, 1);
+    test_conv_small(1, 11, 13, 7, 5, 3, 2);
+    test_conv_small(2, 5, 6, 8, 7, 1, 1);
+    test_conv_small(1, 6, 4, 12, 24, 3, 1);
 
     // GroupNorm + SiLU at SD shapes and awkward ones
     static const int gn[][3] = {{320, 64, 64}, {640, 32, 32}, {1280, 16, 16}, {1280, 8, 8}, {2560, 8, 8},
