@@ -529,8 +529,8 @@ static const int sd[][3] = {{320, 320, 64},   {320, 640, 32},   {640, 640, 32}, 
                             {960, 320, 64},   {640, 320, 64}};
 static const int nsd = sizeof(sd) / sizeof(sd[0]);
 
-// Kernels against their FP32 references (every candidate tile, split and variant).
-static void kernel_suites(const char *bin) {
+// Conv and GEMM tiles against their FP32 references (every candidate tile and split, both engines).
+static void conv_suites(void) {
     // random generators
     test_random_equal(4096);
     test_random_equal(1001);
@@ -580,6 +580,34 @@ static void kernel_suites(const char *bin) {
         test_conv_shape(a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0, 0, 0);
     }
     test_engine_portable();
+    // GEMM of the linear layers: M/N/K tails (K not a multiple of BK, N not of
+    // the tile, M odd), every epilogue, every candidate config
+    static const int gt[][3] = {{100, 200, 72}, {7, 24, 40}, {1, 8, 8}, {333, 136, 1288}, {77, 1280, 768}};
+    for (unsigned i = 0; i < sizeof(gt) / sizeof(gt[0]); i++)
+        for (int epi = 0; epi < 3; epi++) test_gemm(gt[i][0], gt[i][1], gt[i][2], epi, 1);
+    test_gemm(100, 208, 72, 3, 1);
+    test_gemm(77, 2560, 320, 3, 1);
+    // every linear shape of the SD1.5, SD2.1 (latent 96) and SDXL transformer blocks, batch 1 and 2
+    // (rows = B*H*W; q/k/v fused, to_out, ff.net.0.proj with GEGLU, ff.net.2; kv over 77 context rows)
+    static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},   {1280, 256, 768},  {1280, 64, 768},
+                                    {320, 9216, 1024}, {640, 2304, 1024},  {1280, 576, 1024}, {1280, 144, 1024},
+                                    {640, 4096, 2048}, {1280, 1024, 2048}};  // C, tokens, context dim
+    for (int b = 1; b <= 2; b++)
+        for (unsigned i = 0; i < sizeof(tshape) / sizeof(tshape[0]); i++) {
+            int C = tshape[i][0], M = b * tshape[i][1], D = tshape[i][2];
+            test_gemm(M, 3 * C, C, 0, 0);     // to_q/k/v fused
+            test_gemm(M, C, C, 2, 0);         // to_out.0 + residual
+            test_gemm(M, C, C, 0, 0);         // attn2.to_q
+            test_gemm(b * 77, 2 * C, D, 0, 0);  // attn2.to_k/to_v fused, over the context
+            test_gemm(M, 8 * C, C, 3, 0);     // ff.net.0.proj + GEGLU
+            test_gemm(M, C, 4 * C, 2, 0);     // ff.net.2 + residual
+            test_gemm(M, C, C, 1, 0);         // proj_in (linear)
+        }
+}
+
+// The other kernels: direct and small convolutions, GroupNorm, LayerNorm, small linears, attention, and
+// the vendor baselines / reports through the CLI.
+static void op_suites(const char *bin) {
     // conv_in / conv_out of the SD families (4 latent channels) and odd ones
     for (int b = 1; b <= 2; b++) {
         test_conv_small(b, 64, 64, 4, 320, 3, 1);
@@ -616,29 +644,6 @@ static void kernel_suites(const char *bin) {
     test_linear(3, 8, 8, 0);
     test_linear(1, 24, 40, 1);
 
-    // GEMM of the linear layers: M/N/K tails (K not a multiple of BK, N not of
-    // the tile, M odd), every epilogue, every candidate config
-    static const int gt[][3] = {{100, 200, 72}, {7, 24, 40}, {1, 8, 8}, {333, 136, 1288}, {77, 1280, 768}};
-    for (unsigned i = 0; i < sizeof(gt) / sizeof(gt[0]); i++)
-        for (int epi = 0; epi < 3; epi++) test_gemm(gt[i][0], gt[i][1], gt[i][2], epi, 1);
-    test_gemm(100, 208, 72, 3, 1);
-    test_gemm(77, 2560, 320, 3, 1);
-    // every linear shape of the SD1.5, SD2.1 (latent 96) and SDXL transformer blocks, batch 1 and 2
-    // (rows = B*H*W; q/k/v fused, to_out, ff.net.0.proj with GEGLU, ff.net.2; kv over 77 context rows)
-    static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},   {1280, 256, 768},  {1280, 64, 768},
-                                    {320, 9216, 1024}, {640, 2304, 1024},  {1280, 576, 1024}, {1280, 144, 1024},
-                                    {640, 4096, 2048}, {1280, 1024, 2048}};  // C, tokens, context dim
-    for (int b = 1; b <= 2; b++)
-        for (unsigned i = 0; i < sizeof(tshape) / sizeof(tshape[0]); i++) {
-            int C = tshape[i][0], M = b * tshape[i][1], D = tshape[i][2];
-            test_gemm(M, 3 * C, C, 0, 0);     // to_q/k/v fused
-            test_gemm(M, C, C, 2, 0);         // to_out.0 + residual
-            test_gemm(M, C, C, 0, 0);         // attn2.to_q
-            test_gemm(b * 77, 2 * C, D, 0, 0);  // attn2.to_k/to_v fused, over the context
-            test_gemm(M, 8 * C, C, 3, 0);     // ff.net.0.proj + GEGLU
-            test_gemm(M, C, 4 * C, 2, 0);     // ff.net.2 + residual
-            test_gemm(M, C, C, 1, 0);         // proj_in (linear)
-        }
     // LayerNorm
     static const int lns[][2] = {{4096, 320}, {2048, 640}, {512, 1280}, {64, 1280}, {1, 8}, {7, 24}, {33, 2056}, {5, 4096}};
     for (unsigned i = 0; i < sizeof(lns) / sizeof(lns[0]); i++) test_layernorm(lns[i][0], lns[i][1], 0.f);
@@ -707,8 +712,9 @@ static void block_suites(const char *bin) {
     unet_cli(bin);
 }
 
-// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|blocks]
-//   --section: only the kernel suites, or only the block/UNet CLI suites and the golden cases
+// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|ops|blocks]
+//   --section: only the kernel suites (conv: the conv/GEMM tiles; ops: every other kernel), or only
+//   the block/UNet CLI suites and the golden cases
 //   (the whole suite takes several minutes; the two halves can run as separate commands)
 int main(int argc, char **argv) {
     const char *bin = "build/unetrun", *golden_dir = NULL;
@@ -719,8 +725,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--golden-only")) golden_only = 1;
         else if (!strcmp(argv[i], "--section") && i + 1 < argc) {
             section = argv[++i];
-            if (strcmp(section, "kernels") && strcmp(section, "blocks")) {
-                fprintf(stderr, "test_gpu: --section must be kernels or blocks (got '%s')\n", section);
+            if (strcmp(section, "kernels") && strcmp(section, "conv") && strcmp(section, "ops") &&
+                strcmp(section, "blocks")) {
+                fprintf(stderr, "test_gpu: --section must be kernels, conv, ops or blocks (got '%s')\n", section);
                 return 2;
             }
         }
@@ -739,7 +746,9 @@ int main(int argc, char **argv) {
         return g_fail ? 1 : 0;
     }
 
-    if (!section || !strcmp(section, "kernels")) kernel_suites(bin);
+    const int kernels = !section || !strcmp(section, "kernels");
+    if (kernels || !strcmp(section, "conv")) conv_suites();
+    if (kernels || !strcmp(section, "ops")) op_suites(bin);
     if (!section || !strcmp(section, "blocks")) {
         block_suites(bin);
         golden_suites(bin, golden_dir);
