@@ -7,8 +7,14 @@
 #      SD1.5 (latent 64), SD2.1 (96) and SDXL (128), random weights, JSON into
 #      bench/results/;
 #   3. SDXL at latent 128, batch 2 with --check (every node within tolerance,
-#      graph replay bit-identical).
-# Needs PyTorch + diffusers for step 1. Logs go to $OUT (default build/unet-step).
+#      graph replay bit-identical);
+#   4. (PEER=1, the default; PEER=0 skips it) the peer in the same run:
+#      bench/unet_peer.py times diffusers' UNet2DConditionModel of the same three
+#      models at the same latents and batches, eager and CUDA graph (PEER_COMPILE=1
+#      adds torch.compile + graph, minutes per model), into
+#      $RES/unet-peer-h100.json, and build/perf_table prints the table
+#      unetrun vs peer into $OUT/table.md when it has been built.
+# Needs PyTorch + diffusers for steps 1 and 4. Logs go to $OUT (default build/unet-step).
 OUT=${OUT:-build/unet-step}
 BIN=${BIN:-build/unetrun}
 RES=${RES:-bench/results/2026-11-23-h100-unet}
@@ -37,3 +43,16 @@ step "sdxl check"
 timeout 200 $BIN --unet sdxl --latent 128 --batch 2 --check --kernel-select heuristic --iters 3 --warmup 1 \
     > "$OUT/sdxl_check.txt" 2>&1
 echo "exit $?" >> "$OUT/sdxl_check.txt"
+
+if [ "${PEER:-1}" = 1 ]; then
+    step peer
+    PC=
+    [ "${PEER_COMPILE:-0}" = 1 ] && PC=--compile
+    timeout ${PEER_TIMEOUT:-480} python3 bench/unet_peer.py --models sd15,sd21,sdxl --batches 1,2 --iters 20 --warmup 5 \
+        $PC --out "$RES/unet-peer-h100.json" > "$OUT/peer.txt" 2>&1
+    echo "exit $?" >> "$OUT/peer.txt"
+    if [ -x build/perf_table ]; then
+        build/perf_table "$RES/unet-peer-h100.json" "$RES"/unet-sd*-b*-h100.json > "$OUT/table.md" 2>&1
+        echo "exit $?" >> "$OUT/table.md"
+    fi
+fi

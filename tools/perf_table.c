@@ -1,9 +1,17 @@
-// perf_table.c: turn unetrun --json reports of ResBlocks into the Markdown
-// table of docs/PERF.md, next to a peer's CUDA-graph times.
+// perf_table.c: turn unetrun --json reports into the Markdown tables of
+// docs/PERF.md, next to a peer's times.
 //
-// usage: perf_table PEER.csv REPORT.json...
+// usage: perf_table PEER.csv REPORT.json...        ResBlocks
 //   PEER.csv rows: cin,cout,hw,batch,eager_us,graph_us,compile_us ('#' lines
 //   are comments). Reports without a peer row print '-' in the peer columns.
+// usage: perf_table PEER.json UNET_REPORT.json...  whole UNet steps (--unet)
+//   PEER.json: bench/unet_peer.py's output (entries[]: model, latent, batch,
+//   mode eager / graph / compile / compile+graph, median_ms). Each report's
+//   unet.step_us (one CUDA graph of the step) and unet.sum_of_blocks_us are
+//   matched on model (from unet.description), latent (config.h) and batch;
+//   speedup = peer time / unetrun time (> 1: unetrun is faster). Files among
+//   the reports that are the peer's own JSON are skipped, so a glob such as
+//   unet-*.json may take it in.
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
@@ -67,11 +75,125 @@ static double num(const cJSON *o, const char *path) {
     return cJSON_IsNumber(cur) ? cur->valuedouble : NAN;
 }
 
-int main(int argc, char **argv) {
-    if (argc < 3) {
-        fprintf(stderr, "usage: perf_table PEER.csv REPORT.json...\n");
+static cJSON *load_json(const char *path) {
+    char *text = slurp(path);
+    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    return root;
+}
+
+// --- whole UNet: unetrun --unet reports against bench/unet_peer.py's JSON ---
+
+#define PEER_MODES 4
+static const char *const peer_modes[PEER_MODES] = {"eager", "graph", "compile", "compile+graph"};
+
+// The peer's median (ms) of one (model, latent, batch, mode), NAN when absent or failed.
+static double peer_ms(const cJSON *peer, const char *model, int latent, int batch, const char *mode) {
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(peer, "entries")) {
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(e, "model"), *md = cJSON_GetObjectItemCaseSensitive(e, "mode");
+        if (!cJSON_IsString(m) || !cJSON_IsString(md) || strcmp(m->valuestring, model) || strcmp(md->valuestring, mode))
+            continue;
+        const double ms = num(e, "median_ms");  // absent in a failed entry
+        if ((int)num(e, "latent") == latent && (int)num(e, "batch") == batch && !isnan(ms)) return ms;
+    }
+    return NAN;
+}
+
+// The string o.a (b NULL) or o.a.b, "?" when absent.
+static const char *str_at(const cJSON *o, const char *a, const char *b) {
+    const cJSON *s = cJSON_GetObjectItemCaseSensitive(o, a);
+    if (b) s = cJSON_GetObjectItemCaseSensitive(s, b);
+    return cJSON_IsString(s) ? s->valuestring : "?";
+}
+
+// "12.34 ms" or "-" (NAN).
+static const char *fms(double ms, char *buf, size_t n) {
+    if (isnan(ms)) snprintf(buf, n, "-");
+    else snprintf(buf, n, "%.2f ms", ms);
+    return buf;
+}
+
+// "1.23x" (peer / unetrun) or "-".
+static const char *fratio(double peer, double ours, char *buf, size_t n) {
+    if (isnan(peer) || !(ours > 0.0)) snprintf(buf, n, "-");
+    else snprintf(buf, n, "%.2fx", peer / ours);
+    return buf;
+}
+
+static const char *model_title(const char *m) {
+    return !strcmp(m, "sd15") ? "SD1.5" : !strcmp(m, "sd21") ? "SD2.1" : !strcmp(m, "sdxl") ? "SDXL" : m;
+}
+
+// One table row for a --unet report; 0 printed, 1 skipped (the peer file), 2 unreadable.
+static int unet_row(const cJSON *peer, const char *path) {
+    cJSON *root = load_json(path);
+    if (!root) {
+        fprintf(stderr, "perf_table: '%s' is not a readable JSON report\n", path);
         return 2;
     }
+    const cJSON *u = cJSON_GetObjectItemCaseSensitive(root, "unet");
+    const cJSON *desc = cJSON_GetObjectItemCaseSensitive(u, "description");
+    if (!cJSON_IsString(desc)) {
+        int is_peer = cJSON_GetObjectItemCaseSensitive(root, "entries") != NULL;
+        if (!is_peer) fprintf(stderr, "perf_table: '%s' is not a unetrun --unet report (no unet.description)\n", path);
+        cJSON_Delete(root);
+        return is_peer ? 1 : 2;
+    }
+    char model[32] = "?";
+    if (sscanf(desc->valuestring, "UNet %31s", model) != 1) snprintf(model, sizeof model, "?");
+    const int latent = (int)num(root, "config.h"), batch = (int)num(root, "config.batch");
+    const double step = num(root, "unet.step_us") / 1e3, sum = num(root, "unet.sum_of_blocks_us") / 1e3;
+    const char *dev = str_at(root, "device", "name"), *pdev = str_at(peer, "device", "name");
+    if (strcmp(dev, pdev)) fprintf(stderr, "perf_table: note: '%s' ran on %s, the peer on %s\n", path, dev, pdev);
+    double p[PEER_MODES];
+    for (int k = 0; k < PEER_MODES; k++) p[k] = peer_ms(peer, model, latent, batch, peer_modes[k]);
+    char b[8][32];
+    printf("| %s | %d | %d | %s | %s | %s | %s | %s | %s | %s |\n", model_title(model), latent, batch,
+           fms(step, b[0], 32), fms(sum, b[1], 32), fms(p[0], b[2], 32), fms(p[1], b[3], 32),
+           fratio(p[1], step, b[4], 32), fms(p[3], b[5], 32), fratio(p[3], step, b[6], 32));
+    cJSON_Delete(root);
+    return 0;
+}
+
+static int unet_table(int argc, char **argv) {
+    cJSON *peer = load_json(argv[1]);
+    if (!peer || !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(peer, "entries"))) {
+        fprintf(stderr, "perf_table: '%s' is not a bench/unet_peer.py JSON (no entries[])\n", argv[1]);
+        cJSON_Delete(peer);
+        return 2;
+    }
+    char cudnn[32] = "?";
+    const double cv = num(peer, "versions.cudnn");
+    if (!isnan(cv)) snprintf(cudnn, sizeof cudnn, "%.0f", cv);
+    printf("Peer: %s (diffusers %s, PyTorch %s, CUDA %s, cuDNN %s) on %s, %s.\n\n", str_at(peer, "peer", NULL),
+           str_at(peer, "versions", "diffusers"), str_at(peer, "versions", "torch"), str_at(peer, "versions", "cuda"),
+           cudnn, str_at(peer, "device", "name"), str_at(peer, "date", NULL));
+    printf("| model | latent | batch | unetrun step (graph) | sum of blocks | diffusers eager | diffusers graph | speedup "
+           "| torch.compile + graph | vs compile |\n");
+    printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    int status = 0, rows = 0;
+    for (int i = 2; i < argc; i++) {
+        int r = unet_row(peer, argv[i]);
+        if (r == 2) status = 2;
+        if (r == 0) rows++;
+    }
+    cJSON_Delete(peer);
+    if (!rows) {
+        fprintf(stderr, "perf_table: no --unet report among the files given\n");
+        return 2;
+    }
+    return status;
+}
+
+static int ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+// --- SD1.5 ResBlocks: single-block reports against the peer CSV ---
+
+static int resblock_table(int argc, char **argv) {
     PeerRow peer[256];
     int np = load_peer(argv[1], peer, 256);
     printf("| block | batch | unetrun graph (us) | PyTorch graph (us) | speedup | conv1 | conv2 | conv_shortcut | worst chain rel-L2 | --check |\n");
@@ -116,4 +238,13 @@ int main(int argc, char **argv) {
         cJSON_Delete(root);
     }
     return status;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        fprintf(stderr, "usage: perf_table PEER.csv REPORT.json...   (ResBlocks)\n"
+                        "       perf_table PEER.json UNET_REPORT.json...   (whole UNet; PEER.json from bench/unet_peer.py)\n");
+        return 2;
+    }
+    return ends_with(argv[1], ".json") ? unet_table(argc, argv) : resblock_table(argc, argv);
 }
