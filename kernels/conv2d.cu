@@ -378,17 +378,18 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
     int kchunks = ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN);
     int n = 0;
     // The Hopper engine's tiles follow where it runs the shape (GEMM-shaped,
-    // or a convolution over multiples of 64 input channels); never for a
-    // two-tensor or upsampled input (cin2, up: its TMA boxes read one plain tensor).
-    const int wgmma = gemm_wgmma_usable() && !s->cin2 && !s->up &&
-                      gemm_wgmma_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout);
+    // or a convolution over multiples of 64 input channels; a concatenated
+    // input whose two parts are multiples of 64 channels; a nearest-2x
+    // input read as four output phases).
+    const int wgmma = gemm_wgmma_usable() &&
+                      gemm_wgmma_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up);
     const int ntiles = kNumTiles + (wgmma ? gemm_wgmma_num_tiles() : 0);
     for (int t = 0; t < ntiles; t++) {
         int bm = t < kNumTiles ? kTiles[t].bm : 0, bn = t < kNumTiles ? kTiles[t].bn : 0;
         long long mt = ceil_div(M, bm);
         if (t >= kNumTiles) {
             gemm_wgmma_tile_dims(t - kNumTiles, &bm, &bn);
-            mt = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad);
+            mt = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad, s->up);
         }
         long long tiles = mt * ceil_div(s->cout, bn);
         for (unsigned si = 0; si < sizeof(kSplits) / sizeof(kSplits[0]); si++) {
@@ -420,7 +421,7 @@ double wgmma_tile_us(const ConvShape *s, int bn, int splits, int num_sms) {
     const double t_stage = stage_us[j] + f * (stage_us[j + 1] - stage_us[j]);
     const double l2f = l2_factor[j] + f * (l2_factor[j + 1] - l2_factor[j]);
     const long long M = (long long)s->batch * s->ho * s->wo;
-    const long long ctas = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad) *
+    const long long ctas = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad, s->up) *
                            ceil_div(s->cout, bn) * splits;
     const long long waves = (ctas + num_sms - 1) / num_sms;
     const int spc = ceil_div(ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN), splits);
@@ -484,8 +485,7 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
                          const uint16_t *w, const float *bias, const uint16_t *temb, const uint16_t *residual,
                          uint16_t *y, int geglu, float *workspace, cudaStream_t stream) {
     if (cfg.tile < 0 || cfg.tile >= kNumTiles + gemm_wgmma_num_tiles() || cfg.splits < 1) return cudaErrorInvalidValue;
-    if ((s->cin2 || s->up) && (cfg.tile >= kNumTiles || (s->cin2 && !x2) || s->cin2 % 8 || s->h % (s->up ? 2 : 1) ||
-                               s->w % (s->up ? 2 : 1)))
+    if ((s->cin2 || s->up) && ((s->cin2 && !x2) || s->cin2 % 8 || s->h % (s->up ? 2 : 1) || s->w % (s->up ? 2 : 1)))
         return cudaErrorInvalidValue;
     if (cfg.splits > 1 && !workspace) return cudaErrorInvalidValue;
     ConvParams p;

@@ -23,7 +23,8 @@ struct ConvParams {
     int M, N, K;
     int kchunks, splits;   // K in units of KSPLIT_ALIGN, number of K splits
     int geglu;             // GEGLU epilogue: N interleaved channels in, y is (M, N/2)
-    // A operand of a whole UNet's up path (conv2d.cu only; never on the wgmma engine):
+    // A operand of a whole UNet's up path (the GATHER tiles of conv2d.cu, and the wgmma engine's
+    // second tensor map / output phases):
     const half *x2;        // channels Cin1..Cin-1 from (B, H, W, Cin - Cin1), or null (one input)
     int Cin1;              // channels read from x when x2 is set
     int up;                // 1: x is (B, H/2, W/2, .), read through nearest 2x upsampling
@@ -136,10 +137,10 @@ int gemm_wgmma_usable(void);
 // 1 when the engine runs this shape: GEMM-shaped (1x1, stride 1, pad 0;
 // Cin and Cout multiples of 8) or a convolution with Cin a multiple of 64,
 // stride 1 or 2 and pad < ksize.
-int gemm_wgmma_shape_ok(int ksize, int stride, int pad, int cin, int cout);
+int gemm_wgmma_shape_ok(int ksize, int stride, int pad, int cin, int cout, int cin2, int up);
 // CTA tiles along M: consecutive 128-row blocks (GEMM-shaped) or output
 // rectangles of 128 pixels (convolutions).
-long long gemm_wgmma_m_tiles(int batch, int ho, int wo, int ksize, int stride, int pad);
+long long gemm_wgmma_m_tiles(int batch, int ho, int wo, int ksize, int stride, int pad, int up);
 // Runs wgmma tile i on p (x and w 16-byte aligned); split-K partials as
 // conv_igemm_kernel writes them.
 cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream);

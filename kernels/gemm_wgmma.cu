@@ -1,6 +1,7 @@
-// gemm_wgmma.cu: the Hopper (sm_90a) engine of the FP16 GEMM: every linear
-// layer (gemm_fp16) and every 1x1 stride-1 convolution (conv_shortcut, SD1's
-// proj_in/proj_out) when the tuner picks it.
+// gemm_wgmma.cu: the Hopper (sm_90a) engine of the FP16 GEMM and implicit-GEMM
+// convolution: every linear layer (gemm_fp16) and every convolution over
+// multiples of 64 input channels (1x1, 3x3, stride 2, and the up path's
+// concatenated and nearest-2x inputs) when the tuner or the heuristic picks it.
 //
 // What it computes
 //   Exactly the contract of conv_igemm_kernel (conv2d.cu) for a GEMM-shaped
@@ -34,6 +35,14 @@
 //     latency-bound main loop (ldmatrix, address math and mma.sync issue
 //     sharing one warp) is what caps it is answered by moving the copies to
 //     the copy engine and the operand reads into the tensor cores.
+//   - The up path's inputs read in place (ConvParams.x2 / .up): a
+//     concatenated input is two tensor maps, and a stage (64 channels of one
+//     tap) reads the tensor it lies in (both parts multiples of 64 channels);
+//     a nearest-2x input is read as four output phases: the CTAs of phase
+//     (px, py) compute the outputs (2j + px, 2i + py), whose tap (ky, kx)
+//     reads source pixel (j + floor((px + kx - pad) / 2), i + floor((py + ky
+//     - pad) / 2)): a plain unit-stride box of the half-size source, so
+//     neither the upsampled nor the concatenated tensor is ever written.
 //   - Epilogue through shared memory: the accumulators go to an FP32 tile
 //     over the (then idle) ring and come back as 8-column row chunks, so
 //     residual loads and output stores are 16 bytes per thread and whole
@@ -43,7 +52,9 @@
 //     instruction, measured 0.37x of cuBLASLt at 8192 x 960 x 320.)
 //
 // Limits
-//   GEMM-shaped only (1x1 kernel, stride 1, pad 0); K and N multiples of 8
+//   GEMM-shaped (1x1, stride 1, pad 0; K a multiple of 8) or a convolution
+//   over Cin % 64 == 0 (stride 1 or 2; nearest-2x inputs stride 1 with a
+//   same-size output); N a multiple of 8
 //   (TMA rows of 16-byte multiples); x and w 16-byte aligned; cc 9.0 only
 //   (sm_90a code). One output tile per CTA: no persistent scheduler (a
 //   persistent version that prefetched the next tile during the epilogue
@@ -90,6 +101,8 @@ struct WgGeom {
     int conv;
     int bw, bh, bb;
     int tiles_w, tiles_h;
+    int tiles_b;  // ceil(B / bb)
+    int up;       // nearest-2x input: four output phases, tiles_w x tiles_h x tiles_b CTAs each
 };
 
 // The compiled tiles: BN, STAGES. Each stage is (128 + BN) x 64 FP16.
@@ -193,8 +206,9 @@ __device__ __forceinline__ void wgmma_tile(float *d, uint64_t da, uint64_t db) {
 
 template <int BN, int STAGES>
 __global__ void __launch_bounds__(WG_THREADS, 1)
-    gemm_wgmma_kernel(const __grid_constant__ CUtensorMap map_x,  // x (M, K), box 64 x 128
-                      const __grid_constant__ CUtensorMap map_w,  // w (N, K), box 64 x BN
+    gemm_wgmma_kernel(const __grid_constant__ CUtensorMap map_x,   // x (M, K), box 64 x 128 (conv: 4-D NHWC)
+                      const __grid_constant__ CUtensorMap map_x2,  // x2 (M, Cin - Cin1) where p.x2 is set
+                      const __grid_constant__ CUtensorMap map_w,   // w (N, K), box 64 x BN
                       ConvParams p, WgGeom g) {
 #if WG_DEVICE
     constexpr int A_BYTES = WG_BM * WG_BK * 2;  // (128, 64) fp16, swizzled
@@ -210,9 +224,17 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     const int m0 = blockIdx.x * WG_BM, n0 = blockIdx.y * BN;
     int ox0 = 0, oy0 = 0, b0 = 0;  // convolution mode: the rectangle's first output pixel
+    int px = 0, py = 0;            // nearest-2x input: this CTA's output phase (ox % 2, oy % 2)
     if (g.conv) {
-        const int t = blockIdx.x / g.tiles_w;
-        ox0 = (blockIdx.x - t * g.tiles_w) * g.bw;
+        int bx = blockIdx.x;
+        if (g.up) {  // the rectangle is in phase coordinates: output (2 j + px, 2 i + py)
+            const int per = g.tiles_w * g.tiles_h * g.tiles_b, ph = bx / per;
+            bx -= ph * per;
+            py = ph >> 1;
+            px = ph & 1;
+        }
+        const int t = bx / g.tiles_w;
+        ox0 = (bx - t * g.tiles_w) * g.bw;
         oy0 = (t % g.tiles_h) * g.bh;
         b0 = (t / g.tiles_h) * g.bb;
     }
@@ -243,8 +265,15 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
                 if (g.conv) {  // K = (ky, kx, ci): one tap and 64 channels (Cin % 64 == 0) per stage
                     const int tap = k / p.Cin, c0 = k - tap * p.Cin;
                     const int ky = tap / p.ksize, kx = tap - ky * p.ksize;
-                    tma_load_4d(sa, &map_x, &full[s], c0, ox0 * p.stride + kx - p.pad, oy0 * p.stride + ky - p.pad,
-                                b0);
+                    int ix = ox0 * p.stride + kx - p.pad, iy = oy0 * p.stride + ky - p.pad;
+                    if (g.up) {  // upsampled column 2j + px + kx - pad is source column j + floor((px + kx - pad) / 2)
+                        ix = ox0 + ((px + kx - p.pad + 2) >> 1) - 1;
+                        iy = oy0 + ((py + ky - p.pad + 2) >> 1) - 1;
+                    }
+                    if (p.x2 && c0 >= p.Cin1) tma_load_4d(sa, &map_x2, &full[s], c0 - p.Cin1, ix, iy, b0);
+                    else tma_load_4d(sa, &map_x, &full[s], c0, ix, iy, b0);
+                } else if (p.x2 && k >= p.Cin1) {  // concatenated input: the stage lies in x2 (Cin1 % 64 == 0)
+                    tma_load_2d(sa, &map_x2, &full[s], k - p.Cin1, m0);
                 } else {
                     tma_load_2d(sa, &map_x, &full[s], k, m0);
                 }
@@ -300,7 +329,12 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
         const int n = n0 + col;
         int m = m0 + r;
         if (g.conv) {  // row r of the rectangle: (image, y, x) = (r / (bh bw), r / bw % bh, r % bw)
-            const int ox = ox0 + r % g.bw, oy = oy0 + (r / g.bw) % g.bh, b = b0 + r / (g.bw * g.bh);
+            int ox = ox0 + r % g.bw, oy = oy0 + (r / g.bw) % g.bh;
+            const int b = b0 + r / (g.bw * g.bh);
+            if (g.up) {
+                ox = 2 * ox + px;
+                oy = 2 * oy + py;
+            }
             if (ox >= p.Wo || oy >= p.Ho) continue;
             m = (b * p.Ho + oy) * p.Wo + ox;  // >= M when b is past the batch
         }
@@ -340,20 +374,22 @@ cudaError_t make_map(CUtensorMap *map, const half *base, int rows, int k, int bo
     return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
 }
 
-// The activation x (B, H, W, C) as a 4-D map read in boxes of 64 channels x
+// An activation (B, H, W, C) as a 4-D map read in boxes of 64 channels x
 // bw columns x bh rows x bb images (every stride-th column and row: the box
 // spans bw * stride columns), 128-byte swizzle, zeros outside the tensor.
-cudaError_t make_map_nhwc(CUtensorMap *map, const ConvParams &p, const WgGeom &g) {
+// The tensor is x (C = Cin, or Cin1 of a concatenated input) or x2 (C = Cin -
+// Cin1); a nearest-2x input is its (H / 2, W / 2) source.
+cudaError_t make_map_nhwc(CUtensorMap *map, const ConvParams &p, const WgGeom &g, const half *base, int C) {
     EncodeTiledFn enc = tensor_map_encoder();
     if (!enc) return cudaErrorNotSupported;
-    const int B = p.M / (p.Ho * p.Wo);
-    const cuuint64_t dims[4] = {(cuuint64_t)p.Cin, (cuuint64_t)p.W, (cuuint64_t)p.H, (cuuint64_t)B};
-    const cuuint64_t strides[3] = {(cuuint64_t)p.Cin * sizeof(half), (cuuint64_t)p.W * p.Cin * sizeof(half),
-                                   (cuuint64_t)p.H * p.W * p.Cin * sizeof(half)};
+    const int B = p.M / (p.Ho * p.Wo), H = p.up ? p.H / 2 : p.H, W = p.up ? p.W / 2 : p.W;
+    const cuuint64_t dims[4] = {(cuuint64_t)C, (cuuint64_t)W, (cuuint64_t)H, (cuuint64_t)B};
+    const cuuint64_t strides[3] = {(cuuint64_t)C * sizeof(half), (cuuint64_t)W * C * sizeof(half),
+                                   (cuuint64_t)H * W * C * sizeof(half)};
     const cuuint32_t box[4] = {(cuuint32_t)WG_BK, (cuuint32_t)(g.bw * p.stride), (cuuint32_t)(g.bh * p.stride),
                                (cuuint32_t)g.bb};
     const cuuint32_t elem[4] = {1, (cuuint32_t)p.stride, (cuuint32_t)p.stride, 1};
-    CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 4, const_cast<half *>(p.x), dims, strides, box, elem,
+    CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 4, const_cast<half *>(base), dims, strides, box, elem,
                      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
@@ -368,7 +404,7 @@ bool gemm_shaped(int ksize, int stride, int pad) { return ksize == 1 && stride =
 // wider one. E.g. 64 x 64 outputs: 64 x 2; 96 x 96: 32 x 4 (no waste);
 // 8 x 8 at batch 2: 8 x 8 x 2.
 WgGeom conv_geometry(int batch, int ho, int wo) {
-    WgGeom best = {1, 128, 1, 1, 1, 1};
+    WgGeom best = {1, 128, 1, 1, 1, 1, 1, 0};
     long long best_tiles = -1;
     int hpow = 1;
     while (hpow < ho && hpow < WG_BM) hpow *= 2;
@@ -379,7 +415,7 @@ WgGeom conv_geometry(int batch, int ho, int wo) {
         const long long tiles = (long long)tw * th * ((batch + bb - 1) / bb);
         if (best_tiles < 0 || tiles < best_tiles) {
             best_tiles = tiles;
-            best = WgGeom{1, bw, bh, bb, tw, th};
+            best = WgGeom{1, bw, bh, bb, tw, th, (batch + bb - 1) / bb, 0};
         }
     }
     return best;
@@ -395,21 +431,27 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
         if (e != cudaSuccess) return e;
         attr_set = true;
     }
-    CUtensorMap mx, mw;
-    WgGeom g = {0, 0, 0, 0, 0, 0};
+    CUtensorMap mx, mx2, mw;
+    WgGeom g = {0, 0, 0, 0, 0, 0, 0, 0};
     unsigned mtiles = (unsigned)((p.M + WG_BM - 1) / WG_BM);
+    const int c1 = p.x2 ? p.Cin1 : p.Cin;  // channels of x
     cudaError_t e;
-    if (gemm_shaped(p.ksize, p.stride, p.pad)) {
-        e = make_map(&mx, p.x, p.M, p.K, WG_BM);
+    if (gemm_shaped(p.ksize, p.stride, p.pad) && !p.up) {
+        e = make_map(&mx, p.x, p.M, c1, WG_BM);
+        if (e == cudaSuccess && p.x2) e = make_map(&mx2, p.x2, p.M, p.Cin - c1, WG_BM);
     } else {
-        g = conv_geometry(p.M / (p.Ho * p.Wo), p.Ho, p.Wo);
-        mtiles = (unsigned)g.tiles_w * g.tiles_h * ((p.M / (p.Ho * p.Wo) + g.bb - 1) / g.bb);
-        e = make_map_nhwc(&mx, p, g);
+        const int B = p.M / (p.Ho * p.Wo);
+        g = p.up ? conv_geometry(B, p.Ho / 2, p.Wo / 2) : conv_geometry(B, p.Ho, p.Wo);
+        g.up = p.up;
+        mtiles = (unsigned)g.tiles_w * g.tiles_h * g.tiles_b * (p.up ? 4 : 1);
+        e = make_map_nhwc(&mx, p, g, p.x, c1);
+        if (e == cudaSuccess && p.x2) e = make_map_nhwc(&mx2, p, g, p.x2, p.Cin - c1);
     }
+    if (!p.x2) mx2 = mx;  // never read
     if (e == cudaSuccess) e = make_map(&mw, p.w, p.N, p.K, BN);
     if (e != cudaSuccess) return e;
     dim3 grid(mtiles, (p.N + BN - 1) / BN, p.splits);
-    return pdl_launch(gemm_wgmma_kernel<BN, STAGES>, grid, dim3(WG_THREADS), smem, stream, mx, mw, p, g);
+    return pdl_launch(gemm_wgmma_kernel<BN, STAGES>, grid, dim3(WG_THREADS), smem, stream, mx, mx2, mw, p, g);
 }
 
 struct WgTile {
@@ -452,22 +494,30 @@ int gemm_wgmma_usable(void) {
     return ok == 1 && kernels_engine() == KERNEL_ENGINE_AUTO;
 }
 
-int gemm_wgmma_shape_ok(int ksize, int stride, int pad, int cin, int cout) {
+int gemm_wgmma_shape_ok(int ksize, int stride, int pad, int cin, int cout, int cin2, int up) {
     if (cout % 8) return 0;
-    if (gemm_shaped(ksize, stride, pad)) return cin % 8 == 0;
+    // a concatenated input: every 64-channel stage lies in one of the two tensors
+    if (cin2 && (cin2 % WG_BK || (cin - cin2) % WG_BK || cin2 >= cin)) return 0;
+    // a nearest-2x input: stride 1 and an even, same-size output (four phases of half the size)
+    if (up && (stride != 1 || 2 * pad != ksize - 1)) return 0;
+    if (gemm_shaped(ksize, stride, pad) && !up) return cin % 8 == 0;
     // convolution mode: a stage is one tap x 64 channels; a box spans at most 256 columns and rows
     return cin % WG_BK == 0 && stride >= 1 && stride <= 2 && pad >= 0 && pad < ksize;
 }
 
-long long gemm_wgmma_m_tiles(int batch, int ho, int wo, int ksize, int stride, int pad) {
-    if (gemm_shaped(ksize, stride, pad)) return ((long long)batch * ho * wo + WG_BM - 1) / WG_BM;
-    const WgGeom g = conv_geometry(batch, ho, wo);
-    return (long long)g.tiles_w * g.tiles_h * ((batch + g.bb - 1) / g.bb);
+long long gemm_wgmma_m_tiles(int batch, int ho, int wo, int ksize, int stride, int pad, int up) {
+    if (gemm_shaped(ksize, stride, pad) && !up) return ((long long)batch * ho * wo + WG_BM - 1) / WG_BM;
+    const WgGeom g = up ? conv_geometry(batch, ho / 2, wo / 2) : conv_geometry(batch, ho, wo);
+    return (long long)g.tiles_w * g.tiles_h * g.tiles_b * (up ? 4 : 1);
 }
 
 cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream) {
     if (i < 0 || i >= kNumWgTiles || !gemm_wgmma_usable()) return cudaErrorInvalidValue;
-    if (!gemm_wgmma_shape_ok(p.ksize, p.stride, p.pad, p.Cin, p.N) || p.K % 8) return cudaErrorInvalidValue;
-    if ((reinterpret_cast<uintptr_t>(p.x) | reinterpret_cast<uintptr_t>(p.w)) & 15) return cudaErrorInvalidValue;
+    const int cin2 = p.x2 ? p.Cin - p.Cin1 : 0;
+    if (!gemm_wgmma_shape_ok(p.ksize, p.stride, p.pad, p.Cin, p.N, cin2, p.up) || p.K % 8) return cudaErrorInvalidValue;
+    if (p.up && (p.H % 2 || p.W % 2 || p.Ho != p.H || p.Wo != p.W)) return cudaErrorInvalidValue;
+    if ((reinterpret_cast<uintptr_t>(p.x) | reinterpret_cast<uintptr_t>(p.x2) | reinterpret_cast<uintptr_t>(p.w)) &
+        15)
+        return cudaErrorInvalidValue;
     return kWgTiles[i].launch(p, stream);
 }

@@ -121,6 +121,74 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
     cudaFree(w), cudaFree(wref), cudaFree(w16), cudaFree(b32), cudaFree(yref), cudaFree(y16), cudaFree(ws);
 }
 
+// The up path's convolution inputs read in place (conv2d_igemm2_fp16): x
+// (B, h, w, c1) concatenated with x2 (B, h, w, c2) along channels (c2 > 0),
+// and/or read through nearest 2x (up: the conv sees (B, 2h, 2w, c1 + c2)).
+// The reference convolves the materialized FP32 view; every candidate tile
+// (the Hopper engine's too, where both parts are multiples of 64 channels)
+// and split, twice, output poisoned before each run.
+static void test_conv2_shape(int B, int h, int w, int c1, int c2, int cout, int k, int up, int res) {
+    const int H = up ? 2 * h : h, W = up ? 2 * w : w, cin = c1 + c2;
+    ConvShape s = {B, H, W, cin, cout, k, 1, k / 2, 0, 0, c2, up};
+    if (conv2d_shape_init(&s)) {
+        result(0, "conv2d shape_init (gather) B=%d h=%d w=%d c1=%d c2=%d cout=%d k=%d up=%d", B, h, w, c1, c2, cout, k,
+               up);
+        return;
+    }
+    const size_t n1 = (size_t)B * h * w * c1, n2 = (size_t)B * h * w * c2, nv = (size_t)B * H * W * cin;
+    const size_t ny = (size_t)B * s.ho * s.wo * cout, nw = (size_t)cout * cin * k * k;
+    uint16_t *x16, *x216 = NULL, *r16 = NULL;
+    float *x32, *x232 = NULL, *r32 = NULL;
+    rand_act("g1", 71, n1, &x16, &x32);
+    if (c2) rand_act("g2", 72, n2, &x216, &x232);
+    if (res) rand_act("gr", 73, ny, &r16, &r32);
+    float *view = dalloc(nv * 4), *w32 = dalloc(nw * 4), *wref = dalloc(nw * 4), *b32 = dalloc(cout * 4),
+          *yref = dalloc(ny * 4);
+    uint16_t *w16 = dalloc(nw * 2), *y16 = dalloc(ny * 2);
+    cudaCheck(gather_view_f32(x32, x232, c1, c2, up, B, h, w, view, 0));
+    random_uniform("gw", 74, w32, nw, 0.f, 1.f / sqrtf((float)(cin * k * k)), 1);
+    cudaCheck(f32_to_f16_dev(w32, w16, nw, 0));
+    cudaCheck(f16_to_f32_dev(w16, w32, nw, 0));
+    cudaCheck(conv_weight_layouts_dev(w32, w16, wref, cout, cin, k, 0));
+    random_uniform("gb", 75, b32, cout, 0.f, 0.5f, 1);
+    ConvShape sref = s;
+    sref.cin2 = 0;
+    sref.up = 0;
+    cudaCheck(conv2d_ref_f32(&sref, view, wref, b32, NULL, r32, yref, 0));
+    float *href = download32(yref, ny);
+    TileConfig cand[128];
+    int nc = conv2d_candidates(&s, g_num_sms, cand, 128), nwg = 0;
+    size_t wsb = 0;
+    for (int i = 0; i < nc; i++) {
+        if (conv2d_workspace_bytes(&s, cand[i]) > wsb) wsb = conv2d_workspace_bytes(&s, cand[i]);
+        nwg += conv2d_tile_is_wgmma(cand[i].tile);
+    }
+    ConvShape probe = {1, 8, 8, 64, 64, 3, 1, 1, 0, 0, 0, 0};  // is the Hopper engine on at all?
+    TileConfig pc[128];
+    int npc = conv2d_shape_init(&probe) ? 0 : conv2d_candidates(&probe, g_num_sms, pc, 128), engine_on = 0;
+    for (int i = 0; i < npc; i++) engine_on |= conv2d_tile_is_wgmma(pc[i].tile);
+    const int want_wg = engine_on && c1 % 64 == 0 && c2 % 64 == 0;
+    result(nc > 0 && (nwg > 0) == want_wg, "conv2d gather candidates B=%d h=%d w=%d c1=%d c2=%d cout=%d k=%d up=%d: %d "
+           "configs, %d wgmma (expected %s)", B, h, w, c1, c2, cout, k, up, nc, nwg, want_wg ? "some" : "none");
+    float *ws = wsb ? dalloc(wsb) : NULL;
+    for (int i = 0; i < 2 * nc; i++) {
+        cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
+        cudaCheck(conv2d_igemm2_fp16(&s, cand[i % nc], x16, x216, w16, b32, NULL, r16, y16, ws, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        float *hy = download16(y16, ny);
+        ErrMetrics e = compare_outputs(hy, href, ny);
+        result(!e.nonfinite && e.rel_l2 <= 1e-3,
+               "conv2d_igemm2 B=%d h=%d w=%d c1=%d c2=%d cout=%d k=%d up=%d res=%d tile=%s splitk=%d run=%d "
+               "(rel_l2 %.2e nonfinite %zu)",
+               B, h, w, c1, c2, cout, k, up, res, conv2d_tile_name(cand[i % nc].tile), cand[i % nc].splits, i / nc,
+               e.rel_l2, e.nonfinite);
+        free(hy);
+    }
+    free(href);
+    cudaFree(x16), cudaFree(x32), cudaFree(x216), cudaFree(x232), cudaFree(r16), cudaFree(r32), cudaFree(view);
+    cudaFree(w32), cudaFree(wref), cudaFree(b32), cudaFree(yref), cudaFree(w16), cudaFree(y16), cudaFree(ws);
+}
+
 // ---- kernels_set_engine(PORTABLE) (--engine portable): no Hopper tile is
 // offered for a convolution, a GEMM or attention, and the portable tiles
 // still run ----
@@ -605,9 +673,21 @@ static void conv_suites(void) {
         }
 }
 
-// The other kernels: direct and small convolutions, GroupNorm, LayerNorm, small linears, attention, and
-// the vendor baselines / reports through the CLI.
+// The other kernels: the up path's convolutions (every tile), the direct convolutions, GroupNorm,
+// LayerNorm, small linears, attention, and the vendor baselines / reports through the CLI.
 static void op_suites(const char *bin) {
+    // the up path: concatenated skip (SD1.5's up resnets' conv_shortcut, 1x1) and nearest-2x (upsamplers, 3x3)
+    static const int g2[][8] = {
+        // B, h, w, c1, c2, cout, k, up
+        {2, 64, 64, 640, 320, 320, 1, 0}, {2, 32, 32, 1280, 640, 640, 1, 0}, {2, 16, 16, 1280, 1280, 1280, 1, 0},
+        {1, 8, 8, 1280, 1280, 1280, 1, 0}, {2, 32, 32, 640, 320, 640, 1, 0},  {2, 16, 16, 640, 640, 640, 3, 0},
+        {2, 32, 32, 640, 0, 640, 3, 1},   {2, 16, 16, 1280, 0, 1280, 3, 1},  {1, 8, 8, 1280, 0, 1280, 3, 1},
+        {2, 48, 48, 640, 0, 640, 3, 1},   {1, 3, 5, 64, 0, 8, 3, 1},         {3, 7, 5, 128, 0, 72, 3, 1},
+        {2, 1, 1, 64, 0, 64, 3, 1},       {1, 4, 6, 64, 128, 64, 3, 1},      {1, 9, 7, 64, 128, 64, 3, 0},
+        {2, 5, 5, 24, 40, 16, 1, 0},      {1, 6, 3, 64, 40, 24, 3, 1},      {1, 5, 7, 64, 0, 16, 1, 1},
+    };
+    for (unsigned i = 0; i < sizeof(g2) / sizeof(g2[0]); i++)
+        test_conv2_shape(g2[i][0], g2[i][1], g2[i][2], g2[i][3], g2[i][4], g2[i][5], g2[i][6], g2[i][7], i % 2);
     // conv_in / conv_out of the SD families (4 latent channels) and odd ones
     for (int b = 1; b <= 2; b++) {
         test_conv_small(b, 64, 64, 4, 320, 3, 1);
@@ -713,7 +793,7 @@ static void block_suites(const char *bin) {
 }
 
 // usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|ops|blocks]
-//   --section: only the kernel suites (conv: the conv/GEMM tiles; ops: every other kernel), or only
+//   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; ops: the rest), or only
 //   the block/UNet CLI suites and the golden cases
 //   (the whole suite takes several minutes; the two halves can run as separate commands)
 int main(int argc, char **argv) {
