@@ -48,13 +48,13 @@ for s in "320 64 1" "320 64 2" "640 32 2" "1280 16 2" "1280 8 2"; do
 done
 for nb in $BINS; do
     n=${nb%%=*} bin=${nb#*=}
-    timeout 60 "$bin" --unet sd15 --latent 64 --batch 2 --nodes --ref none --kernel-select heuristic \
+    timeout 45 "$bin" --unet sd15 --latent 64 --batch 2 --nodes --ref none --kernel-select heuristic \
         --iters 20 --warmup 5 --json "$RES/$n-unet_sd15_b2.json" >"$RES/$n-unet_sd15_b2.txt" 2>&1
     echo "exit $?" >>"$RES/$n-unet_sd15_b2.txt"
 done
 
 for tool in memcheck racecheck initcheck synccheck; do
-    (timeout 90 "$SAN" --tool "$tool" --kernel-name kns=gn_ --error-exitcode 99 --print-limit 20 \
+    (timeout 60 "$SAN" --tool "$tool" --kernel-name kns=gn_ --error-exitcode 99 --print-limit 20 \
         build/test_gpu --section groupnorm >"$RES/sanitize-$tool.txt" 2>&1
      echo "exit $?" >>"$RES/sanitize-$tool.txt") &
 done
