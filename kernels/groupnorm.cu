@@ -35,16 +35,31 @@
 //   SiLUs, one 16-byte store, 4 pixels in flight. The re-read of x hits L2
 //   (the tensors of SD fit in H100's 50 MB L2).
 //
-// Measured (H100, unetrun --block resblock --kernel-select heuristic,
-// isolated node median, norm1+silu; the previous design, one CTA per SM and
-// one load in flight per thread, a 64-bit div/mod apply, in brackets):
-//   see the commit that adds these numbers (bench/results/2026-11-23-h100-groupnorm).
+// Measured (H100, bench/groupnorm.sh, bench/results/2026-11-23-h100-groupnorm;
+// unetrun --block resblock --kernel-select heuristic; before -> after, the
+// "before" being one CTA of ~240 threads per SM with one load in flight per
+// thread, a one-thread-per-group CTA reduction and a 64-bit div/mod apply):
+//   shape           norm1+silu isolated   ResBlock graph replay
+//   320 @64 b1      21.7 -> 19.2 us        91.1 ->  86.9 us
+//   320 @64 b2      29.5 -> 20.2 us       173.5 -> 152.0 us
+//   640 @32 b2      24.2 -> 19.6 us       141.2 -> 126.0 us
+//   1280 @16 b2     26.1 -> 19.0 us       135.8 -> 112.2 us
+//   1280 @8 b2      23.4 -> 16.3 us       104.7 ->  80.8 us
+//   up blocks' concatenated norm1 (SD1.5 UNet b2 --nodes, isolated):
+//   960 @64 52.3 -> 28.2 us, 640 @64 37.7 -> 24.4, 1920 @32 35.4 -> 23.0,
+//   1280 @32 37.8 -> 21.1; whole SD1.5 step at b2 8.85 -> 8.24 ms.
+//   The isolated figure is now mostly the two launches: 16 us at 1280 @8
+//   for 0.3 MB (a one-kernel node such as time_emb_proj reads 12 us in the
+//   same table). Inside the graph a GroupNorm is ~10 us cheaper than before.
+//   Not done: one launch (stats, grid-wide barrier, apply), or the apply
+//   folded into the next conv's operand load.
 //
 // Limits
 //   C a multiple of 8 and of G, C <= 8192; x2: c1 a multiple of 8. Variance
 //   is E[(x-K)^2] - E[x-K]^2 from FP64-combined FP32 partials of shifted
-//   data: exact in the limit of |mean - K| << std, and K is a sample of the
-//   group, so |mean - K| is a few std at most. Launch floors dominate at
+//   data: the subtraction loses about log2(1 + (mean-K)^2/var) bits, and K
+//   is a sample of the group, so |mean - K| is a few std at most (the GPU
+//   tests include means of 8 and -30 at std 0.5). Launch floors dominate at
 //   the 8x8 and 16x16 levels (a few microseconds per launch).
 #include "kernels.h"
 #include "pdl.cuh"
