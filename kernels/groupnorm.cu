@@ -3,24 +3,64 @@
 // What it computes
 //   y[b,p,c] = silu( (x[b,p,c] - mean[b,g]) * rstd[b,g] * gamma[c] + beta[c] ),
 //   g = c / (C/G), statistics over all pixels p and the C/G channels of g.
+//   x may be the channel concatenation of two tensors (an up block's hidden
+//   state and skip), read in place.
 //
 // Design (seed Obs R / GG: "groupnorm_silu_fused_fp16", FP16 out so the
-// conv needs no cast pass)
-//   Pass 1, statistics: grid (splits, B). At batch 1, B x 32 groups would
-//   be only 32 CTAs on a 132-SM GPU, so each sample's pixels are split over
-//   `splits` CTAs that each read a contiguous range of whole pixels with
-//   16-byte loads (C/8 threads per pixel row, coalesced). A thread owns one
-//   8-channel vector and keeps per-channel FP32 sums and sums of squares in
-//   registers; a fixed-order shared-memory reduction (no atomics, so results
-//   are bit-reproducible) gives per-group partials in FP64. The last CTA to
-//   finish (threadfence + counter) folds the partials into a per-(b, c)
-//   scale and shift and resets the counter, so the pair of launches can be
-//   replayed in a CUDA graph.
-//   Pass 2, apply: one FMA and a SiLU per element, 16-byte loads and stores.
+// conv needs no cast pass). Two launches, the second a programmatic
+// dependent of the first.
+//   CTA shape (both passes): `rows` x C/8 threads, up to 512 (1024 past
+//   C = 4096). A thread owns one 8-channel vector for the whole CTA, so its
+//   source tensor (x or x2), pixel stride, group shift and (pass 2) scale
+//   and shift are fixed: no per-element index division. Rows of threads walk
+//   consecutive pixels: every warp reads whole 16-byte-aligned pixel rows.
+//   Pass 1, statistics: grid (splits, B), splits = 2 CTAs per SM over the
+//   batch (groupnorm_splits), each CTA a contiguous pixel range. A thread
+//   keeps 4 independent 16-byte loads in flight per loop step and sums, per
+//   channel, x - K and (x - K)^2 in FP32, K = x[b, pixel 0, first channel of
+//   the group]: the same shift in every CTA of the sample, so partials still
+//   add, and the sums no longer cancel when |mean| >> std (shifted-data
+//   variance). The CTA reduces in shared memory in a fixed order: FP32 over
+//   its pixel rows per channel, then one warp per group in FP64 (lane-strided
+//   channels, xor-shuffle tree) into one (sum, sum of squares) partial per
+//   (b, g, split). No floating-point atomics: bit-reproducible. The last
+//   CTA of each sample (threadfence + per-sample counter) folds that
+//   sample's partials (one warp per group over the splits, FP64) into a
+//   per-(b, c) scale and shift and resets its counter, so the pair of
+//   launches can be replayed in a CUDA graph. Each CTA releases the apply
+//   grid (griddepcontrol.launch_dependents) once its own predecessor is
+//   done, so the apply CTAs are resident and waiting when the fold ends.
+//   Pass 2, apply: grid (pixel chunks, B); a thread loads its 8 scales and
+//   shifts once (4 float4), then per pixel one 16-byte load, 8 FMAs and
+//   SiLUs, one 16-byte store, 4 pixels in flight. The re-read of x hits L2
+//   (the tensors of SD fit in H100's 50 MB L2).
+//
+// Measured (H100, bench/groupnorm.sh, bench/results/2026-11-23-h100-groupnorm;
+// unetrun --block resblock --kernel-select heuristic; before -> after, the
+// "before" being one CTA of ~240 threads per SM with one load in flight per
+// thread, a one-thread-per-group CTA reduction and a 64-bit div/mod apply):
+//   shape           norm1+silu isolated   ResBlock graph replay
+//   320 @64 b1      21.7 -> 19.2 us        91.1 ->  86.9 us
+//   320 @64 b2      29.5 -> 20.2 us       173.5 -> 152.0 us
+//   640 @32 b2      24.2 -> 19.6 us       141.2 -> 126.0 us
+//   1280 @16 b2     26.1 -> 19.0 us       135.8 -> 112.2 us
+//   1280 @8 b2      23.4 -> 16.3 us       104.7 ->  80.8 us
+//   up blocks' concatenated norm1 (SD1.5 UNet b2 --nodes, isolated):
+//   960 @64 52.3 -> 28.2 us, 640 @64 37.7 -> 24.4, 1920 @32 35.4 -> 23.0,
+//   1280 @32 37.8 -> 21.1; whole SD1.5 step at b2 8.85 -> 8.24 ms.
+//   The isolated figure is now mostly the two launches: 16 us at 1280 @8
+//   for 0.3 MB (a one-kernel node such as time_emb_proj reads 12 us in the
+//   same table). Inside the graph a GroupNorm is ~10 us cheaper than before.
+//   Not done: one launch (stats, grid-wide barrier, apply), or the apply
+//   folded into the next conv's operand load.
 //
 // Limits
-//   C a multiple of 8 and of G, C <= 8192. Variance is E[x^2] - mean^2 from
-//   FP64-combined FP32 partials: fine while |mean|/std stays below ~1e3.
+//   C a multiple of 8 and of G, C <= 8192; x2: c1 a multiple of 8. Variance
+//   is E[(x-K)^2] - E[x-K]^2 from FP64-combined FP32 partials of shifted
+//   data: the subtraction loses about log2(1 + (mean-K)^2/var) bits, and K
+//   is a sample of the group, so |mean - K| is a few std at most (the GPU
+//   tests include means of 8 and -30 at std 0.5). Launch floors dominate at
+//   the 8x8 and 16x16 levels (a few microseconds per launch).
 #include "kernels.h"
 #include "pdl.cuh"
 
@@ -30,12 +70,15 @@
 namespace {
 
 constexpr int kMaxC = 8192;
-constexpr int kTargetThreads = 256;
+constexpr int kTargetThreads = 512;  // rows x C/8 threads per CTA, at most (1024 past C = 4096)
+constexpr int kStatsCtasPerSm = 2;   // pass 1 grid: CTAs per SM over the batch
+constexpr int kUnroll = 4;           // independent 16-byte loads in flight per thread
+constexpr int kApplyMaxPixels = 8;   // pass 2: pixels per thread, at most
 
 struct GnWorkspace {
-    double2 *partial;   // (B, G, splits): sum, sum of squares
+    double2 *partial;     // (B, G, splits): shifted sum, shifted sum of squares
     float2 *scale_shift;  // (B, C): y = x * scale + shift before SiLU
-    unsigned *counter;  // CTAs finished in the current launch
+    unsigned *counter;    // (B): CTAs of sample b finished in the current launch
 };
 
 __host__ __device__ inline size_t align256(size_t n) { return (n + 255) & ~(size_t)255; }
@@ -56,17 +99,52 @@ inline int rows_per_block(int c) {
     return cv >= kTargetThreads ? 1 : kTargetThreads / cv;
 }
 
-// Channel ch of pixel p of image b: from x (c1 channels) or, past c1, from
-// x2 (c - c1 channels): an up block's concatenated input read in place.
-__device__ __forceinline__ const half *gn_src(const half *x, const half *x2, int c1, int c, size_t bp, int ch) {
-    return (!x2 || ch < c1) ? x + bp * (x2 ? c1 : c) + ch : x2 + bp * (c - c1) + (ch - c1);
+inline int block_threads(int c) { return (rows_per_block(c) * (c / 8) + 31) / 32 * 32; }
+
+// Channel ch (and ch + 1 ... up to the end of its tensor) of image b at
+// pixel 0, and the pixel stride: from x (c1 channels) or, past c1, from x2
+// (c - c1 channels), an up block's concatenated input read in place.
+struct VecSrc {
+    const half *p;
+    int stride;
+};
+__device__ __forceinline__ VecSrc vec_src(const half *x, const half *x2, int c1, int c, int hw, int b, int ch) {
+    if (x2 && ch >= c1) return VecSrc{x2 + (size_t)b * hw * (c - c1) + (ch - c1), c - c1};
+    const int cx = x2 ? c1 : c;
+    return VecSrc{x + (size_t)b * hw * cx + ch, cx};
 }
 
-__global__ void gn_stats_kernel(const half *__restrict__ x, const half *__restrict__ x2, int c1,
-                                const float *__restrict__ gamma, const float *__restrict__ beta, int hw, int c,
-                                int groups, float eps, int splits, int rows, GnWorkspace ws) {
+__device__ __forceinline__ uint4 ld16(const half *p) { return *reinterpret_cast<const uint4 *>(p); }
+
+// Shifted sums of one 8-channel vector.
+__device__ __forceinline__ void accum(uint4 raw, const float *k, float *s, float *q) {
+    const half2 *h2 = reinterpret_cast<const half2 *>(&raw);
+#pragma unroll
+    for (int e = 0; e < 4; e++) {
+        float2 f = __half22float2(h2[e]);
+        float d0 = f.x - k[2 * e], d1 = f.y - k[2 * e + 1];
+        s[2 * e] += d0;
+        s[2 * e + 1] += d1;
+        q[2 * e] = fmaf(d0, d0, q[2 * e]);
+        q[2 * e + 1] = fmaf(d1, d1, q[2 * e + 1]);
+    }
+}
+
+__device__ __forceinline__ void warp_sum2(double &a, double &q) {
+#pragma unroll
+    for (int off = 16; off > 0; off >>= 1) {
+        a += __shfl_xor_sync(0xffffffffu, a, off);
+        q += __shfl_xor_sync(0xffffffffu, q, off);
+    }
+}
+
+__global__ void __launch_bounds__(1024)
+    gn_stats_kernel(const half *__restrict__ x, const half *__restrict__ x2, int c1, const float *__restrict__ gamma,
+                    const float *__restrict__ beta, int hw, int c, int groups, float eps, int splits, int rows,
+                    GnWorkspace ws) {
     pdl_wait();
-    extern __shared__ float sm[];  // [rows][c] sums, then [rows][c] sums of squares
+    pdl_launch_dependents();
+    extern __shared__ __align__(16) float sm[];  // [rows][c] sums, then [rows][c] sums of squares
     float *s_sum = sm;
     float *s_sq = sm + rows * c;
     __shared__ bool s_last;
@@ -76,119 +154,154 @@ __global__ void gn_stats_kernel(const half *__restrict__ x, const half *__restri
     const int split = blockIdx.x;
     const int v = threadIdx.x % cv;  // this thread's 8-channel vector
     const int r = threadIdx.x / cv;  // this thread's pixel row lane
+    const int cpg = c / groups;
     const int p_begin = (int)((long long)split * hw / splits);
     const int p_end = (int)((long long)(split + 1) * hw / splits);
 
-    float sum[8], sq[8];
-#pragma unroll
-    for (int e = 0; e < 8; e++) sum[e] = sq[e] = 0.f;
     if (r < rows) {
-        for (int p = p_begin + r; p < p_end; p += rows) {
-            uint4 raw = *reinterpret_cast<const uint4 *>(gn_src(x, x2, c1, c, (size_t)b * hw + p, v * 8));
-            const half2 *h2 = reinterpret_cast<const half2 *>(&raw);
-#pragma unroll
-            for (int e = 0; e < 4; e++) {
-                float2 f = __half22float2(h2[e]);
-                sum[2 * e] += f.x;
-                sum[2 * e + 1] += f.y;
-                sq[2 * e] += f.x * f.x;
-                sq[2 * e + 1] += f.y * f.y;
-            }
-        }
+        float k[8], s[8], q[8];
+        int g = v * 8 / cpg, j = v * 8 - g * cpg;  // group of channel v*8 and its place in the group
 #pragma unroll
         for (int e = 0; e < 8; e++) {
-            s_sum[r * c + v * 8 + e] = sum[e];
-            s_sq[r * c + v * 8 + e] = sq[e];
+            k[e] = __half2float(*vec_src(x, x2, c1, c, hw, b, g * cpg).p);  // the group's shift K
+            if (++j == cpg) j = 0, g++;
+            s[e] = q[e] = 0.f;
         }
+        const VecSrc src = vec_src(x, x2, c1, c, hw, b, v * 8);
+        const size_t step = (size_t)rows * src.stride;
+        const half *ptr = src.p + (size_t)(p_begin + r) * src.stride;
+        int p = p_begin + r;
+        for (; p + (kUnroll - 1) * rows < p_end; p += kUnroll * rows) {
+            uint4 a[kUnroll];
+#pragma unroll
+            for (int u = 0; u < kUnroll; u++) a[u] = ld16(ptr + u * step);
+            ptr += kUnroll * step;
+#pragma unroll
+            for (int u = 0; u < kUnroll; u++) accum(a[u], k, s, q);
+        }
+        for (; p < p_end; p += rows, ptr += step) accum(ld16(ptr), k, s, q);
+        float4 *ds = reinterpret_cast<float4 *>(s_sum + r * c + v * 8);
+        float4 *dq = reinterpret_cast<float4 *>(s_sq + r * c + v * 8);
+        ds[0] = make_float4(s[0], s[1], s[2], s[3]);
+        ds[1] = make_float4(s[4], s[5], s[6], s[7]);
+        dq[0] = make_float4(q[0], q[1], q[2], q[3]);
+        dq[1] = make_float4(q[4], q[5], q[6], q[7]);
     }
     __syncthreads();
 
-    // Fixed-order reduction: one thread per group.
-    const int cpg = c / groups;
-    for (int g = threadIdx.x; g < groups; g += blockDim.x) {
+    // Fixed-order reduction: each channel over the pixel rows (FP32, into
+    // row 0, a column per thread), then one warp per group over its channels.
+    for (int ch = threadIdx.x; ch < c; ch += blockDim.x) {
+        float a = 0.f, q = 0.f;
+        for (int rr = 0; rr < rows; rr++) {
+            a += s_sum[rr * c + ch];
+            q += s_sq[rr * c + ch];
+        }
+        s_sum[ch] = a;
+        s_sq[ch] = q;
+    }
+    __syncthreads();
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, nwarps = blockDim.x / 32;
+    for (int g = warp; g < groups; g += nwarps) {
         double a = 0.0, q = 0.0;
-        for (int rr = 0; rr < rows; rr++)
-            for (int ch = g * cpg; ch < (g + 1) * cpg; ch++) {
-                a += s_sum[rr * c + ch];
-                q += s_sq[rr * c + ch];
-            }
-        ws.partial[((size_t)b * groups + g) * splits + split] = make_double2(a, q);
+        for (int ch = g * cpg + lane; ch < (g + 1) * cpg; ch += 32) {
+            a += s_sum[ch];
+            q += s_sq[ch];
+        }
+        warp_sum2(a, q);
+        if (lane == 0) ws.partial[((size_t)b * groups + g) * splits + split] = make_double2(a, q);
     }
 
-    // Last CTA folds all partials into per-(b, c) scale and shift.
+    // The sample's last CTA folds its partials into per-channel scale and shift.
     __threadfence();
     __syncthreads();
-    if (threadIdx.x == 0) {
-        unsigned total = gridDim.x * gridDim.y;
-        s_last = atomicAdd(ws.counter, 1u) == total - 1;
-    }
+    if (threadIdx.x == 0) s_last = atomicAdd(ws.counter + b, 1u) == (unsigned)splits - 1;
     __syncthreads();
     if (!s_last) return;
     __threadfence();
-    // One warp per (b, group) folds the split partials (lanes stride over
-    // splits, fixed-order shuffle tree), then every thread turns the group
-    // statistics into per-channel scale and shift.
-    const int batch = gridDim.y;
     const double n = (double)hw * cpg;
-    double2 *s_stat = reinterpret_cast<double2 *>(sm);  // (B*G): mean, rstd (reuses the sums' smem)
-    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, nwarps = blockDim.x / 32;
-    for (int bg = warp; bg < batch * groups; bg += nwarps) {
-        const volatile double2 *part = ws.partial + (size_t)bg * splits;
+    float2 *s_stat = reinterpret_cast<float2 *>(sm);  // (G): mean, rstd (reuses the sums' smem)
+    for (int g = warp; g < groups; g += nwarps) {
+        const double2 *part = ws.partial + ((size_t)b * groups + g) * splits;
         double a = 0.0, q = 0.0;
+#pragma unroll 4
         for (int s = lane; s < splits; s += 32) {
-            a += part[s].x;
-            q += part[s].y;
+            double2 t = __ldcg(part + s);
+            a += t.x;
+            q += t.y;
         }
-#pragma unroll
-        for (int off = 16; off > 0; off >>= 1) {
-            a += __shfl_xor_sync(0xffffffffu, a, off);
-            q += __shfl_xor_sync(0xffffffffu, q, off);
-        }
+        warp_sum2(a, q);
         if (lane == 0) {
-            double mean = a / n;
-            double var = q / n - mean * mean;
+            double ms = a / n;  // mean - K
+            double var = q / n - ms * ms;
             if (var < 0.0) var = 0.0;
-            s_stat[bg] = make_double2(mean, 1.0 / sqrt(var + (double)eps));
+            double mean = (double)__half2float(*vec_src(x, x2, c1, c, hw, b, g * cpg).p) + ms;
+            s_stat[g] = make_float2((float)mean, (float)(1.0 / sqrt(var + (double)eps)));
         }
     }
     __syncthreads();
-    for (int i = threadIdx.x; i < batch * c; i += blockDim.x) {
-        int bb = i / c, ch = i % c;
-        double2 st = s_stat[bb * groups + ch / cpg];
-        float scale = (float)st.y * gamma[ch];
-        float shift = beta[ch] - (float)st.x * scale;
-        ws.scale_shift[i] = make_float2(scale, shift);
+    for (int ch = threadIdx.x; ch < c; ch += blockDim.x) {
+        float2 st = s_stat[ch / cpg];
+        float scale = st.y * gamma[ch];
+        float shift = beta[ch] - st.x * scale;
+        ws.scale_shift[(size_t)b * c + ch] = make_float2(scale, shift);
     }
-    if (threadIdx.x == 0) *ws.counter = 0u;  // ready for the next launch / graph replay
+    if (threadIdx.x == 0) ws.counter[b] = 0u;  // ready for the next launch / graph replay
 }
 
-__device__ __forceinline__ float silu_f(float v) { return v / (1.f + __expf(-v)); }
+__device__ __forceinline__ float silu_f(float v) { return __fdividef(v, 1.f + __expf(-v)); }
 
-__global__ void gn_apply_kernel(const half *__restrict__ x, const half *__restrict__ x2, int c1,
-                                half *__restrict__ y, int hw, int c, size_t nvec, int apply_silu, GnWorkspace ws) {
-    pdl_wait();
-    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < nvec;
-         i += (size_t)gridDim.x * blockDim.x) {
-        size_t e = i * 8;
-        int ch = (int)(e % c);
-        int b = (int)(e / ((size_t)hw * c));
-        const float2 *ss = ws.scale_shift + (size_t)b * c + ch;
-        const half *src = x2 ? gn_src(x, x2, c1, c, e / c, ch) : x + e;  // one tensor: no division
-        uint4 raw = *reinterpret_cast<const uint4 *>(src);
-        half2 *h2 = reinterpret_cast<half2 *>(&raw);
+template <bool kSilu>
+__device__ __forceinline__ uint4 apply8(uint4 raw, const float *sc, const float *sh) {
+    half2 *h2 = reinterpret_cast<half2 *>(&raw);
 #pragma unroll
-        for (int k = 0; k < 4; k++) {
-            float2 f = __half22float2(h2[k]);
-            float2 s0 = ss[2 * k], s1 = ss[2 * k + 1];
-            float a = fmaf(f.x, s0.x, s0.y);
-            float bq = fmaf(f.y, s1.x, s1.y);
-            if (apply_silu) {
-                a = silu_f(a);
-                bq = silu_f(bq);
-            }
-            h2[k] = __floats2half2_rn(a, bq);
+    for (int e = 0; e < 4; e++) {
+        float2 f = __half22float2(h2[e]);
+        float a = fmaf(f.x, sc[2 * e], sh[2 * e]);
+        float bq = fmaf(f.y, sc[2 * e + 1], sh[2 * e + 1]);
+        if (kSilu) {
+            a = silu_f(a);
+            bq = silu_f(bq);
         }
-        *reinterpret_cast<uint4 *>(y + e) = raw;
+        h2[e] = __floats2half2_rn(a, bq);
+    }
+    return raw;
+}
+
+// Grid (pixel chunks of ppc pixels, B); CTA rows x C/8 threads.
+template <bool kSilu>
+__global__ void __launch_bounds__(1024) gn_apply_kernel(const half *__restrict__ x, const half *__restrict__ x2, int c1,
+                                                        half *__restrict__ y, int hw, int c, int rows, int ppc,
+                                                        GnWorkspace ws) {
+    pdl_wait();
+    const int cv = c / 8;
+    const int v = threadIdx.x % cv, r = threadIdx.x / cv;
+    if (r >= rows) return;
+    const int b = blockIdx.y;
+    const int p0 = blockIdx.x * ppc;
+    const int p1 = min(p0 + ppc, hw);
+    float sc[8], sh[8];
+    const float4 *ss = reinterpret_cast<const float4 *>(ws.scale_shift + (size_t)b * c + v * 8);
+#pragma unroll
+    for (int k = 0; k < 4; k++) {
+        float4 t = ss[k];
+        sc[2 * k] = t.x, sh[2 * k] = t.y, sc[2 * k + 1] = t.z, sh[2 * k + 1] = t.w;
+    }
+    const VecSrc src = vec_src(x, x2, c1, c, hw, b, v * 8);
+    const half *xs = src.p;
+    half *yd = y + (size_t)b * hw * c + v * 8;
+    for (int p = p0 + r; p < p1; p += kUnroll * rows) {
+        uint4 a[kUnroll];
+#pragma unroll
+        for (int u = 0; u < kUnroll; u++) {
+            const int pu = p + u * rows;
+            a[u] = pu < p1 ? ld16(xs + (size_t)pu * src.stride) : make_uint4(0, 0, 0, 0);
+        }
+#pragma unroll
+        for (int u = 0; u < kUnroll; u++) {
+            const int pu = p + u * rows;
+            if (pu < p1) *reinterpret_cast<uint4 *>(yd + (size_t)pu * c) = apply8<kSilu>(a[u], sc, sh);
+        }
     }
 }
 
@@ -197,15 +310,15 @@ __global__ void gn_apply_kernel(const half *__restrict__ x, const half *__restri
 extern "C" int groupnorm_splits(int batch, int hw, int c, int num_sms) {
     if (batch <= 0 || hw <= 0 || c < 8) return 1;
     int rows = rows_per_block(c);
-    int want = (num_sms + batch - 1) / batch;           // about one CTA per SM
-    int max_useful = (hw + 8 * rows - 1) / (8 * rows);  // >= 8 pixels per thread
+    int want = (kStatsCtasPerSm * num_sms + batch - 1) / batch;  // CTAs per sample
+    int max_useful = (hw + rows - 1) / rows;                       // >= 1 pixel per thread
     int s = want < max_useful ? want : max_useful;
     return s < 1 ? 1 : s;
 }
 
 extern "C" size_t groupnorm_workspace_bytes(int batch, int groups, int splits, int c) {
     return align256((size_t)batch * groups * splits * sizeof(double2)) +
-           align256((size_t)batch * c * sizeof(float2)) + 256;
+           align256((size_t)batch * c * sizeof(float2)) + align256((size_t)batch * sizeof(unsigned));
 }
 
 extern "C" cudaError_t groupnorm_silu_fp16(const uint16_t *x, uint16_t *y, const float *gamma,
@@ -220,16 +333,16 @@ extern "C" cudaError_t groupnorm2_silu_fp16(const uint16_t *x, const uint16_t *x
                                             const float *gamma, const float *beta, int batch, int hw, int c,
                                             int groups, float eps, int apply_silu, int splits, void *workspace,
                                             cudaStream_t stream) {
-    if (c % 8 || c > kMaxC || groups <= 0 || c % groups || splits < 1 || !workspace)
+    if (c % 8 || c <= 0 || c > kMaxC || groups <= 0 || c % groups || splits < 1 || !workspace || batch <= 0 ||
+        batch > 65535 || hw <= 0)
         return cudaErrorInvalidValue;
     if (x2 && (c1 % 8 || c1 <= 0 || c1 >= c)) return cudaErrorInvalidValue;
     GnWorkspace ws = carve(workspace, batch, groups, splits, c);
-    int rows = rows_per_block(c);
-    int threads = (rows * (c / 8) + 31) / 32 * 32;  // whole warps; extra lanes only help fold
+    const int rows = rows_per_block(c);
+    const int threads = block_threads(c);  // whole warps; extra lanes only help reduce and fold
     size_t smem = (size_t)2 * rows * c * sizeof(float);
-    size_t smem_fold = (size_t)batch * groups * 2 * sizeof(double);
-    if (smem_fold > smem) smem = smem_fold;
-    if (smem > 2 * kMaxC * sizeof(float)) return cudaErrorInvalidValue;  // B*G beyond 4096
+    const size_t smem_fold = (size_t)groups * sizeof(float2);
+    if (smem_fold > smem) smem = smem_fold;  // <= 2 * kMaxC floats: groups <= c
     static bool attr_set = false;
     if (!attr_set) {
         cudaError_t e = cudaFuncSetAttribute(gn_stats_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -237,14 +350,25 @@ extern "C" cudaError_t groupnorm2_silu_fp16(const uint16_t *x, const uint16_t *x
         if (e != cudaSuccess) return e;
         attr_set = true;
     }
-    dim3 grid(splits, batch);
-    const half *hx = reinterpret_cast<const half *>(x), *hx2 = reinterpret_cast<const half *>(x2);
-    cudaError_t e = pdl_launch(gn_stats_kernel, grid, dim3(threads), smem, stream, hx, hx2, c1, gamma, beta, hw, c,
-                               groups, eps, splits, rows, ws);
+    int dev = 0, sms = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
     if (e != cudaSuccess) return e;
-    size_t nvec = (size_t)batch * hw * c / 8;
-    int blocks = (int)((nvec + 255) / 256);
-    if (blocks > 8192) blocks = 8192;
-    return pdl_launch(gn_apply_kernel, dim3(blocks), dim3(256), 0, stream, hx, hx2, c1, reinterpret_cast<half *>(y),
-                      hw, c, nvec, apply_silu, ws);
+
+    const half *hx = reinterpret_cast<const half *>(x), *hx2 = reinterpret_cast<const half *>(x2);
+    e = pdl_launch(gn_stats_kernel, dim3(splits, batch), dim3(threads), smem, stream, hx, hx2, c1, gamma, beta, hw, c,
+                   groups, eps, splits, rows, ws);
+    if (e != cudaSuccess) return e;
+
+    // Pass 2: enough pixels per thread for about 2 CTAs per SM, whole chunks.
+    const long long per_px = (long long)rows * kStatsCtasPerSm * (sms > 0 ? sms : 1);
+    long long ppt = ((long long)batch * hw + per_px - 1) / per_px;
+    if (ppt < 1) ppt = 1;
+    if (ppt > kApplyMaxPixels) ppt = kApplyMaxPixels;
+    const int ppc = rows * (int)ppt;
+    const dim3 grid((hw + ppc - 1) / ppc, batch);
+    half *hy = reinterpret_cast<half *>(y);
+    if (apply_silu)
+        return pdl_launch(gn_apply_kernel<true>, grid, dim3(threads), 0, stream, hx, hx2, c1, hy, hw, c, rows, ppc, ws);
+    return pdl_launch(gn_apply_kernel<false>, grid, dim3(threads), 0, stream, hx, hx2, c1, hy, hw, c, rows, ppc, ws);
 }

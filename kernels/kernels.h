@@ -81,9 +81,10 @@ cudaError_t conv2d_igemm_fp16(const ConvShape *s, TileConfig cfg,
 // ---------------------------------------------------------------------------
 // Number of pixel splits per sample the stats pass uses at this size.
 int groupnorm_splits(int batch, int hw, int c, int num_sms);
-// Workspace: partial sums (float) and a completion counter; must be zeroed
-// once (cudaMemset) before the first launch; the kernels leave it ready for
-// the next launch, so it is safe inside a CUDA graph.
+// Workspace: FP64 partial sums per (sample, group, split), the per-channel
+// scale and shift, and a completion counter per sample; must be zeroed once
+// (cudaMemset) before the first launch; the kernels leave it ready for the
+// next launch, so it is safe inside a CUDA graph.
 size_t groupnorm_workspace_bytes(int batch, int groups, int splits, int c);
 cudaError_t groupnorm_silu_fp16(const uint16_t *x,  // (B, HW, C) fp16
                                 uint16_t *y,        // (B, HW, C) fp16

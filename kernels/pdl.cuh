@@ -24,6 +24,16 @@ __device__ __forceinline__ void pdl_wait() {
 #endif
 }
 
+// Lets the next kernel of the stream (launched with the attribute) be
+// scheduled before this grid ends; its pdl_wait() still waits for this
+// grid's completion. For a short kernel whose successor should be resident
+// and waiting when it finishes; call it after pdl_wait().
+__device__ __forceinline__ void pdl_launch_dependents() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("griddepcontrol.launch_dependents;\n" ::: "memory");
+#endif
+}
+
 template <typename... KArgs, typename... Args>
 cudaError_t pdl_launch(void (*kernel)(KArgs...), dim3 grid, dim3 block, size_t smem, cudaStream_t stream,
                        Args &&...args) {

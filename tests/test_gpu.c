@@ -327,8 +327,12 @@ static void test_layernorm(int M, int C, float mean_shift) {
 }
 
 // ---- GroupNorm + SiLU ----
-static void test_groupnorm(int B, int H, int W, int C, int G, float eps, int silu, float mean_shift) {
-    const size_t n = (size_t)B * H * W * C;
+// c1 > 0: x given as the channel concatenation of (B, HW, c1) and
+// (B, HW, C - c1), read in place (an up block's norm1). Run twice: the
+// workspace counters must reset themselves and the output must be
+// bit-identical (fixed-order reductions).
+static void test_groupnorm(int B, int H, int W, int C, int G, float eps, int silu, float mean_shift, int c1) {
+    const size_t n = (size_t)B * H * W * C, hw = (size_t)H * W;
     uint16_t *x16;
     float *x32;
     rand_act("gnx", 21, n, &x16, &x32);
@@ -338,6 +342,21 @@ static void test_groupnorm(int B, int H, int W, int C, int G, float eps, int sil
         copy_to_device(x32, h, n * 4, 0);
         cudaCheck(f32_to_f16_dev(x32, x16, n, 0));
         free(h);
+    }
+    uint16_t *xa = x16, *xb = NULL;
+    if (c1 > 0) {  // split the channels into two tensors
+        const int c2 = C - c1;
+        uint16_t *h = xmalloc(n * 2), *ha = xmalloc((size_t)B * hw * c1 * 2), *hb = xmalloc((size_t)B * hw * c2 * 2);
+        copy_to_host(h, x16, n * 2, 0);
+        for (size_t px = 0; px < (size_t)B * hw; px++) {
+            memcpy(ha + px * c1, h + px * C, (size_t)c1 * 2);
+            memcpy(hb + px * c2, h + px * C + c1, (size_t)c2 * 2);
+        }
+        xa = dalloc((size_t)B * hw * c1 * 2);
+        xb = dalloc((size_t)B * hw * c2 * 2);
+        copy_to_device(xa, ha, (size_t)B * hw * c1 * 2, 0);
+        copy_to_device(xb, hb, (size_t)B * hw * c2 * 2, 0);
+        free(h), free(ha), free(hb);
     }
     float *gam = dalloc(C * 4), *bet = dalloc(C * 4), *yref = dalloc(n * 4);
     random_uniform("g", 22, gam, C, 1.f, 0.25f, 1);
@@ -350,19 +369,58 @@ static void test_groupnorm(int B, int H, int W, int C, int G, float eps, int sil
     cudaCheck(groupnorm_ref_f32(x32, yref, gam, bet, B, H * W, C, G, eps, 0));
     if (silu) cudaCheck(silu_ref_f32(yref, yref, n, 0));
     float *href = download32(yref, n);
-    for (int rep = 0; rep < 2; rep++) {  // twice: the workspace counter must reset itself
+    uint16_t *first = xmalloc(n * 2), *again = xmalloc(n * 2);
+    for (int rep = 0; rep < 2; rep++) {
         cudaCheck(fill_u16_dev(y16, 0xFFFF, n, 0));
-        cudaCheck(groupnorm_silu_fp16(x16, y16, gam, bet, B, H * W, C, G, eps, silu, splits, ws, 0));
+        if (c1 > 0)
+            cudaCheck(groupnorm2_silu_fp16(xa, xb, c1, y16, gam, bet, B, H * W, C, G, eps, silu, splits, ws, 0));
+        else
+            cudaCheck(groupnorm_silu_fp16(x16, y16, gam, bet, B, H * W, C, G, eps, silu, splits, ws, 0));
         cudaCheck(cudaDeviceSynchronize());
+        copy_to_host(rep ? again : first, y16, n * 2, 0);
         float *hy = download16(y16, n);
         ErrMetrics e = compare_outputs(hy, href, n);
-        result(!e.nonfinite && e.rel_l2 <= 1e-3,
-               "groupnorm_silu B=%d H=%d W=%d C=%d G=%d eps=%g silu=%d mean=%g splits=%d run=%d (rel_l2 %.2e)", B, H, W,
-               C, G, eps, silu, mean_shift, splits, rep, e.rel_l2);
+        const int same = !rep || memcmp(first, again, n * 2) == 0;
+        result(!e.nonfinite && e.rel_l2 <= 1e-3 && same,
+               "groupnorm%s_silu B=%d H=%d W=%d C=%d c1=%d G=%d eps=%g silu=%d mean=%g splits=%d run=%d (rel_l2 %.2e%s)",
+               c1 > 0 ? "2" : "", B, H, W, C, c1, G, eps, silu, mean_shift, splits, rep, e.rel_l2,
+               rep ? (same ? ", bit-identical to run 0" : ", DIFFERS from run 0") : "");
         free(hy);
     }
-    free(href);
+    free(href), free(first), free(again);
+    if (c1 > 0) cudaFree(xa), cudaFree(xb);
     cudaFree(x16), cudaFree(x32), cudaFree(gam), cudaFree(bet), cudaFree(yref), cudaFree(ws), cudaFree(y16);
+}
+
+// Every SD1.5 GroupNorm shape (ResBlock norm1/norm2, Transformer2D norm,
+// norm_out) at batch 1 and 2, the up blocks' concatenated inputs read in
+// place, and awkward ones.
+static void suite_groupnorm(void) {
+    static const int gn[][2] = {{320, 64}, {320, 32}, {640, 32}, {640, 16}, {1280, 16}, {1280, 8},
+                                {2560, 8}, {2560, 16}, {1920, 16}, {1920, 32}, {1280, 32}, {960, 32},
+                                {960, 64}, {640, 64}};  // C, H = W
+    // up blocks: hidden (c1) + skip channels
+    static const int cat[][3] = {{2560, 1280, 8}, {2560, 1280, 16}, {1920, 1280, 16}, {1920, 1280, 32},
+                                 {1280, 640, 32}, {960, 640, 32},   {960, 640, 64},    {640, 320, 64}};
+    for (int b = 1; b <= 2; b++) {
+        for (unsigned i = 0; i < sizeof(gn) / sizeof(gn[0]); i++)
+            test_groupnorm(b, gn[i][1], gn[i][1], gn[i][0], 32, 1e-5f, 1, 0.f, 0);
+        for (unsigned i = 0; i < sizeof(cat) / sizeof(cat[0]); i++)
+            test_groupnorm(b, cat[i][2], cat[i][2], cat[i][0], 32, 1e-5f, 1, 0.f, cat[i][1]);
+        test_groupnorm(b, 64, 64, 320, 32, 1e-6f, 0, 0.f, 0);  // Transformer2D norm: no SiLU, eps 1e-6
+    }
+    test_groupnorm(1, 1, 1, 8, 8, 1e-5f, 1, 0.f, 0);
+    test_groupnorm(2, 1, 1, 64, 32, 1e-5f, 1, 0.f, 0);
+    test_groupnorm(2, 3, 3, 24, 8, 1e-5f, 1, 0.f, 0);
+    test_groupnorm(1, 7, 5, 24, 4, 1e-6f, 0, 0.f, 0);
+    test_groupnorm(2, 7, 5, 16, 2, 1e-5f, 1, 0.f, 8);
+    test_groupnorm(2, 9, 5, 40, 8, 1e-5f, 1, 0.f, 0);
+    test_groupnorm(2, 9, 5, 40, 8, 1e-5f, 1, 0.f, 16);  // the seam cuts group 3
+    test_groupnorm(3, 7, 5, 72, 24, 1e-5f, 1, 0.f, 56);
+    test_groupnorm(1, 64, 64, 320, 32, 1e-5f, 1, 8.f, 0);    // mean 8, std 0.5
+    test_groupnorm(2, 32, 32, 960, 32, 1e-5f, 1, -30.f, 640);  // mean -30, std 0.5, concatenated
+    test_groupnorm(1, 33, 17, 8192, 32, 1e-5f, 1, 0.f, 0);
+    test_groupnorm(2, 5, 3, 8192, 8192, 1e-5f, 1, 0.f, 4096);
 }
 
 // ---- time-embedding linear ----
@@ -702,18 +760,7 @@ static void op_suites(const char *bin) {
     test_conv_small(2, 5, 6, 8, 7, 1, 1);
     test_conv_small(1, 6, 4, 12, 24, 3, 1);
 
-    // GroupNorm + SiLU at SD shapes and awkward ones
-    static const int gn[][3] = {{320, 64, 64}, {640, 32, 32}, {1280, 16, 16}, {1280, 8, 8}, {2560, 8, 8},
-                                {1920, 16, 16}, {960, 64, 64}, {640, 64, 64}, {960, 32, 32}, {2560, 16, 16}};
-    for (int b = 1; b <= 2; b++)
-        for (unsigned i = 0; i < sizeof(gn) / sizeof(gn[0]); i++)
-            test_groupnorm(b, gn[i][1], gn[i][2], gn[i][0], 32, 1e-5f, 1, 0.f);
-    test_groupnorm(1, 1, 1, 8, 8, 1e-5f, 1, 0.f);
-    test_groupnorm(2, 3, 3, 24, 8, 1e-5f, 1, 0.f);
-    test_groupnorm(1, 7, 5, 24, 4, 1e-6f, 0, 0.f);
-    test_groupnorm(2, 9, 5, 40, 8, 1e-5f, 1, 0.f);
-    test_groupnorm(1, 64, 64, 320, 32, 1e-5f, 1, 8.f);  // mean 8, std 0.5
-    test_groupnorm(1, 33, 17, 8192, 32, 1e-5f, 1, 0.f);
+    suite_groupnorm();
 
     // time-embedding projection
     for (int b = 1; b <= 2; b++) {
@@ -792,9 +839,9 @@ static void block_suites(const char *bin) {
     unet_cli(bin);
 }
 
-// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|ops|blocks]
-//   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; ops: the rest), or only
-//   the block/UNet CLI suites and the golden cases
+// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|ops|groupnorm|blocks]
+//   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; ops: the rest;
+//   groupnorm: the GroupNorm part of ops), or only the block/UNet CLI suites and the golden cases
 //   (the whole suite takes several minutes; the two halves can run as separate commands)
 int main(int argc, char **argv) {
     const char *bin = "build/unetrun", *golden_dir = NULL;
@@ -806,8 +853,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--section") && i + 1 < argc) {
             section = argv[++i];
             if (strcmp(section, "kernels") && strcmp(section, "conv") && strcmp(section, "ops") &&
-                strcmp(section, "blocks")) {
-                fprintf(stderr, "test_gpu: --section must be kernels, conv, ops or blocks (got '%s')\n", section);
+                strcmp(section, "groupnorm") && strcmp(section, "blocks")) {
+                fprintf(stderr, "test_gpu: --section must be kernels, conv, ops, groupnorm or blocks (got '%s')\n",
+                        section);
                 return 2;
             }
         }
@@ -829,6 +877,7 @@ int main(int argc, char **argv) {
     const int kernels = !section || !strcmp(section, "kernels");
     if (kernels || !strcmp(section, "conv")) conv_suites();
     if (kernels || !strcmp(section, "ops")) op_suites(bin);
+    if (section && !strcmp(section, "groupnorm")) suite_groupnorm();
     if (!section || !strcmp(section, "blocks")) {
         block_suites(bin);
         golden_suites(bin, golden_dir);
