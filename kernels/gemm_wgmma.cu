@@ -11,10 +11,10 @@
 //   that conv_splitk_reduce_kernel sums in split order.
 //
 // Tile design (constants WG_BM, WG_BK, WG_THREADS; tiles in WG_TILES)
-//   - CTA tile 128 x BN x 64, BN = 256, 128 or 64 (N = 320 wastes nothing
-//     at 64, a fifth at 128). Three warpgroups (384 threads): warpgroup 0
-//     is the producer, and one of its threads issues every copy; warpgroups
-//     1 and 2 are consumers, each owning 64 rows x BN columns of FP32
+//   - CTA tile 128 x BN x 64, BN = 256, 160, 128 or 64 (N = 320 wastes
+//     nothing at 64 and 160, a sixth at 128). Three warpgroups (384
+//     threads): warpgroup 0 is the producer, and one of its threads
+//     issues every copy; warpgroups 1 and 2 are consumers, each owning 64 rows x BN columns of FP32
 //     accumulators in registers (BN / 2 per thread). setmaxnreg moves the
 //     producer to 40 registers and the consumers to 232.
 //   - Operands by TMA (cp.async.bulk.tensor.2d, 128-byte swizzle): one
@@ -91,6 +91,7 @@ static_assert(WG_BK == KSPLIT_ALIGN, "a split-K range is a whole number of stage
 // The FP32 epilogue tile (128, BN + EPI_PAD) reuses the ring.
 static_assert(128 * (256 + EPI_PAD) * 4 <= 4 * (128 + 256) * 64 * 2, "epilogue tile fits the BN 256 ring");
 static_assert(128 * (64 + EPI_PAD) * 4 <= 8 * (128 + 64) * 64 * 2, "epilogue tile fits the BN 64 ring");
+static_assert(128 * (160 + EPI_PAD) * 4 <= 5 * (128 + 160) * 64 * 2, "epilogue tile fits the BN 160 ring");
 
 // Which rows a CTA tile covers. GEMM mode: rows m0 .. m0 + 127 of x (M, K).
 // Convolution mode: an output rectangle of bb images x bh rows x bw
@@ -106,8 +107,13 @@ struct WgGeom {
 };
 
 // The compiled tiles: BN, STAGES. Each stage is (128 + BN) x 64 FP16.
+// BN = 160 divides every SD channel count (320 .. 2560), and at 320 output
+// channels it makes two column tiles instead of three: SD1.5's 320 -> 320
+// conv at 64 x 64, batch 2 is 128 CTAs (one wave on 132 SMs) instead of
+// 192 (1.45 waves; Nsight Compute on the 128-wide tile: SM busy 35%).
 #define WG_TILES(X) \
     X(256, 4)       \
+    X(160, 5)       \
     X(128, 6)       \
     X(64, 8)
 
@@ -196,9 +202,38 @@ __device__ __forceinline__ void wgmma_n256(float *d, uint64_t da, uint64_t db) {
 #endif
 }
 
+// d (64 x 160, FP32, 80 registers per thread) += A (64 x 16) * B (160 x 16)^T
+__device__ __forceinline__ void wgmma_n160(float *d, uint64_t da, uint64_t db) {
+#if WG_DEVICE
+    asm volatile(
+        "{\n"
+        "wgmma.mma_async.sync.aligned.m64n160k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79"
+        "}, %80, %81, 1, 1, 1, 0, 0;\n"
+        "}\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+          "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+          "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+          "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+          "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
+          "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
+          "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
+          "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]),
+          "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]),
+          "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79])
+        : "l"(da), "l"(db));
+#endif
+}
+
 template <int BN>
 __device__ __forceinline__ void wgmma_tile(float *d, uint64_t da, uint64_t db) {
     if constexpr (BN == 256) wgmma_n256(d, da, db);
+    else if constexpr (BN == 160) wgmma_n160(d, da, db);
     else if constexpr (BN == 128) wgmma_n128(d, da, db);
     else wgmma_n64(d, da, db);
 }
