@@ -45,8 +45,10 @@
 //   output row); kernel sizes 1 and 3 (any odd size works); element counts
 //   below 2^31. mma.sync reaches roughly 60-75% of H100 tensor peak. On
 //   a cc 9.0 GPU, GEMM-shaped problems (linear layers, 1x1 stride-1
-//   convolutions) also get the wgmma/TMA tiles of gemm_wgmma.cu as
-//   candidates (TileConfig tiles from kNumTiles on).
+//   convolutions) and convolutions over multiples of 64 input channels
+//   (the up path's concatenated and nearest-2x inputs included) also get the
+//   wgmma/TMA tiles of gemm_wgmma.cu as candidates (TileConfig tiles from
+//   kNumTiles on).
 #include "kernels.h"
 #include "mma.cuh"
 #include "pdl.cuh"
