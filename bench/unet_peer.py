@@ -67,27 +67,13 @@ SD15 = {
     "up_block_types": ["UpBlock2D", "CrossAttnUpBlock2D", "CrossAttnUpBlock2D", "CrossAttnUpBlock2D"],
 }
 
+# SD2.1 (768-v): SD1.5's layout with per-level head counts, a 1024-wide context,
+# linear projections and latent 96 (the published config's other keys are the defaults).
 SD21 = {
-    "act_fn": "silu",
+    **SD15,
     "attention_head_dim": [5, 10, 20, 20],
-    "block_out_channels": [320, 640, 1280, 1280],
-    "center_input_sample": False,
     "cross_attention_dim": 1024,
-    "down_block_types": ["CrossAttnDownBlock2D", "CrossAttnDownBlock2D", "CrossAttnDownBlock2D", "DownBlock2D"],
-    "downsample_padding": 1,
-    "dual_cross_attention": False,
-    "flip_sin_to_cos": True,
-    "freq_shift": 0,
-    "in_channels": 4,
-    "layers_per_block": 2,
-    "mid_block_scale_factor": 1,
-    "norm_eps": 1e-05,
-    "norm_num_groups": 32,
-    "num_class_embeds": None,
-    "only_cross_attention": False,
-    "out_channels": 4,
     "sample_size": 96,
-    "up_block_types": ["UpBlock2D", "CrossAttnUpBlock2D", "CrossAttnUpBlock2D", "CrossAttnUpBlock2D"],
     # only read on the non-SDPA attention path; SDPA runs as for the others
     "upcast_attention": True,
     "use_linear_projection": True,
