@@ -65,6 +65,34 @@ static float *download16(const uint16_t *d, size_t n) {
     return h;
 }
 
+// Every candidate config of s, each twice with the output re-poisoned (no
+// state between launches), against the FP32 reference href; `what` names
+// the shape at the start of each result line. A concatenated or upsampled
+// input (s->cin2, s->up) goes through conv2d_igemm2_fp16.
+static void run_conv_candidates(const ConvShape *s, const TileConfig *cand, int nc, const uint16_t *x16,
+                                const uint16_t *x216, const uint16_t *w16, const float *b32, const uint16_t *t16,
+                                const uint16_t *r16, const float *href, const char *what) {
+    const size_t ny = (size_t)s->batch * s->ho * s->wo * s->cout;  // (B, Ho, Wo, Cout)
+    size_t wsb = 0;
+    for (int i = 0; i < nc; i++)
+        if (conv2d_workspace_bytes(s, cand[i]) > wsb) wsb = conv2d_workspace_bytes(s, cand[i]);
+    float *ws = wsb ? dalloc(wsb) : NULL;
+    uint16_t *y16 = dalloc(ny * 2);
+    for (int i = 0; i < 2 * nc; i++) {
+        const TileConfig c = cand[i % nc];
+        cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
+        if (s->cin2 || s->up) cudaCheck(conv2d_igemm2_fp16(s, c, x16, x216, w16, b32, t16, r16, y16, ws, 0));
+        else cudaCheck(conv2d_igemm_fp16(s, c, x16, w16, b32, t16, r16, y16, ws, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        float *hy = download16(y16, ny);
+        ErrMetrics e = compare_outputs(hy, href, ny);
+        result(!e.nonfinite && e.rel_l2 <= 1e-3, "%s tile=%s splitk=%d run=%d (rel_l2 %.2e nonfinite %zu)", what,
+               conv2d_tile_name(c.tile), c.splits, i / nc, e.rel_l2, e.nonfinite);
+        free(hy);
+    }
+    cudaFree(ws), cudaFree(y16);
+}
+
 // ---- conv: every candidate config against one FP32 reference ----
 static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int stride, int bias, int temb, int res) {
     ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0};
@@ -96,29 +124,29 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
     float *yref = dalloc(ny * 4);
     cudaCheck(conv2d_ref_f32(&s, x32, wref, b32, t32, r32, yref, 0));
     float *href = download32(yref, ny);
-    uint16_t *y16 = dalloc(ny * 2);
     TileConfig cand[128];
     int nc = conv2d_candidates(&s, g_num_sms, cand, 128);
-    size_t wsb = 0;
-    for (int i = 0; i < nc; i++)
-        if (conv2d_workspace_bytes(&s, cand[i]) > wsb) wsb = conv2d_workspace_bytes(&s, cand[i]);
-    float *ws = wsb ? dalloc(wsb) : NULL;
-    for (int i = 0; i < 2 * nc; i++) {  // each config twice, output re-poisoned: no state between launches
-        cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
-        cudaCheck(conv2d_igemm_fp16(&s, cand[i % nc], x16, w16, b32, t16, r16, y16, ws, 0));
-        cudaCheck(cudaDeviceSynchronize());
-        float *hy = download16(y16, ny);
-        ErrMetrics e = compare_outputs(hy, href, ny);
-        result(!e.nonfinite && e.rel_l2 <= 1e-3,
-               "conv2d_igemm B=%d H=%d W=%d cin=%d cout=%d k=%d stride=%d bias=%d temb=%d res=%d tile=%s splitk=%d "
-               "run=%d (rel_l2 %.2e nonfinite %zu)",
-               B, H, W, cin, cout, k, stride, bias, temb, res, conv2d_tile_name(cand[i % nc].tile),
-               cand[i % nc].splits, i / nc, e.rel_l2, e.nonfinite);
-        free(hy);
-    }
+    char what[160];
+    snprintf(what, sizeof what, "conv2d_igemm B=%d H=%d W=%d cin=%d cout=%d k=%d stride=%d bias=%d temb=%d res=%d", B,
+             H, W, cin, cout, k, stride, bias, temb, res);
+    run_conv_candidates(&s, cand, nc, x16, NULL, w16, b32, t16, r16, href, what);
     free(href);
     cudaFree(x16), cudaFree(x32), cudaFree(t16), cudaFree(t32), cudaFree(r16), cudaFree(r32);
-    cudaFree(w), cudaFree(wref), cudaFree(w16), cudaFree(b32), cudaFree(yref), cudaFree(y16), cudaFree(ws);
+    cudaFree(w), cudaFree(wref), cudaFree(w16), cudaFree(b32), cudaFree(yref);
+}
+
+// Whether the Hopper engine offers conv tiles at all here (cc 9.0, sm_90a
+// build, --engine auto), probed once on a plain 64-channel 3x3 conv.
+static int hopper_conv_engine_on(void) {
+    static int on = -1;
+    if (on < 0) {
+        ConvShape probe = {1, 8, 8, 64, 64, 3, 1, 1, 0, 0, 0, 0};
+        TileConfig pc[128];
+        int npc = conv2d_shape_init(&probe) ? 0 : conv2d_candidates(&probe, g_num_sms, pc, 128);
+        on = 0;
+        for (int i = 0; i < npc; i++) on |= conv2d_tile_is_wgmma(pc[i].tile);
+    }
+    return on;
 }
 
 // The up path's convolution inputs read in place (conv2d_igemm2_fp16): x
@@ -144,7 +172,7 @@ static void test_conv2_shape(int B, int h, int w, int c1, int c2, int cout, int 
     if (res) rand_act("gr", 73, ny, &r16, &r32);
     float *view = dalloc(nv * 4), *w32 = dalloc(nw * 4), *wref = dalloc(nw * 4), *b32 = dalloc(cout * 4),
           *yref = dalloc(ny * 4);
-    uint16_t *w16 = dalloc(nw * 2), *y16 = dalloc(ny * 2);
+    uint16_t *w16 = dalloc(nw * 2);
     cudaCheck(gather_view_f32(x32, x232, c1, c2, up, B, h, w, view, 0));
     random_uniform("gw", 74, w32, nw, 0.f, 1.f / sqrtf((float)(cin * k * k)), 1);
     cudaCheck(f32_to_f16_dev(w32, w16, nw, 0));
@@ -158,35 +186,17 @@ static void test_conv2_shape(int B, int h, int w, int c1, int c2, int cout, int 
     float *href = download32(yref, ny);
     TileConfig cand[128];
     int nc = conv2d_candidates(&s, g_num_sms, cand, 128), nwg = 0;
-    size_t wsb = 0;
-    for (int i = 0; i < nc; i++) {
-        if (conv2d_workspace_bytes(&s, cand[i]) > wsb) wsb = conv2d_workspace_bytes(&s, cand[i]);
-        nwg += conv2d_tile_is_wgmma(cand[i].tile);
-    }
-    ConvShape probe = {1, 8, 8, 64, 64, 3, 1, 1, 0, 0, 0, 0};  // is the Hopper engine on at all?
-    TileConfig pc[128];
-    int npc = conv2d_shape_init(&probe) ? 0 : conv2d_candidates(&probe, g_num_sms, pc, 128), engine_on = 0;
-    for (int i = 0; i < npc; i++) engine_on |= conv2d_tile_is_wgmma(pc[i].tile);
-    const int want_wg = engine_on && c1 % 64 == 0 && c2 % 64 == 0;
+    for (int i = 0; i < nc; i++) nwg += conv2d_tile_is_wgmma(cand[i].tile);
+    const int want_wg = hopper_conv_engine_on() && c1 % 64 == 0 && c2 % 64 == 0;
     result(nc > 0 && (nwg > 0) == want_wg, "conv2d gather candidates B=%d h=%d w=%d c1=%d c2=%d cout=%d k=%d up=%d: %d "
            "configs, %d wgmma (expected %s)", B, h, w, c1, c2, cout, k, up, nc, nwg, want_wg ? "some" : "none");
-    float *ws = wsb ? dalloc(wsb) : NULL;
-    for (int i = 0; i < 2 * nc; i++) {
-        cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
-        cudaCheck(conv2d_igemm2_fp16(&s, cand[i % nc], x16, x216, w16, b32, NULL, r16, y16, ws, 0));
-        cudaCheck(cudaDeviceSynchronize());
-        float *hy = download16(y16, ny);
-        ErrMetrics e = compare_outputs(hy, href, ny);
-        result(!e.nonfinite && e.rel_l2 <= 1e-3,
-               "conv2d_igemm2 B=%d h=%d w=%d c1=%d c2=%d cout=%d k=%d up=%d res=%d tile=%s splitk=%d run=%d "
-               "(rel_l2 %.2e nonfinite %zu)",
-               B, h, w, c1, c2, cout, k, up, res, conv2d_tile_name(cand[i % nc].tile), cand[i % nc].splits, i / nc,
-               e.rel_l2, e.nonfinite);
-        free(hy);
-    }
+    char what[160];
+    snprintf(what, sizeof what, "conv2d_igemm2 B=%d h=%d w=%d c1=%d c2=%d cout=%d k=%d up=%d res=%d", B, h, w, c1, c2,
+             cout, k, up, res);
+    run_conv_candidates(&s, cand, nc, x16, x216, w16, b32, NULL, r16, href, what);
     free(href);
     cudaFree(x16), cudaFree(x32), cudaFree(x216), cudaFree(x232), cudaFree(r16), cudaFree(r32), cudaFree(view);
-    cudaFree(w32), cudaFree(wref), cudaFree(b32), cudaFree(yref), cudaFree(w16), cudaFree(y16), cudaFree(ws);
+    cudaFree(w32), cudaFree(wref), cudaFree(b32), cudaFree(yref), cudaFree(w16);
 }
 
 // ---- kernels_set_engine(PORTABLE) (--engine portable): no Hopper tile is
