@@ -365,6 +365,13 @@ extern "C" const char *conv2d_tile_name(int tile) {
     return tile >= 0 ? kTiles[tile].name : "?";
 }
 
+extern "C" int conv2d_hopper_usable(void) { return gemm_wgmma_usable(); }
+
+extern "C" int conv2d_norm_shape_ok(const ConvShape *s) {
+    return s->cin % 8 == 0 && s->cout % 8 == 0 && !s->up &&
+           gemm_wgmma_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up);
+}
+
 extern "C" int conv2d_tile_is_wgmma(int tile) {
     return tile >= kNumTiles && tile < kNumTiles + gemm_wgmma_num_tiles();
 }
@@ -383,10 +390,12 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
     // or a convolution over multiples of 64 input channels; a concatenated
     // input whose two parts are multiples of 64 channels; a nearest-2x
     // input read as four output phases).
+    // A GroupNorm in the operand path (s->norm) runs on the Hopper tiles alone.
     const int wgmma = gemm_wgmma_usable() &&
-                      gemm_wgmma_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up);
+                      gemm_wgmma_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up) &&
+                      !(s->norm && s->up);
     const int ntiles = kNumTiles + (wgmma ? gemm_wgmma_num_tiles() : 0);
-    for (int t = 0; t < ntiles; t++) {
+    for (int t = s->norm ? kNumTiles : 0; t < ntiles; t++) {
         int bm = t < kNumTiles ? kTiles[t].bm : 0, bn = t < kNumTiles ? kTiles[t].bn : 0;
         long long mt = ceil_div(M, bm);
         if (t >= kNumTiles) {
@@ -485,8 +494,10 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
 namespace {
 cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *x2,
                          const uint16_t *w, const float *bias, const uint16_t *temb, const uint16_t *residual,
-                         uint16_t *y, int geglu, float *workspace, cudaStream_t stream) {
+                         uint16_t *y, int geglu, float *workspace, cudaStream_t stream,
+                         const float *norm = nullptr, int norm_silu = 0) {
     if (cfg.tile < 0 || cfg.tile >= kNumTiles + gemm_wgmma_num_tiles() || cfg.splits < 1) return cudaErrorInvalidValue;
+    if (!norm != !s->norm || (norm && cfg.tile < kNumTiles)) return cudaErrorInvalidValue;  // Hopper tiles only
     if ((s->cin2 || s->up) && ((s->cin2 && !x2) || s->cin2 % 8 || s->h % (s->up ? 2 : 1) || s->w % (s->up ? 2 : 1)))
         return cudaErrorInvalidValue;
     if (cfg.splits > 1 && !workspace) return cudaErrorInvalidValue;
@@ -515,6 +526,8 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
     p.x2 = s->cin2 ? reinterpret_cast<const half *>(x2) : nullptr;
     p.Cin1 = s->cin - s->cin2;
     p.up = s->up;
+    p.norm = reinterpret_cast<const float2 *>(norm);
+    p.norm_silu = norm_silu;
     const LaunchFn *table = (p.x2 || p.up) ? kLaunchGather : kLaunch;
     cudaError_t e = cfg.tile < kNumTiles ? table[cfg.tile](p, stream) : gemm_wgmma_launch(cfg.tile - kNumTiles, p, stream);
     if (e != cudaSuccess || p.splits == 1) return e;
@@ -538,6 +551,14 @@ extern "C" cudaError_t conv2d_igemm2_fp16(const ConvShape *s, TileConfig cfg, co
                                           const uint16_t *residual, uint16_t *y, float *workspace,
                                           cudaStream_t stream) {
     return igemm_launch(s, cfg, x, x2, w, bias, temb, residual, y, 0, workspace, stream);
+}
+
+extern "C" cudaError_t conv2d_igemm_norm_fp16(const ConvShape *s, TileConfig cfg, const uint16_t *x,
+                                              const uint16_t *x2, const float *norm, int silu, const uint16_t *w,
+                                              const float *bias, const uint16_t *temb, const uint16_t *residual,
+                                              uint16_t *y, float *workspace, cudaStream_t stream) {
+    if (!s->norm || !norm) return cudaErrorInvalidValue;
+    return igemm_launch(s, cfg, x, x2, w, bias, temb, residual, y, 0, workspace, stream, norm, silu);
 }
 
 extern "C" ConvShape gemm_as_conv(int m, int n, int k) {

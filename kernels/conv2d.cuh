@@ -28,6 +28,11 @@ struct ConvParams {
     const half *x2;        // channels Cin1..Cin-1 from (B, H, W, Cin - Cin1), or null (one input)
     int Cin1;              // channels read from x when x2 is set
     int up;                // 1: x is (B, H/2, W/2, .), read through nearest 2x upsampling
+    // GroupNorm applied to the A operand inside the Hopper engine (gemm_wgmma.cu): every element
+    // x[b, ., c] read becomes x * norm[b * Cin + c].x + norm[b * Cin + c].y, then SiLU if norm_silu;
+    // a convolution's zero padding stays zero. null: x is used as it is.
+    const float2 *norm;    // (B, Cin) scale, shift (groupnorm_scale_shift)
+    int norm_silu;
 };
 
 // Bias + time embedding + residual for two adjacent output channels of row m.

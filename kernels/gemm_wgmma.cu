@@ -237,9 +237,23 @@ __device__ __forceinline__ void wgmma_tile(float *d, uint64_t da, uint64_t db) {
     else if constexpr (BN == 128) wgmma_n128(d, da, db);
     else wgmma_n64(d, da, db);
 }
+
+// GroupNorm prologue: two channels of the A operand, x * scale + shift, then
+// SiLU when `silu` (scale and shift are then pre-halved: h = y / 2 and
+// silu(y) = h + h tanh(h), one MUFU.TANH per two elements in FP16x2).
+__device__ __forceinline__ uint32_t norm_pair(uint32_t v, float s0, float t0, float s1, float t1, int silu) {
+    const float2 f = __half22float2(*reinterpret_cast<const half2 *>(&v));
+    const half2 y = __floats2half2_rn(fmaf(f.x, s0, t0), fmaf(f.y, s1, t1));
+    const half2 o = silu ? __hfma2(y, h2tanh_approx(y), y) : y;
+    return *reinterpret_cast<const uint32_t *>(&o);
+}
+
+// Makes this thread's shared-memory stores visible to the wgmma that read
+// the tile next (the generic and the async proxy).
+__device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
 #endif  // WG_DEVICE
 
-template <int BN, int STAGES>
+template <int BN, int STAGES, bool NORM>
 __global__ void __launch_bounds__(WG_THREADS, 1)
     gemm_wgmma_kernel(const __grid_constant__ CUtensorMap map_x,   // x (M, K), box 64 x 128 (conv: 4-D NHWC)
                       const __grid_constant__ CUtensorMap map_x2,  // x2 (M, Cin - Cin1) where p.x2 is set
@@ -323,17 +337,107 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     float acc[R];
 #pragma unroll
     for (int i = 0; i < R; i++) acc[i] = 0.0f;
-    for (int i = 0; i < nkt; i++) {
-        const int s = i % STAGES;
-        mbar_wait(&full[s], (i / STAGES) & 1);
-        const unsigned char *sa = ring + s * STAGE_BYTES + c * 64 * 128;  // 64 rows of 128 bytes
-        const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + A_BYTES);
-        wg_fence();
+    if constexpr (!NORM) {
+        for (int i = 0; i < nkt; i++) {
+            const int s = i % STAGES;
+            mbar_wait(&full[s], (i / STAGES) & 1);
+            const unsigned char *sa = ring + s * STAGE_BYTES + c * 64 * 128;  // 64 rows of 128 bytes
+            const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + A_BYTES);
+            wg_fence();
 #pragma unroll
-        for (int k = 0; k < WG_BK / 16; k++) wgmma_tile<BN>(acc, da + 2 * k, db + 2 * k);
-        wg_commit();
-        wg_wait<0>();  // this warp's products of stage i are done: give its buffers back
-        if ((tid & 31) == 0) mbar_arrive(&empty[s]);
+            for (int k = 0; k < WG_BK / 16; k++) wgmma_tile<BN>(acc, da + 2 * k, db + 2 * k);
+            wg_commit();
+            wg_wait<0>();  // this warp's products of stage i are done: give its buffers back
+            if ((tid & 31) == 0) mbar_arrive(&empty[s]);
+        }
+    } else {
+        // GroupNorm (+ SiLU) of the A operand, in place in shared memory, by
+        // the consumer that reads those rows: thread tid owns rows
+        // 64c + rsub + 16q (q = 0..3) and the 16-byte chunk of channels
+        // c0 + 8j .. c0 + 8j + 7 of each, which the 128-byte swizzle puts
+        // at chunk j ^ (row & 7) = j ^ (rsub & 7) of the row (a warp reads
+        // four whole rows: no bank conflicts). Rows that are a
+        // convolution's zero padding (input pixel outside the image) or lie
+        // past the batch keep the copy engine's zeros. Stage i + 1 is
+        // transformed while the products of stage i run.
+        const int j = tid & 7, rsub = tid >> 3;
+        const int nb = p.M / (p.Ho * p.Wo);
+        int rx[4], ry[4], rb[4];  // each row's output pixel and sample (rb = nb: no input)
+#pragma unroll
+        for (int q = 0; q < 4; q++) {
+            const int r = c * 64 + rsub + 16 * q;
+            if (g.conv) {
+                rx[q] = ox0 + r % g.bw;
+                ry[q] = oy0 + (r / g.bw) % g.bh;
+                rb[q] = min(b0 + r / (g.bw * g.bh), nb);
+            } else {
+                const int m = m0 + r;
+                rx[q] = ry[q] = 0;
+                rb[q] = m < p.M ? m / (p.Ho * p.Wo) : nb;
+            }
+        }
+        const float half_if_silu = p.norm_silu ? 0.5f : 1.0f;
+        auto transform = [&](int i) {
+            const int k = (kt0 + i) * WG_BK;
+            int c0 = k, kx = 0, ky = 0;
+            if (g.conv) {
+                const int tap = k / p.Cin;
+                c0 = k - tap * p.Cin;
+                ky = tap / p.ksize;
+                kx = tap - ky * p.ksize;
+            }
+            unsigned char *row0 = ring + (i % STAGES) * STAGE_BYTES + (c * 64 + rsub) * 128 + ((j ^ (rsub & 7)) << 4);
+            float sc[8], sh[8];
+            int cur = -1;
+#pragma unroll
+            for (int q = 0; q < 4; q++) {
+                const int b = rb[q];
+                bool ok = b < nb;
+                if (g.conv) {
+                    const int ix = rx[q] * p.stride + kx - p.pad, iy = ry[q] * p.stride + ky - p.pad;
+                    ok = ok && ix >= 0 && ix < p.W && iy >= 0 && iy < p.H;
+                }
+                if (!ok) continue;
+                if (b != cur) {  // (scale, shift) of channels c0 + 8j .. + 7 of sample b
+                    const float4 *ss = reinterpret_cast<const float4 *>(p.norm + (size_t)b * p.Cin + c0 + 8 * j);
+#pragma unroll
+                    for (int e = 0; e < 4; e++) {
+                        const float4 t = ss[e];
+                        sc[2 * e] = t.x * half_if_silu, sh[2 * e] = t.y * half_if_silu;
+                        sc[2 * e + 1] = t.z * half_if_silu, sh[2 * e + 1] = t.w * half_if_silu;
+                    }
+                    cur = b;
+                }
+                uint4 *ptr = reinterpret_cast<uint4 *>(row0 + q * 16 * 128);
+                uint4 v = *ptr;
+                v.x = norm_pair(v.x, sc[0], sh[0], sc[1], sh[1], p.norm_silu);
+                v.y = norm_pair(v.y, sc[2], sh[2], sc[3], sh[3], p.norm_silu);
+                v.z = norm_pair(v.z, sc[4], sh[4], sc[5], sh[5], p.norm_silu);
+                v.w = norm_pair(v.w, sc[6], sh[6], sc[7], sh[7], p.norm_silu);
+                *ptr = v;
+            }
+            fence_proxy_async();
+            asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");  // the whole 64-row slice is done
+        };
+        if (nkt > 0) {
+            mbar_wait(&full[0], 0);
+            transform(0);
+        }
+        for (int i = 0; i < nkt; i++) {
+            const int s = i % STAGES;
+            const unsigned char *sa = ring + s * STAGE_BYTES + c * 64 * 128;
+            const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + A_BYTES);
+            wg_fence();
+#pragma unroll
+            for (int k = 0; k < WG_BK / 16; k++) wgmma_tile<BN>(acc, da + 2 * k, db + 2 * k);
+            wg_commit();
+            if (i + 1 < nkt) {
+                mbar_wait(&full[(i + 1) % STAGES], ((i + 1) / STAGES) & 1);
+                transform(i + 1);
+            }
+            wg_wait<0>();
+            if ((tid & 31) == 0) mbar_arrive(&empty[s]);
+        }
     }
     wg_regs_ready<R>(acc);
 
@@ -456,13 +560,13 @@ WgGeom conv_geometry(int batch, int ho, int wo) {
     return best;
 }
 
-template <int BN, int STAGES>
+template <int BN, int STAGES, bool NORM>
 cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     static bool attr_set = false;  // per instantiation
     const size_t smem = (size_t)STAGES * (WG_BM + BN) * WG_BK * sizeof(half) + WG_SMEM_SLACK;
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_kernel<BN, STAGES>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                             (int)smem);
+        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_kernel<BN, STAGES, NORM>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess) return e;
         attr_set = true;
     }
@@ -486,7 +590,13 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     if (e == cudaSuccess) e = make_map(&mw, p.w, p.N, p.K, BN);
     if (e != cudaSuccess) return e;
     dim3 grid(mtiles, (p.N + BN - 1) / BN, p.splits);
-    return pdl_launch(gemm_wgmma_kernel<BN, STAGES>, grid, dim3(WG_THREADS), smem, stream, mx, mx2, mw, p, g);
+    return pdl_launch(gemm_wgmma_kernel<BN, STAGES, NORM>, grid, dim3(WG_THREADS), smem, stream, mx, mx2, mw, p, g);
+}
+
+// The GroupNorm prologue is a second instantiation of each tile.
+template <int BN, int STAGES>
+cudaError_t wg_launch_any(const ConvParams &p, cudaStream_t stream) {
+    return p.norm ? wg_launch<BN, STAGES, true>(p, stream) : wg_launch<BN, STAGES, false>(p, stream);
 }
 
 struct WgTile {
@@ -494,7 +604,7 @@ struct WgTile {
     const char *name;
     cudaError_t (*launch)(const ConvParams &, cudaStream_t);
 };
-#define WG_TILE_ROW(bn, st) {bn, st, "wgmma 128x" #bn "x64/" #st "st", &wg_launch<bn, st>},
+#define WG_TILE_ROW(bn, st) {bn, st, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st>},
 const WgTile kWgTiles[] = {WG_TILES(WG_TILE_ROW)};
 constexpr int kNumWgTiles = sizeof(kWgTiles) / sizeof(kWgTiles[0]);
 
@@ -551,6 +661,7 @@ cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream) {
     const int cin2 = p.x2 ? p.Cin - p.Cin1 : 0;
     if (!gemm_wgmma_shape_ok(p.ksize, p.stride, p.pad, p.Cin, p.N, cin2, p.up) || p.K % 8) return cudaErrorInvalidValue;
     if (p.up && (p.H % 2 || p.W % 2 || p.Ho != p.H || p.Wo != p.W)) return cudaErrorInvalidValue;
+    if (p.norm && (p.up || reinterpret_cast<uintptr_t>(p.norm) & 15)) return cudaErrorInvalidValue;
     if ((reinterpret_cast<uintptr_t>(p.x) | reinterpret_cast<uintptr_t>(p.x2) | reinterpret_cast<uintptr_t>(p.w)) &
         15)
         return cudaErrorInvalidValue;

@@ -329,10 +329,13 @@ extern "C" cudaError_t groupnorm_silu_fp16(const uint16_t *x, uint16_t *y, const
                                 stream);
 }
 
-extern "C" cudaError_t groupnorm2_silu_fp16(const uint16_t *x, const uint16_t *x2, int c1, uint16_t *y,
-                                            const float *gamma, const float *beta, int batch, int hw, int c,
-                                            int groups, float eps, int apply_silu, int splits, void *workspace,
-                                            cudaStream_t stream) {
+extern "C" const float *groupnorm_scale_shift(const void *workspace, int batch, int groups, int splits, int c) {
+    return reinterpret_cast<const float *>(carve(const_cast<void *>(workspace), batch, groups, splits, c).scale_shift);
+}
+
+extern "C" cudaError_t groupnorm_stats_fp16(const uint16_t *x, const uint16_t *x2, int c1, const float *gamma,
+                                            const float *beta, int batch, int hw, int c, int groups, float eps,
+                                            int splits, void *workspace, cudaStream_t stream) {
     if (c % 8 || c <= 0 || c > kMaxC || groups <= 0 || c % groups || splits < 1 || !workspace || batch <= 0 ||
         batch > 65535 || hw <= 0)
         return cudaErrorInvalidValue;
@@ -350,15 +353,25 @@ extern "C" cudaError_t groupnorm2_silu_fp16(const uint16_t *x, const uint16_t *x
         if (e != cudaSuccess) return e;
         attr_set = true;
     }
+    const half *hx = reinterpret_cast<const half *>(x), *hx2 = reinterpret_cast<const half *>(x2);
+    return pdl_launch(gn_stats_kernel, dim3(splits, batch), dim3(threads), smem, stream, hx, hx2, c1, gamma, beta, hw,
+                      c, groups, eps, splits, rows, ws);
+}
+
+extern "C" cudaError_t groupnorm2_silu_fp16(const uint16_t *x, const uint16_t *x2, int c1, uint16_t *y,
+                                            const float *gamma, const float *beta, int batch, int hw, int c,
+                                            int groups, float eps, int apply_silu, int splits, void *workspace,
+                                            cudaStream_t stream) {
+    cudaError_t e = groupnorm_stats_fp16(x, x2, c1, gamma, beta, batch, hw, c, groups, eps, splits, workspace, stream);
+    if (e != cudaSuccess) return e;
+    GnWorkspace ws = carve(workspace, batch, groups, splits, c);
+    const int rows = rows_per_block(c);
+    const int threads = block_threads(c);
     int dev = 0, sms = 0;
-    cudaError_t e = cudaGetDevice(&dev);
+    e = cudaGetDevice(&dev);
     if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
     if (e != cudaSuccess) return e;
-
     const half *hx = reinterpret_cast<const half *>(x), *hx2 = reinterpret_cast<const half *>(x2);
-    e = pdl_launch(gn_stats_kernel, dim3(splits, batch), dim3(threads), smem, stream, hx, hx2, c1, gamma, beta, hw, c,
-                   groups, eps, splits, rows, ws);
-    if (e != cudaSuccess) return e;
 
     // Pass 2: enough pixels per thread for about 2 CTAs per SM, whole chunks.
     const long long per_px = (long long)rows * kStatsCtasPerSm * (sms > 0 ? sms : 1);

@@ -27,6 +27,8 @@ typedef struct {
                            // skip, read in place: torch.cat without a copy); 0 = one input
     int up;                // 1: the input is read through nearest 2x upsampling (Upsample2D): h, w
                            // are the upsampled size, the tensor in memory is (B, h/2, w/2, Cin)
+    int norm;              // 1: a GroupNorm (+ SiLU) of the input is applied in the operand path
+                           // (conv2d_igemm_norm_fp16; Hopper-engine tiles only)
 } ConvShape;
 
 // Fills ho/wo. Returns 0 if the shape is supported (cin, cout multiples of 8,
@@ -56,6 +58,12 @@ TileConfig conv2d_heuristic(const ConvShape *s, int num_sms);
 // multiple of 64 (stride 1 or 2).
 int conv2d_tile_is_wgmma(int tile);
 size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg);
+// 1 if the Hopper engine can apply a GroupNorm in this conv's operand path
+// (a shape check only: whether the engine runs here is conv2d_hopper_usable's).
+int conv2d_norm_shape_ok(const ConvShape *s);
+// 1 if the Hopper conv/GEMM engine runs on this device and engine setting
+// (sm_90a build, a cc 9.0 GPU, --engine auto).
+int conv2d_hopper_usable(void);
 
 // conv2d_igemm_fp16 over a two-tensor or upsampled input (ConvShape.cin2 /
 // .up): x holds the first cin - cin2 channels, x2 (NULL unless cin2) the
@@ -63,6 +71,17 @@ size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg);
 cudaError_t conv2d_igemm2_fp16(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *x2,
                                const uint16_t *w, const float *bias, const uint16_t *temb, const uint16_t *residual,
                                uint16_t *y, float *workspace, cudaStream_t stream);
+
+// conv2d_igemm2_fp16 with GroupNorm (+ SiLU) applied to the input in the
+// operand path (s->norm = 1): the conv reads x[b, p, c] * norm[b, c, 0] +
+// norm[b, c, 1] (SiLU'd when silu), zero padding staying zero, so the
+// normalized tensor is never written. norm: groupnorm_scale_shift() of a
+// groupnorm_stats_fp16 launch over the same input. Hopper-engine tiles only
+// (conv2d_candidates offers no other for such a shape; no nearest-2x input).
+cudaError_t conv2d_igemm_norm_fp16(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *x2,
+                                   const float *norm,  // (B, Cin, 2) fp32 scale, shift
+                                   int silu, const uint16_t *w, const float *bias, const uint16_t *temb,
+                                   const uint16_t *residual, uint16_t *y, float *workspace, cudaStream_t stream);
 
 // y = conv(x, w) + bias[co] + temb[b, co] + residual[b, ho, wo, co]
 // (bias, temb and residual each optional: pass NULL).
@@ -91,6 +110,15 @@ cudaError_t groupnorm_silu_fp16(const uint16_t *x,  // (B, HW, C) fp16
                                 const float *gamma, const float *beta,  // (C)
                                 int batch, int hw, int c, int groups, float eps, int apply_silu,
                                 int splits, void *workspace, cudaStream_t stream);
+// The statistics pass alone (no apply, nothing written but the workspace):
+// afterwards groupnorm_scale_shift(workspace, ...) holds the per-(sample,
+// channel) scale and shift that the apply would use, for a consumer that
+// applies them itself (conv2d_igemm_norm_fp16). x2 / c1 as below.
+cudaError_t groupnorm_stats_fp16(const uint16_t *x, const uint16_t *x2, int c1, const float *gamma, const float *beta,
+                                 int batch, int hw, int c, int groups, float eps, int splits, void *workspace,
+                                 cudaStream_t stream);
+// (B, C, 2) FP32 (scale, shift) inside a workspace of groupnorm_workspace_bytes.
+const float *groupnorm_scale_shift(const void *workspace, int batch, int groups, int splits, int c);
 // The same over the channel concatenation of x (B, HW, c1) and x2 (B, HW, c - c1),
 // read in place (x2 NULL: x alone, c channels).
 cudaError_t groupnorm2_silu_fp16(const uint16_t *x, const uint16_t *x2, int c1, uint16_t *y, const float *gamma,

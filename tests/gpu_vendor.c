@@ -42,7 +42,10 @@ static void check_vendor(const char *bin, const char *block_args, const char *co
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(n, "vendor");
         const char *nm = cJSON_IsString(name) ? name->valuestring : "?";
         int wanted = 0;
-        for (const char *const *w = want_vendor; *w; w++) wanted |= !strcmp(*w, nm);
+        for (const char *const *w = want_vendor; *w; w++) {  // also a fused row, e.g. "norm1+silu+conv1"
+            const size_t ln = strlen(nm), lw = strlen(*w);
+            wanted |= !strcmp(*w, nm) || (ln > lw && nm[ln - lw - 1] == '+' && !strcmp(nm + ln - lw, *w));
+        }
         if (!v) {
             if (wanted) result(0, "--vs cudnn %s: node %s has no vendor result", block_args, nm);
             continue;

@@ -228,7 +228,7 @@ static size_t aidx(int b, int h, int w, int c, int H, int W, int C) {
 }
 
 static int make_shape(ConvShape *s, int B, int H, int W, int cin, int cout, int k, int stride) {
-    ConvShape t = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0};
+    ConvShape t = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0};
     *s = t;
     return conv2d_shape_init(s) == 0;
 }
@@ -1174,6 +1174,7 @@ int main(int argc, char **argv) {
     cpu_suite_int8();
     cpu_suite_outputs(bin);
     cpu_suite_unet(bin);
+    cpu_suite_fuse();
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

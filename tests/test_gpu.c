@@ -7,6 +7,7 @@
 //
 // usage: test_gpu [path/to/unetrun]   (the binary for the end-to-end tests)
 #define _POSIX_C_SOURCE 200809L
+#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -69,9 +70,12 @@ static float *download16(const uint16_t *d, size_t n) {
 // state between launches), against the FP32 reference href; `what` names
 // the shape at the start of each result line. A concatenated or upsampled
 // input (s->cin2, s->up) goes through conv2d_igemm2_fp16.
-static void run_conv_candidates(const ConvShape *s, const TileConfig *cand, int nc, const uint16_t *x16,
-                                const uint16_t *x216, const uint16_t *w16, const float *b32, const uint16_t *t16,
-                                const uint16_t *r16, const float *href, const char *what) {
+// With norm (s->norm set): the GroupNorm prologue (norm = its (B, Cin, 2)
+// scale and shift, silu), checked at `tol`; plain convs at 1e-3.
+static void run_conv_candidates_norm(const ConvShape *s, const TileConfig *cand, int nc, const uint16_t *x16,
+                                     const uint16_t *x216, const float *norm, int silu, double tol,
+                                     const uint16_t *w16, const float *b32, const uint16_t *t16, const uint16_t *r16,
+                                     const float *href, const char *what) {
     const size_t ny = (size_t)s->batch * s->ho * s->wo * s->cout;  // (B, Ho, Wo, Cout)
     size_t wsb = 0;
     for (int i = 0; i < nc; i++)
@@ -81,21 +85,28 @@ static void run_conv_candidates(const ConvShape *s, const TileConfig *cand, int 
     for (int i = 0; i < 2 * nc; i++) {
         const TileConfig c = cand[i % nc];
         cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
-        if (s->cin2 || s->up) cudaCheck(conv2d_igemm2_fp16(s, c, x16, x216, w16, b32, t16, r16, y16, ws, 0));
+        if (s->norm)
+            cudaCheck(conv2d_igemm_norm_fp16(s, c, x16, x216, norm, silu, w16, b32, t16, r16, y16, ws, 0));
+        else if (s->cin2 || s->up) cudaCheck(conv2d_igemm2_fp16(s, c, x16, x216, w16, b32, t16, r16, y16, ws, 0));
         else cudaCheck(conv2d_igemm_fp16(s, c, x16, w16, b32, t16, r16, y16, ws, 0));
         cudaCheck(cudaDeviceSynchronize());
         float *hy = download16(y16, ny);
         ErrMetrics e = compare_outputs(hy, href, ny);
-        result(!e.nonfinite && e.rel_l2 <= 1e-3, "%s tile=%s splitk=%d run=%d (rel_l2 %.2e nonfinite %zu)", what,
+        result(!e.nonfinite && e.rel_l2 <= tol, "%s tile=%s splitk=%d run=%d (rel_l2 %.2e nonfinite %zu)", what,
                conv2d_tile_name(c.tile), c.splits, i / nc, e.rel_l2, e.nonfinite);
         free(hy);
     }
     cudaFree(ws), cudaFree(y16);
 }
+static void run_conv_candidates(const ConvShape *s, const TileConfig *cand, int nc, const uint16_t *x16,
+                                const uint16_t *x216, const uint16_t *w16, const float *b32, const uint16_t *t16,
+                                const uint16_t *r16, const float *href, const char *what) {
+    run_conv_candidates_norm(s, cand, nc, x16, x216, NULL, 0, 1e-3, w16, b32, t16, r16, href, what);
+}
 
 // ---- conv: every candidate config against one FP32 reference ----
 static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int stride, int bias, int temb, int res) {
-    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0};
+    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0};
     if (conv2d_shape_init(&s)) {
         result(0, "conv2d shape_init B=%d H=%d W=%d cin=%d cout=%d k=%d s=%d", B, H, W, cin, cout, k, stride);
         return;
@@ -140,7 +151,7 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
 static int hopper_conv_engine_on(void) {
     static int on = -1;
     if (on < 0) {
-        ConvShape probe = {1, 8, 8, 64, 64, 3, 1, 1, 0, 0, 0, 0};
+        ConvShape probe = {1, 8, 8, 64, 64, 3, 1, 1, 0, 0, 0, 0, 0};
         TileConfig pc[128];
         int npc = conv2d_shape_init(&probe) ? 0 : conv2d_candidates(&probe, g_num_sms, pc, 128);
         on = 0;
@@ -157,7 +168,7 @@ static int hopper_conv_engine_on(void) {
 // and split, twice, output poisoned before each run.
 static void test_conv2_shape(int B, int h, int w, int c1, int c2, int cout, int k, int up, int res) {
     const int H = up ? 2 * h : h, W = up ? 2 * w : w, cin = c1 + c2;
-    ConvShape s = {B, H, W, cin, cout, k, 1, k / 2, 0, 0, c2, up};
+    ConvShape s = {B, H, W, cin, cout, k, 1, k / 2, 0, 0, c2, up, 0};
     if (conv2d_shape_init(&s)) {
         result(0, "conv2d shape_init (gather) B=%d h=%d w=%d c1=%d c2=%d cout=%d k=%d up=%d", B, h, w, c1, c2, cout, k,
                up);
@@ -203,7 +214,7 @@ static void test_conv2_shape(int B, int h, int w, int c1, int c2, int cout, int 
 // offered for a convolution, a GEMM or attention, and the portable tiles
 // still run ----
 static void test_engine_portable(void) {
-    ConvShape shapes[3] = {{2, 64, 64, 320, 320, 3, 1, 1, 0, 0, 0, 0}, {2, 64, 64, 320, 960, 1, 1, 0, 0, 0, 0, 0},
+    ConvShape shapes[3] = {{2, 64, 64, 320, 320, 3, 1, 1, 0, 0, 0, 0, 0}, {2, 64, 64, 320, 960, 1, 1, 0, 0, 0, 0, 0, 0},
                            gemm_as_conv(8192, 2560, 320)};
     kernels_set_engine(KERNEL_ENGINE_PORTABLE);
     for (int i = 0; i < 3; i++) {
@@ -462,7 +473,7 @@ static void test_linear(int B, int K, int N, int silu) {
 // The direct convolution of conv_in / conv_out (channel counts not multiples
 // of 8) against the FP32 reference, output poisoned first.
 static void test_conv_small(int B, int H, int W, int cin, int cout, int k, int stride) {
-    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0};
+    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0};
     s.ho = (H + 2 * s.pad - k) / stride + 1;
     s.wo = (W + 2 * s.pad - k) / stride + 1;
     const size_t nx = (size_t)B * H * W * cin, ny = (size_t)B * s.ho * s.wo * cout, nw = (size_t)cout * cin * k * k;
@@ -495,7 +506,7 @@ static void test_ref_vs_cpu(void) {
     {  // conv, 3 kinds
         int ks[3] = {3, 3, 1}, ss[3] = {1, 2, 1};
         for (int v = 0; v < 3; v++) {
-            ConvShape s = {2, 9, 7, 24, 40, ks[v], ss[v], ks[v] / 2, 0, 0, 0, 0};
+            ConvShape s = {2, 9, 7, 24, 40, ks[v], ss[v], ks[v] / 2, 0, 0, 0, 0, 0};
             conv2d_shape_init(&s);
             size_t nx = (size_t)2 * 9 * 7 * 24, ny = (size_t)2 * s.ho * s.wo * 40, nw = (size_t)40 * 24 * ks[v] * ks[v];
             float *x = dalloc(nx * 4), *w = dalloc(nw * 4), *b = dalloc(40 * 4), *t = dalloc(80 * 4),
@@ -741,6 +752,109 @@ static void conv_suites(void) {
         }
 }
 
+// GroupNorm (+ SiLU) in the Hopper engine's operand path (conv2d_igemm_norm_fp16
+// after groupnorm_stats_fp16): every Hopper tile and split, twice, against
+// the FP32 chain GroupNorm -> SiLU -> conv of the same FP16 inputs, and the
+// unfused fast chain (GroupNorm kernel, FP16 tensor, conv) against the same
+// reference for comparison. x may be a concatenation (c2 > 0); the input has
+// a per-channel offset (mean up to `offset`) so the shift matters.
+static void test_conv_norm(int B, int H, int W, int c1, int c2, int cout, int k, int stride, int groups, int silu,
+                           float offset, int temb) {
+    const int cin = c1 + c2;
+    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, c2, 0, 1};
+    ConvShape plain = s;
+    plain.norm = 0;
+    if (conv2d_shape_init(&s) || conv2d_shape_init(&plain) || !conv2d_norm_shape_ok(&s)) {
+        result(0, "conv2d norm shape B=%d H=%d W=%d c1=%d c2=%d cout=%d k=%d stride=%d", B, H, W, c1, c2, cout, k,
+               stride);
+        return;
+    }
+    const size_t n1 = (size_t)B * H * W * c1, n2 = (size_t)B * H * W * c2, nv = (size_t)B * H * W * cin;
+    const size_t ny = (size_t)B * s.ho * s.wo * cout, nw = (size_t)cout * cin * k * k;
+    uint16_t *x16, *x216 = NULL, *t16 = NULL;
+    float *x32, *x232 = NULL, *t32 = NULL;
+    rand_act("n1", 81, n1, &x16, &x32);
+    if (c2) rand_act("n2", 82, n2, &x216, &x232);
+    if (temb) rand_act("nt", 83, (size_t)B * cout, &t16, &t32);
+    {  // x += offset * (channel pattern): groups with different means
+        float *h = xmalloc(n1 * 4);
+        uint16_t *h16 = xmalloc(n1 * 2);
+        copy_to_host(h, x32, n1 * 4, 0);
+        for (size_t i = 0; i < n1; i++) h[i] = f16_to_f32(f32_to_f16(h[i] + offset * (float)((i % c1) % 7) / 6.f));
+        for (size_t i = 0; i < n1; i++) h16[i] = f32_to_f16(h[i]);
+        copy_to_device(x32, h, n1 * 4, 0);
+        copy_to_device(x16, h16, n1 * 2, 0);
+        free(h), free(h16);
+    }
+    float *gamma = dalloc(cin * 4), *beta = dalloc(cin * 4);
+    random_uniform("ng", 84, gamma, cin, 1.f, 0.5f, 1);
+    random_uniform("nb", 85, beta, cin, 0.f, 0.5f, 1);
+    float *view = dalloc(nv * 4), *w32 = dalloc(nw * 4), *wref = dalloc(nw * 4), *b32 = dalloc(cout * 4),
+          *yref = dalloc(ny * 4);
+    uint16_t *w16 = dalloc(nw * 2), *n16 = dalloc(nv * 2), *y16 = dalloc(ny * 2);
+    cudaCheck(gather_view_f32(x32, x232, c1, c2, 0, B, H, W, view, 0));
+    cudaCheck(groupnorm_ref_f32(view, view, gamma, beta, B, H * W, cin, groups, 1e-5f, 0));
+    if (silu) cudaCheck(silu_ref_f32(view, view, nv, 0));
+    random_uniform("nw", 86, w32, nw, 0.f, 1.f / sqrtf((float)(cin * k * k)), 1);
+    cudaCheck(f32_to_f16_dev(w32, w16, nw, 0));
+    cudaCheck(f16_to_f32_dev(w16, w32, nw, 0));
+    cudaCheck(conv_weight_layouts_dev(w32, w16, wref, cout, cin, k, 0));
+    random_uniform("nbias", 87, b32, cout, 0.f, 0.5f, 1);
+    ConvShape sref = plain;
+    sref.cin2 = 0;
+    cudaCheck(conv2d_ref_f32(&sref, view, wref, b32, t32, NULL, yref, 0));
+    float *href = download32(yref, ny);
+    // the statistics pass (the fused node's first launch)
+    const int splits = groupnorm_splits(B, H * W, cin, g_num_sms);
+    const size_t wsb = groupnorm_workspace_bytes(B, groups, splits, cin);
+    void *gws = dalloc(wsb);
+    cudaCheck(cudaMemset(gws, 0, wsb));
+    cudaCheck(groupnorm_stats_fp16(x16, x216, c1, gamma, beta, B, H * W, cin, groups, 1e-5f, splits, gws, 0));
+    const float *ss = groupnorm_scale_shift(gws, B, groups, splits, cin);
+    char what[192];
+    snprintf(what, sizeof what, "conv2d_igemm_norm B=%d H=%d W=%d c1=%d c2=%d cout=%d k=%d stride=%d G=%d silu=%d "
+             "offset=%g temb=%d", B, H, W, c1, c2, cout, k, stride, groups, silu, offset, temb);
+    TileConfig cand[128];
+    const int nc = conv2d_candidates(&s, g_num_sms, cand, 128);
+    int all_wg = nc > 0;
+    for (int i = 0; i < nc; i++) all_wg &= conv2d_tile_is_wgmma(cand[i].tile);
+    result(all_wg, "%s: %d candidates, all Hopper tiles", what, nc);
+    run_conv_candidates_norm(&s, cand, nc, x16, x216, ss, silu, 3e-3, w16, b32, t16, NULL, href, what);
+    // the unfused fast chain on the same inputs: GroupNorm kernel -> FP16 tensor -> the heuristic's conv
+    cudaCheck(groupnorm2_silu_fp16(x16, x216, c1, n16, gamma, beta, B, H * W, cin, groups, 1e-5f, silu, splits, gws, 0));
+    const TileConfig hc = conv2d_heuristic(&sref, g_num_sms);
+    const size_t cwsb = conv2d_workspace_bytes(&sref, hc);
+    float *cws = cwsb ? dalloc(cwsb) : NULL;
+    cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
+    cudaCheck(conv2d_igemm_fp16(&sref, hc, n16, w16, b32, t16, NULL, y16, cws, 0));
+    cudaCheck(cudaDeviceSynchronize());
+    float *hy = download16(y16, ny);
+    ErrMetrics e = compare_outputs(hy, href, ny);
+    result(!e.nonfinite && e.rel_l2 <= 1e-3, "%s: unfused chain (groupnorm kernel + %s) rel_l2 %.2e", what,
+           conv2d_tile_name(hc.tile), e.rel_l2);
+    free(hy), free(href);
+    cudaFree(cws), cudaFree(gws);
+    cudaFree(x16), cudaFree(x32), cudaFree(x216), cudaFree(x232), cudaFree(t16), cudaFree(t32), cudaFree(gamma);
+    cudaFree(beta), cudaFree(view), cudaFree(w32), cudaFree(wref), cudaFree(b32), cudaFree(yref), cudaFree(w16);
+    cudaFree(n16), cudaFree(y16);
+}
+
+// GroupNorm (+ SiLU) in the Hopper engine's operand path, every tile (where the engine runs).
+static void norm_suites(void) {
+    if (!hopper_conv_engine_on()) return;
+    // B, H, W, c1, c2, cout, k, stride, groups, silu, offset, temb
+    test_conv_norm(2, 64, 64, 320, 0, 320, 3, 1, 32, 1, 0.f, 1);    // SD1.5 norm1+conv1 (+temb)
+    test_conv_norm(1, 64, 64, 320, 0, 320, 3, 1, 32, 1, 3.f, 0);    // norm2+conv2, offset means
+    test_conv_norm(2, 16, 16, 1280, 0, 1280, 3, 1, 32, 1, 0.f, 0);  // 1280 @16
+    test_conv_norm(2, 8, 8, 1280, 0, 1280, 3, 1, 32, 1, 1.f, 1);    // 8 x 8 x 2 rectangles: two samples per CTA
+    test_conv_norm(2, 32, 32, 640, 320, 320, 3, 1, 32, 1, 0.f, 0);  // up-block norm1 over a concatenation
+    test_conv_norm(2, 32, 32, 320, 0, 320, 1, 1, 32, 0, 2.f, 0);    // Transformer2D norm -> 1x1 proj_in (no SiLU)
+    test_conv_norm(3, 7, 5, 64, 0, 72, 3, 1, 8, 1, 0.5f, 1);        // odd sizes, padding on every side
+    test_conv_norm(2, 9, 11, 128, 64, 64, 3, 2, 16, 1, 0.f, 0);     // stride 2, odd, concatenated
+    test_conv_norm(2, 1, 1, 64, 0, 64, 3, 1, 8, 1, 0.f, 0);         // 1 x 1: only the centre tap is inside
+    test_conv_norm(1, 5, 6, 64, 0, 16, 1, 1, 4, 1, 0.f, 1);         // 1x1 with M tails
+}
+
 // The other kernels: the up path's convolutions (every tile), the direct convolutions, GroupNorm,
 // LayerNorm, small linears, attention, and the vendor baselines / reports through the CLI.
 static void op_suites(const char *bin) {
@@ -756,6 +870,7 @@ static void op_suites(const char *bin) {
     };
     for (unsigned i = 0; i < sizeof(g2) / sizeof(g2[0]); i++)
         test_conv2_shape(g2[i][0], g2[i][1], g2[i][2], g2[i][3], g2[i][4], g2[i][5], g2[i][6], g2[i][7], i % 2);
+    norm_suites();
     // conv_in / conv_out of the SD families (4 latent channels) and odd ones
     for (int b = 1; b <= 2; b++) {
         test_conv_small(b, 64, 64, 4, 320, 3, 1);
@@ -809,6 +924,29 @@ static void block_suites(const char *bin) {
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 16 --kernel-select heuristic");
     test_cli_block(bin, "--block conv --c 320 --hw 64 --stride 2");
     test_cli_block(bin, "--block conv --c 640 --cout 320 --hw 32 --ksize 1 --batch 2");
+    // GroupNorm in the Hopper engine's operand path (--fuse-norm on, the default) and off
+    test_cli_block(bin, "--block resblock --c 320 --hw 32 --batch 2 --fuse-norm off");
+    test_cli_block(bin, "--block transformer --c 320 --hw 32 --fuse-norm off");
+    {
+        char path[64], a[256];
+        snprintf(path, sizeof path, "/tmp/unetrun_fuse_%d.json", (int)getpid());
+        snprintf(a, sizeof a, "--block resblock --c 320 --cout 640 --hw 16 --iters 3 --warmup 1 --json %s", path);
+        Cmd r = run_cli(bin, a);
+        cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
+        const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *n;
+        char names[256] = "";
+        cJSON_ArrayForEach(n, nodes) {
+            const cJSON *nm = cJSON_GetObjectItemCaseSensitive(n, "name");
+            if (cJSON_IsString(nm)) snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                                             names[0] ? "," : "", nm->valuestring);
+        }
+        const char *want = hopper_conv_engine_on() ? "time_emb_proj,norm1+silu+conv1,conv_shortcut,norm2+silu+conv2"
+                                                   : "time_emb_proj,norm1+silu,conv1,norm2+silu,conv_shortcut,conv2";
+        result(j && !strcmp(names, want), "--fuse-norm default on this GPU: report rows %s (got %s)", want, names);
+        cJSON_Delete(j);
+        free(r.out);
+        unlink(path);
+    }
     // the portable engine on this GPU (the sm_80 path, mma.sync only)
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 32 --batch 2 --engine portable");
     test_cli_block(bin, "--block transformer --c 640 --hw 32 --engine portable");
@@ -849,9 +987,9 @@ static void block_suites(const char *bin) {
     unet_cli(bin);
 }
 
-// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|ops|groupnorm|blocks]
+// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|ops|groupnorm|norm|blocks]
 //   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; ops: the rest;
-//   groupnorm: the GroupNorm part of ops), or only the block/UNet CLI suites and the golden cases
+//   groupnorm: the GroupNorm part of ops; norm: GroupNorm in the conv operand path), or only the block/UNet CLI suites and the golden cases
 //   (the whole suite takes several minutes; the two halves can run as separate commands)
 int main(int argc, char **argv) {
     const char *bin = "build/unetrun", *golden_dir = NULL;
@@ -863,8 +1001,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--section") && i + 1 < argc) {
             section = argv[++i];
             if (strcmp(section, "kernels") && strcmp(section, "conv") && strcmp(section, "ops") &&
-                strcmp(section, "groupnorm") && strcmp(section, "blocks")) {
-                fprintf(stderr, "test_gpu: --section must be kernels, conv, ops, groupnorm or blocks (got '%s')\n",
+                strcmp(section, "groupnorm") && strcmp(section, "norm") && strcmp(section, "blocks")) {
+                fprintf(stderr, "test_gpu: --section must be kernels, conv, ops, groupnorm, norm or blocks (got '%s')\n",
                         section);
                 return 2;
             }
@@ -888,6 +1026,7 @@ int main(int argc, char **argv) {
     if (kernels || !strcmp(section, "conv")) conv_suites();
     if (kernels || !strcmp(section, "ops")) op_suites(bin);
     if (section && !strcmp(section, "groupnorm")) suite_groupnorm();
+    if (section && !strcmp(section, "norm")) norm_suites();
     if (!section || !strcmp(section, "blocks")) {
         block_suites(bin);
         golden_suites(bin, golden_dir);

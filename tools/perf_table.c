@@ -45,6 +45,12 @@ static int load_peer(const char *path, PeerRow *rows, int max) {
     return n;
 }
 
+// name is `want`, or ends in "+want" (a row with a GroupNorm fused in).
+static int ends_with_name(const char *name, const char *want) {
+    size_t n = strlen(name), w = strlen(want);
+    return !strcmp(name, want) || (n > w && name[n - w - 1] == '+' && !strcmp(name + n - w, want));
+}
+
 static char *slurp(const char *path) {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
@@ -222,8 +228,8 @@ static int resblock_table(int argc, char **argv) {
             const cJSON *nm = cJSON_GetObjectItemCaseSensitive(node, "name");
             double ce = num(node, "chain_error.rel_l2");
             if (!isnan(ce) && ce > worst) worst = ce;
-            for (int c = 0; c < 3; c++)
-                if (cJSON_IsString(nm) && !strcmp(nm->valuestring, names[c]))
+            for (int c = 0; c < 3; c++)  // also a fused row, e.g. "norm1+silu+conv1"
+                if (cJSON_IsString(nm) && ends_with_name(nm->valuestring, names[c]))
                     snprintf(convs[c], sizeof convs[c], "%.0f us, %.0f TFLOP/s", num(node, "time_us.median"),
                              num(node, "tflops"));
         }

@@ -140,7 +140,7 @@ static void tensor_desc(cudnnTensorDescriptor_t *d, int n, int c, int h, int w) 
 // ---------------------------------------------------------------------------
 static int conv_run(BaselineCtx *v, const Node *n, const VNode *vn, uint16_t *const *T) {
     const float one = 1.f, zero = 0.f;
-    const uint16_t *x = T[n->in];                          // (B, H, W, Cin)
+    const uint16_t *x = T[n->gn ? n->norm_out : n->in];    // (B, H, W, Cin): normalized first if gn
     const uint16_t *res = n->res >= 0 ? T[n->res] : NULL;  // (B, Ho, Wo, Cout) or NULL
     uint16_t *y = T[n->out];                               // (B, Ho, Wo, Cout)
     if (vn->fused) {
@@ -238,6 +238,14 @@ static int sdpa_run(BaselineCtx *v, const Node *n, const VNode *vn, uint16_t *co
 // unetrun's own kernels for the nodes without a vendor op (GroupNorm, LayerNorm).
 static int own_run(BaselineCtx *v, const Node *n, uint16_t *const *T, cudaStream_t st) {
     const Tensor *x = &v->g->t[n->in];
+    if (n->op == OP_CONV && n->gn) {  // a GroupNorm fused into the fast conv: its own pass into norm_out here
+        const GroupNormLayer *L = n->gn;
+        const Tensor *x2 = n->in2 >= 0 ? &v->g->t[n->in2] : NULL;
+        CUDA_TRY(v, groupnorm2_silu_fp16(T[n->in], x2 ? T[n->in2] : NULL, x->c, T[n->norm_out], L->d_gamma,
+                                         L->d_beta, x->n, x->h * x->w, x->c + (x2 ? x2->c : 0), L->groups, L->eps,
+                                         L->silu, n->gn_splits, n->gn_ws, st));
+        return 0;
+    }
     if (n->op == OP_GROUPNORM) {
         const GroupNormLayer *L = n->gn;
         CUDA_TRY(v, groupnorm_silu_fp16(T[n->in], T[n->out], L->d_gamma, L->d_beta, x->n, x->h * x->w, x->c,
@@ -257,7 +265,7 @@ static int node_try(BaselineCtx *v, int i, uint16_t *const *T, cudaStream_t st) 
     const Node *n = &v->g->nodes[i];
     const VNode *vn = &v->vn[i];
     switch (vn->kind) {
-        case VK_CONV: return conv_run(v, n, vn, T);
+        case VK_CONV: return (n->gn && own_run(v, n, T, st)) || conv_run(v, n, vn, T);
         case VK_GEMM: return gemm_run(v, n, vn, &vn->lt_algo, T, st);
         case VK_ATTN: return attn_run(v, n, T, st);
         case VK_SDPA: return sdpa_run(v, n, vn, T);
@@ -403,7 +411,8 @@ static void conv_setup(BaselineCtx *v, int i, uint16_t *b_slot, cudaStream_t st)
     // cuDNN's own search (sorted by time); keep the fastest tensor-op result
     cudnnConvolutionFwdAlgoPerf_t perf[CUDNN_CONVOLUTION_FWD_ALGO_COUNT];
     int got = 0;
-    cudnnCheck(cudnnFindConvolutionForwardAlgorithmEx(v->dnn, vn->x_d, v->g->t[n->in].d16, vn->w_d, vn->w16,
+    cudnnCheck(cudnnFindConvolutionForwardAlgorithmEx(v->dnn, vn->x_d, v->g->t[n->gn ? n->norm_out : n->in].d16,
+                                                      vn->w_d, vn->w16,
                                                       vn->conv_d, vn->y_d, v->v16[n->out],
                                                       CUDNN_CONVOLUTION_FWD_ALGO_COUNT, &got, perf, v->ws,
                                                       VENDOR_WS_BYTES));

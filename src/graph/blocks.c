@@ -92,6 +92,7 @@ Node *add_node(Graph *g, const char *name, OpKind op, int in, int aux, int res, 
     n->res = res;
     n->out = out;
     n->in2 = -1;
+    n->norm_out = -1;
     n->block = g->nblocks - 1;
     return n;
 }
@@ -232,12 +233,12 @@ int resblock_into(Graph *g, const char *pre, int x, int x2, int temb, int cout, 
     n->bytes = linear_min_bytes(B, tp->k, tp->n, 1);
 
     gn_node(g, "norm1+silu", spec_gn(g, LNAME("norm1"), cin, groups, eps, 1), x, h1);
-    ConvShape s1 = {B, H, W, cin, cout, 3, 1, 1, 0, 0, 0, 0};
+    ConvShape s1 = {B, H, W, cin, cout, 3, 1, 1, 0, 0, 0, 0, 0};
     conv_node(g, "conv1", spec_conv(g, LNAME("conv1"), s1, 1), h1, tproj, -1, h2);
     gn_node(g, "norm2+silu", spec_gn(g, LNAME("norm2"), cout, groups, eps, 1), h2, h3);
     int residual = x;
     if (sc >= 0) {
-        ConvShape ss = {B, H, W, cin, cout, 1, 1, 0, 0, 0, x2 >= 0 ? g->t[x2].c : 0, 0};  // cin2: the skip
+        ConvShape ss = {B, H, W, cin, cout, 1, 1, 0, 0, 0, x2 >= 0 ? g->t[x2].c : 0, 0, 0};  // cin2: the skip
         conv_node(g, "conv_shortcut", spec_conv(g, LNAME("conv_shortcut"), ss, 1), x, -1, -1, sc);
         residual = sc;
     }
@@ -249,7 +250,7 @@ int resblock_into(Graph *g, const char *pre, int x, int x2, int temb, int cout, 
         n1->flops = groupnorm_flops(g->t[h1].numel, 1);
         n1->bytes = groupnorm_min_bytes(g->t[h1].numel);
     }
-    ConvShape s2 = {B, H, W, cout, cout, 3, 1, 1, 0, 0, 0, 0};
+    ConvShape s2 = {B, H, W, cout, cout, 3, 1, 1, 0, 0, 0, 0, 0};
     conv_node(g, "conv2", spec_conv(g, LNAME("conv2"), s2, 1), h3, -1, residual, y);
 #undef LNAME
     return y;
@@ -265,7 +266,7 @@ void build_resblock(Graph *g, const BlockConfig *c) {
 // A single convolution with bias (kernel studies; stride 2 is SD's
 // Downsample2D conv).
 void build_conv(Graph *g, const BlockConfig *c) {
-    ConvShape s = {c->batch, c->h, c->w, c->c, c->cout, c->ksize, c->stride, c->ksize / 2, 0, 0, 0, 0};
+    ConvShape s = {c->batch, c->h, c->w, c->c, c->cout, c->ksize, c->stride, c->ksize / 2, 0, 0, 0, 0, 0};
     if (conv2d_shape_init(&s)) die_internal("unsupported conv shape reached the graph builder");
     int x = graph_add_tensor(g, "x", c->batch, c->h, c->w, c->c, 1);
     int y = graph_add_tensor(g, "out", c->batch, s.ho, s.wo, c->cout, 0);
@@ -289,7 +290,7 @@ int transformer_into(Graph *g, const char *pre, int x, int ctx, const Transforme
     if (a->proj_linear) {
         gemm_node(g, "proj_in", spec_lin(g, LNAME("proj_in"), C, C, 1, 0, 0), hn, -1, h);
     } else {
-        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0, 0, 0};
+        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0, 0, 0, 0};
         conv_node(g, "proj_in", spec_conv(g, LNAME("proj_in"), s, 1), hn, -1, -1, h);
     }
     h = transformer_layers(g, pre, a, h, ctx);
@@ -297,7 +298,7 @@ int transformer_into(Graph *g, const char *pre, int x, int ctx, const Transforme
     if (a->proj_linear) {
         gemm_node(g, "proj_out+res", spec_lin(g, LNAME("proj_out"), C, C, 1, 0, 0), h, x, y);
     } else {
-        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0, 0, 0};
+        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0, 0, 0, 0};
         conv_node(g, "proj_out+res", spec_conv(g, LNAME("proj_out"), s, 1), h, -1, x, y);
     }
 #undef LNAME
@@ -402,6 +403,56 @@ void build_gemm(Graph *g, const BlockConfig *c) {
 void build_block(Graph *g, const BlockConfig *cfg) {
     graph_init(g, cfg);
     block_kind(cfg->kind)->build(g, cfg);
+}
+
+// How many nodes read tensor t (or 1 more when it is the graph's output).
+static int tensor_readers(const Graph *g, int t) {
+    int r = g->out == t;
+    for (int i = 0; i < g->nn; i++) {
+        const Node *n = &g->nodes[i];
+        r += (n->in == t) + (n->in2 == t) + (n->aux == t) + (n->res == t);
+    }
+    return r;
+}
+
+int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s)) {
+    int fused = 0;
+    for (int i = 0; i < g->nn; i++) {
+        const Node *a = &g->nodes[i];
+        if (a->op != OP_GROUPNORM || tensor_readers(g, a->out) != 1) continue;
+        int j = i + 1;  // the one reader (e.g. conv_shortcut may run between norm2 and conv2)
+        while (j < g->nn && g->nodes[j].in != a->out && g->nodes[j].in2 != a->out && g->nodes[j].aux != a->out &&
+               g->nodes[j].res != a->out)
+            j++;
+        if (j >= g->nn) continue;
+        Node *b = &g->nodes[j];
+        if (b->op != OP_CONV || b->in != a->out || b->in2 >= 0 || b->up2x || b->prec != PREC_FP16) continue;
+        ConvShape s = b->conv->s;
+        s.cin2 = a->in2 >= 0 ? g->t[a->in2].c : 0;
+        s.norm = 1;
+        if (!ok(&s)) continue;
+        b->conv->s = s;
+        b->gn = a->gn;
+        b->in = a->in;
+        b->in2 = a->in2;
+        b->norm_out = a->out;
+        b->gn_splits = 0;
+        b->flops += a->flops;
+        b->bytes -= 2.0 * g->t[a->out].numel;  // the normalized tensor is neither written nor read
+        char name[2 * sizeof b->name + 1];
+        snprintf(name, sizeof name, "%s+%s", a->name, b->name);
+        snprintf(b->name, sizeof b->name, "%.*s", (int)sizeof b->name - 1, name);
+        memmove(&g->nodes[i], &g->nodes[i + 1], (size_t)(g->nn - i - 1) * sizeof(Node));
+        g->nn--;
+        for (int k = 0; k < g->nblocks; k++) {
+            GraphBlock *blk = &g->blocks[k];
+            if (blk->first > i) blk->first--;
+            else if (i < blk->first + blk->count) blk->count--;
+        }
+        fused++;
+        i--;  // node i is now the one after the removed GroupNorm
+    }
+    return fused;
 }
 
 void graph_set_precision(Graph *g, const RunOptions *opt) {
@@ -565,6 +616,10 @@ static void live_ranges(const Graph *g, int *first, int *last) {
             if (rd[k] >= 0 && last[rd[k]] < i) last[rd[k]] = i;
         if (first[n->out] > i) first[n->out] = i;
         if (last[n->out] < i) last[n->out] = i;
+        if (n->norm_out >= 0) {  // a fused GroupNorm's dropped output: only the vendor chain writes it
+            if (first[n->norm_out] > i) first[n->norm_out] = i;
+            if (last[n->norm_out] < i) last[n->norm_out] = i;
+        }
         // a side-branch candidate (reads only graph inputs) may run at the start of the replay
         const int side = (n->op == OP_LINEAR || n->op == OP_GEMM) && g->t[n->in].is_input && n->res < 0;
         if (side) first[n->out] = 0;
@@ -651,7 +706,7 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
     off += align_up(p->attn_pad_bytes);
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
-        if (n->op != OP_GROUPNORM) continue;
+        if (!n->gn) continue;  // a GroupNorm, or a conv with its GroupNorm in the operand path
         const Tensor *x = &g->t[n->in];
         const int c = x->c + (n->in2 >= 0 ? g->t[n->in2].c : 0);  // an up block's concatenated input
         p->gn_splits[i] = groupnorm_splits(x->n, x->h * x->w, c, num_sms);

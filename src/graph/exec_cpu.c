@@ -153,7 +153,18 @@ static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const 
         }
         case OP_CONV: {
             const Conv2dLayer *L = n->conv;
+            float *normed = NULL;
+            if (n->gn) {  // a GroupNorm fused into the conv (graph_fuse_norms): applied first
+                const GroupNormLayer *G = n->gn;
+                normed = xmalloc(ti->numel * sizeof(float));
+                groupnorm_ref_cpu(in, normed, G->h_gamma, G->h_beta, ti->n, ti->h * ti->w, ti->c, G->groups, G->eps);
+                if (G->silu) silu_ref_cpu(normed, normed, ti->numel);
+                if (fast_emulation)  // the fast path's operand is FP16
+                    for (size_t i = 0; i < ti->numel; i++) normed[i] = round_f16(normed[i]);
+                in = normed;
+            }
             conv2d_ref_cpu(&L->s, in, fast_emulation ? L->h_w_fast : L->h_w_ref, L->h_bias, aux, res, out);
+            free(normed);
             break;
         }
     }

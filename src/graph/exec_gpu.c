@@ -174,9 +174,18 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
         case OP_CONV: {
             Conv2dLayer *L = n->conv;
             const uint16_t *temb = n->aux >= 0 ? t[n->aux].d16 : NULL, *res = n->res >= 0 ? t[n->res].d16 : NULL;
-            if (L->s.cin % 8 || L->s.cout % 8)  // conv_in / conv_out of the 4 latent channels
+            if (L->s.cin % 8 || L->s.cout % 8) {  // conv_in / conv_out of the 4 latent channels
                 cudaCheck(conv2d_small_fp16(&L->s, t[n->in].d16, L->d_w16, L->d_bias, t[n->out].d16, st));
-            else if (L->s.cin2 || L->s.up)  // concatenated skip or nearest-2x input, read in place
+            } else if (n->gn) {  // GroupNorm statistics, then the conv applies them to its operand
+                const GroupNormLayer *G = n->gn;
+                const Tensor *x = &t[n->in], *x2 = n->in2 >= 0 ? &t[n->in2] : NULL;
+                const int c = x->c + (x2 ? x2->c : 0);
+                cudaCheck(groupnorm_stats_fp16(x->d16, x2 ? x2->d16 : NULL, x->c, G->d_gamma, G->d_beta, x->n,
+                                               x->h * x->w, c, G->groups, G->eps, n->gn_splits, n->gn_ws, st));
+                const float *ss = groupnorm_scale_shift(n->gn_ws, x->n, G->groups, n->gn_splits, c);
+                cudaCheck(conv2d_igemm_norm_fp16(&L->s, L->cfg, x->d16, x2 ? x2->d16 : NULL, ss, G->silu, L->d_w16,
+                                                 L->d_bias, temb, res, t[n->out].d16, sc->gemm_ws, st));
+            } else if (L->s.cin2 || L->s.up)  // concatenated skip or nearest-2x input, read in place
                 cudaCheck(conv2d_igemm2_fp16(&L->s, L->cfg, t[n->in].d16, n->in2 >= 0 ? t[n->in2].d16 : NULL,
                                              L->d_w16, L->d_bias, temb, res, t[n->out].d16, sc->gemm_ws, st));
             else
@@ -258,6 +267,14 @@ static void node_ref_gpu(const Graph *g, const Node *n, const float *in, const f
         }
         case OP_CONV: {
             Conv2dLayer *L = n->conv;
+            if (n->gn) {  // the fused GroupNorm (+ SiLU) first, into the temporary slot
+                const GroupNormLayer *G = n->gn;
+                float *normed = tmp;
+                cudaCheck(groupnorm_ref_f32(in, normed, G->d_gamma, G->d_beta, ti->n, ti->h * ti->w, ti->c, G->groups,
+                                            G->eps, st));
+                if (G->silu) cudaCheck(silu_ref_f32(normed, normed, ti->numel, st));
+                in = normed;
+            }
             cudaCheck(conv2d_ref_f32(&L->s, in, L->d_w_ref, L->d_bias, aux, res, out, st));
             break;
         }
@@ -431,7 +448,10 @@ static void set_kernel_name(Node *n) {
             break;
         }
         case OP_CONV:
-            if (n->conv->s.cin % 8 || n->conv->s.cout % 8)
+            if (n->gn)  // the GroupNorm's statistics pass + the conv that applies it to its operand
+                snprintf(n->kernel, sizeof(n->kernel), "gn-stats + igemm %s%s", conv2d_tile_name(n->conv->cfg.tile),
+                         n->conv->cfg.splits > 1 ? " splitk" : "");
+            else if (n->conv->s.cin % 8 || n->conv->s.cout % 8)
                 snprintf(n->kernel, sizeof(n->kernel), "direct conv %d->%d", n->conv->s.cin, n->conv->s.cout);
             else if (n->conv->cfg.splits > 1)
                 snprintf(n->kernel, sizeof(n->kernel), "igemm %s splitk=%d", conv2d_tile_name(n->conv->cfg.tile),
@@ -653,7 +673,7 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, cudaStream_t st) {
         n->side = nside < MAX_SIDE && is_side_node(g, n);
         nside += n->side;
         if (n->op == OP_ATTENTION) n->attn_dpad = attention_gpu_head_dim(n->attn.d);
-        if (n->op != OP_GROUPNORM) continue;
+        if (!n->gn) continue;  // a GroupNorm, or a conv with its GroupNorm in the operand path
         n->gn_splits = plan.gn_splits[i];
         n->gn_ws = a + plan.gn_ws[i];
         // the kernels keep the counter at zero between launches
@@ -835,6 +855,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     GpuRun run;
     gpu_begin(&run, opt, r);
     graph_set_precision(g, opt);
+    if (opt->fuse_norm && conv2d_hopper_usable()) graph_fuse_norms(g, conv2d_norm_shape_ok);
     const int ref_gpu = opt->ref == REF_GPU;
     const cudaStream_t st = run.st;
 

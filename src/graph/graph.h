@@ -74,6 +74,7 @@ typedef struct {
     int verbose;  // print the conv tuning table on stderr
     int pdl;      // programmatic dependent launch (sm_90+); 0 = plain launches
     int engine;   // 0: Hopper engines where they run (auto); 1: portable mma.sync kernels only (--engine portable)
+    int fuse_norm;  // --fuse-norm: GroupNorm folded into the next conv's operand path where the Hopper engine runs it
     // GEMM precision: FP16 or the online-quantized INT8 GEMM
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions
@@ -158,6 +159,10 @@ typedef struct {
     int up2x;  // OP_CONV: the input is read through nearest 2x upsampling (Upsample2D); the ConvShape
                // is the upsampled one
     int block; // index in Graph.blocks (-1: the graph is one block)
+    // OP_CONV with gn set: the GroupNorm (+ SiLU) of `in` (and in2) is applied in the conv's operand
+    // path (graph_fuse_norms); norm_out is the tensor the separate GroupNorm wrote, which the fast
+    // chain no longer writes (the vendor chain of --vs still does: its conv reads it)
+    int norm_out;
     double flops, bytes;
     // results
     TimeStats time;
@@ -269,6 +274,14 @@ void graph_init(Graph *g, const BlockConfig *cfg);
 // else --tol-fp16; an FP16 node downstream of an INT8 one keeps --tol-fp16
 // for its layer error, Node.layer_tol). The executors call it first.
 void graph_set_precision(Graph *g, const RunOptions *opt);
+// Folds every GroupNorm whose output only the next convolution reads into
+// that convolution's operand path where ok(shape of the conv reading the
+// GroupNorm's input, norm set) says the engine can: the pair becomes one
+// node named "<gn>+<conv>" (e.g. "norm1+silu+conv1") with the GroupNorm's
+// inputs, gn set and norm_out the dropped tensor; the GroupNorm node is
+// removed (blocks renumbered). Run after graph_set_precision (FP16 convs
+// only). Returns the number of pairs fused.
+int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s));
 // Initializes every layer's parameters from src (NULL: seeded random).
 // keep_ref_dev 0: each conv and linear layer's device FP32 weights are freed
 // as soon as its FP16 (and host) copies exist (no GPU reference and no
