@@ -377,7 +377,7 @@ extern "C" int conv2d_tile_is_wgmma(int tile) {
 }
 
 extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg) {
-    if (cfg.splits <= 1) return 0;
+    if (cfg.splits <= 1 || (cfg.tile >= kNumTiles && gemm_wgmma_tile_cluster_k(cfg.tile - kNumTiles))) return 0;
     return (size_t)cfg.splits * s->batch * s->ho * s->wo * s->cout * sizeof(float);
 }
 
@@ -403,10 +403,12 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
             mt = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad, s->up);
         }
         long long tiles = mt * ceil_div(s->cout, bn);
+        const int ck = t >= kNumTiles && gemm_wgmma_tile_cluster_k(t - kNumTiles);  // split-K inside a cluster
         for (unsigned si = 0; si < sizeof(kSplits) / sizeof(kSplits[0]); si++) {
             int sp = kSplits[si];
             if (sp > 1 && kchunks / sp < 2) break;             // at least 128 of K per split
             if (sp > 1 && tiles * sp > 6LL * num_sms) break;   // already plenty of CTAs
+            if (ck && (sp < 2 || sp > WG_MAX_CLUSTER_K)) continue;
             if (n < max) out[n++] = (TileConfig){t, sp};
         }
     }
@@ -424,7 +426,7 @@ namespace {
 // candidate. Per 64-deep stage of one CTA running alone: 0.353, 0.419 and
 // 0.663 us for BN = 64, 128, 256 (interpolated in between); 8.2 TB/s of
 // L2 reads, 1.28x the bytes for BN = 256 (fewer stages in flight).
-double wgmma_tile_us(const ConvShape *s, int bn, int splits, int num_sms) {
+double wgmma_tile_us(const ConvShape *s, int bn, int splits, int cluster_k, int num_sms) {
     const double bn_pts[3] = {64, 128, 256}, stage_us[3] = {0.353, 0.419, 0.663}, l2_factor[3] = {1.015, 1.0, 1.278};
     const int j = bn <= 128 ? 0 : 1;
     double f = (bn - bn_pts[j]) / (bn_pts[j + 1] - bn_pts[j]);
@@ -439,7 +441,8 @@ double wgmma_tile_us(const ConvShape *s, int bn, int splits, int num_sms) {
     const double tc = (double)waves * spc * t_stage;
     const double l2 = (double)ctas * spc * (128 + bn) * 128 * l2f / 8.22e12 * 1e6;
     double t = 4.46 + (tc > l2 ? tc : l2);
-    if (splits > 1) t += (double)splits * M * s->cout * 8 / 2.15e12 * 1e6;
+    if (splits > 1 && !cluster_k) t += (double)splits * M * s->cout * 8 / 2.15e12 * 1e6;
+    if (splits > 1 && cluster_k) t += 1.0;  // cluster barriers + the reads of the peers' tiles (not fit)
     return t;
 }
 }  // namespace
@@ -457,7 +460,8 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
         if (cand[i].tile < kNumTiles) continue;
         int bm = 0, bn = 0;
         gemm_wgmma_tile_dims(cand[i].tile - kNumTiles, &bm, &bn);
-        const double t = wgmma_tile_us(s, bn, cand[i].splits, num_sms);
+        const double t = wgmma_tile_us(s, bn, cand[i].splits, gemm_wgmma_tile_cluster_k(cand[i].tile - kNumTiles),
+                                       num_sms);
         if (t < best_wg) {
             best_wg = t;
             pick_wg = cand[i];
@@ -528,9 +532,10 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
     p.up = s->up;
     p.norm = reinterpret_cast<const float2 *>(norm);
     p.norm_silu = norm_silu;
+    p.cluster_k = 0;  // gemm_wgmma_launch sets it for its cluster split-K tiles
     const LaunchFn *table = (p.x2 || p.up) ? kLaunchGather : kLaunch;
     cudaError_t e = cfg.tile < kNumTiles ? table[cfg.tile](p, stream) : gemm_wgmma_launch(cfg.tile - kNumTiles, p, stream);
-    if (e != cudaSuccess || p.splits == 1) return e;
+    if (e != cudaSuccess || p.splits == 1 || conv2d_workspace_bytes(s, cfg) == 0) return e;  // reduced in-kernel
     size_t pairs = (size_t)p.M * p.N / 2;
     int blocks = (int)((pairs + 255) / 256);
     if (blocks > 4096) blocks = 4096;

@@ -33,6 +33,9 @@ struct ConvParams {
     // a convolution's zero padding stays zero. null: x is used as it is.
     const float2 *norm;    // (B, Cin) scale, shift (groupnorm_scale_shift)
     int norm_silu;
+    // Hopper engine: the `splits` K ranges of an output tile run as one thread-block cluster and
+    // sum their FP32 tiles through distributed shared memory (no workspace, no reduce kernel)
+    int cluster_k;
 };
 
 // Bias + time embedding + residual for two adjacent output channels of row m.
@@ -139,6 +142,10 @@ void gemm_wgmma_tile_dims(int i, int *bm, int *bn);
 // 1 when the sm_90a code is in this build, the current device is cc 9.0 and
 // the engine is not switched off (kernels_set_engine).
 int gemm_wgmma_usable(void);
+// Tile i splits K inside a thread-block cluster (2 .. WG_MAX_CLUSTER_K splits,
+// no workspace and no reduce kernel) instead of through the FP32 workspace.
+constexpr int WG_MAX_CLUSTER_K = 8;
+int gemm_wgmma_tile_cluster_k(int i);
 // 1 when the engine runs this shape: GEMM-shaped (1x1, stride 1, pad 0;
 // Cin and Cout multiples of 8) or a convolution with Cin a multiple of 64,
 // stride 1 or 2 and pad < ksize.

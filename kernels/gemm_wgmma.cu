@@ -43,6 +43,22 @@
 //     reads source pixel (j + floor((px + kx - pad) / 2), i + floor((py + ky
 //     - pad) / 2)): a plain unit-stride box of the half-size source, so
 //     neither the upsampled nor the concatenated tensor is ever written.
+//   - GroupNorm in the operand path (ConvParams.norm, a second
+//     instantiation NORM of each tile): each consumer rewrites its own 64
+//     rows of the A stage in shared memory, x * scale + shift per (sample,
+//     channel) from the GroupNorm statistics pass, then SiLU as
+//     h + h tanh(h) with h = y / 2 (one MUFU.TANH per two FP16 elements), and
+//     fences the stores to the async proxy before its wgmma reads them. Rows
+//     that are a convolution's zero padding keep the copy engine's zeros.
+//     The rewrite of stage i + 1 runs while the wgmma of stage i are in
+//     flight, so the normalized tensor is never written to memory and the
+//     separate apply pass (a read and a write of the activation) is gone. A
+//     3x3 conv rewrites each input element once per tap (9x): two FP32
+//     FMAs, a pack, one MUFU op per two elements and an HFMA2 per tap, which
+//     is why SiLU is the FP16 tanh form (an exp + reciprocal in FP32 would
+//     be four MUFU ops per pair, more than the stage's products take).
+//     Error: 2-3 FP16 roundings of the operand (h, tanh, the product)
+//     instead of one, measured in docs/PERF.md.
 //   - Epilogue through shared memory: the accumulators go to an FP32 tile
 //     over the (then idle) ring and come back as 8-column row chunks, so
 //     residual loads and output stores are 16 bytes per thread and whole
@@ -56,7 +72,8 @@
 //   over Cin % 64 == 0 (stride 1 or 2; nearest-2x inputs stride 1 with a
 //   same-size output); N a multiple of 8
 //   (TMA rows of 16-byte multiples); x and w 16-byte aligned; cc 9.0 only
-//   (sm_90a code). One output tile per CTA: no persistent scheduler (a
+//   (sm_90a code). The GroupNorm operand path needs no nearest-2x input.
+//   One output tile per CTA: no persistent scheduler (a
 //   persistent version that prefetched the next tile during the epilogue
 //   measured the same at 8192 x 960 x 320 and 5% slower at 4096^3), no
 //   stream-K, no clusters / TMA multicast; the epilogue does not overlap the
@@ -329,6 +346,11 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
                 tma_load_2d(sa + A_BYTES, &map_w, &full[s], k, n0);
             }
         }
+        if (p.cluster_k) {  // the consumers' two cluster barriers (tiles staged, tiles read)
+            __syncwarp();
+            cluster_sync();
+            cluster_sync();
+        }
         return;
     }
 
@@ -377,6 +399,23 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
             }
         }
         const float half_if_silu = p.norm_silu ? 0.5f : 1.0f;
+        // All four rows in one sample (every SD shape: a sample's rows are
+        // whole 64-row halves of the tile): one set of scales per stage.
+        const bool one_sample = rb[0] == rb[1] && rb[1] == rb[2] && rb[2] == rb[3];
+        float sc[8], sh[8];
+        auto load_ss = [&](int b, int c0) {  // (scale, shift) of channels c0 + 8j .. + 7 of sample b
+            const float4 *ss = reinterpret_cast<const float4 *>(p.norm + (size_t)min(b, nb - 1) * p.Cin + c0 + 8 * j);
+#pragma unroll
+            for (int e = 0; e < 4; e++) {
+                const float4 t = ss[e];
+                sc[2 * e] = t.x * half_if_silu, sh[2 * e] = t.y * half_if_silu;
+                sc[2 * e + 1] = t.z * half_if_silu, sh[2 * e + 1] = t.w * half_if_silu;
+            }
+        };
+        // Latency matters more than instruction count here (the rewrite of
+        // the next stage must fit under the products of this one): the four
+        // row loads and the scale loads are issued together, the sixteen
+        // pair transforms are independent, and the stores are predicated.
         auto transform = [&](int i) {
             const int k = (kt0 + i) * WG_BK;
             int c0 = k, kx = 0, ky = 0;
@@ -386,36 +425,31 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
                 ky = tap / p.ksize;
                 kx = tap - ky * p.ksize;
             }
-            unsigned char *row0 = ring + (i % STAGES) * STAGE_BYTES + (c * 64 + rsub) * 128 + ((j ^ (rsub & 7)) << 4);
-            float sc[8], sh[8];
-            int cur = -1;
+            uint4 *row0 = reinterpret_cast<uint4 *>(ring + (i % STAGES) * STAGE_BYTES + (c * 64 + rsub) * 128 +
+                                                    ((j ^ (rsub & 7)) << 4));
+            uint4 v[4];
+            bool ok[4];
 #pragma unroll
             for (int q = 0; q < 4; q++) {
-                const int b = rb[q];
-                bool ok = b < nb;
+                ok[q] = rb[q] < nb;
                 if (g.conv) {
                     const int ix = rx[q] * p.stride + kx - p.pad, iy = ry[q] * p.stride + ky - p.pad;
-                    ok = ok && ix >= 0 && ix < p.W && iy >= 0 && iy < p.H;
+                    ok[q] = ok[q] && ix >= 0 && ix < p.W && iy >= 0 && iy < p.H;
                 }
-                if (!ok) continue;
-                if (b != cur) {  // (scale, shift) of channels c0 + 8j .. + 7 of sample b
-                    const float4 *ss = reinterpret_cast<const float4 *>(p.norm + (size_t)b * p.Cin + c0 + 8 * j);
-#pragma unroll
-                    for (int e = 0; e < 4; e++) {
-                        const float4 t = ss[e];
-                        sc[2 * e] = t.x * half_if_silu, sh[2 * e] = t.y * half_if_silu;
-                        sc[2 * e + 1] = t.z * half_if_silu, sh[2 * e + 1] = t.w * half_if_silu;
-                    }
-                    cur = b;
-                }
-                uint4 *ptr = reinterpret_cast<uint4 *>(row0 + q * 16 * 128);
-                uint4 v = *ptr;
-                v.x = norm_pair(v.x, sc[0], sh[0], sc[1], sh[1], p.norm_silu);
-                v.y = norm_pair(v.y, sc[2], sh[2], sc[3], sh[3], p.norm_silu);
-                v.z = norm_pair(v.z, sc[4], sh[4], sc[5], sh[5], p.norm_silu);
-                v.w = norm_pair(v.w, sc[6], sh[6], sc[7], sh[7], p.norm_silu);
-                *ptr = v;
+                v[q] = row0[q * 16 * 8];  // row rsub + 16 q: 16 rows of 8 chunks further
             }
+            load_ss(rb[0], c0);
+#pragma unroll
+            for (int q = 0; q < 4; q++) {
+                if (!one_sample && q > 0) load_ss(rb[q], c0);
+                v[q].x = norm_pair(v[q].x, sc[0], sh[0], sc[1], sh[1], p.norm_silu);
+                v[q].y = norm_pair(v[q].y, sc[2], sh[2], sc[3], sh[3], p.norm_silu);
+                v[q].z = norm_pair(v[q].z, sc[4], sh[4], sc[5], sh[5], p.norm_silu);
+                v[q].w = norm_pair(v[q].w, sc[6], sh[6], sc[7], sh[7], p.norm_silu);
+            }
+#pragma unroll
+            for (int q = 0; q < 4; q++)
+                if (ok[q]) row0[q * 16 * 8] = v[q];  // padding rows keep the copy engine's zeros
             fence_proxy_async();
             asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");  // the whole 64-row slice is done
         };
@@ -463,8 +497,10 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");  // this consumer's 128 threads
     const int chunk = p.geglu ? 16 : 8;  // GEGLU: 8 columns of a, then 8 of g, make 8 outputs
     const int per_row = BN / chunk;
-    for (int e = tid; e < 64 * per_row; e += 128) {
-        const int r = c * 64 + e / per_row, col = (e % per_row) * chunk;
+    // Row r, columns col.. of the tile (FP32 values v) to their output:
+    // split-K partials, the epilogue or GEGLU; rows and columns past the
+    // output are dropped.
+    auto emit = [&](int r, int col, const float *v) {
         const int n = n0 + col;
         int m = m0 + r;
         if (g.conv) {  // row r of the rectangle: (image, y, x) = (r / (bh bw), r / bw % bh, r % bw)
@@ -474,12 +510,11 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
                 ox = 2 * ox + px;
                 oy = 2 * oy + py;
             }
-            if (ox >= p.Wo || oy >= p.Ho) continue;
+            if (ox >= p.Wo || oy >= p.Ho) return;
             m = (b * p.Ho + oy) * p.Wo + ox;  // >= M when b is past the batch
         }
-        if (m >= p.M || n >= p.N) continue;
-        const float *v = stage + (size_t)r * LDE + col;
-        if (p.splits > 1) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
+        if (m >= p.M || n >= p.N) return;
+        if (p.splits > 1 && !p.cluster_k) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
             float4 *dst = reinterpret_cast<float4 *>(p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n);
             dst[0] = *reinterpret_cast<const float4 *>(v);
             dst[1] = *reinterpret_cast<const float4 *>(v + 4);
@@ -492,7 +527,41 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
         } else {
             geglu_store8(p, m, n, v, v + 8);
         }
+    };
+    if (!p.cluster_k) {
+        for (int e = tid; e < 64 * per_row; e += 128) {
+            const int r = c * 64 + e / per_row, col = (e % per_row) * chunk;
+            emit(r, col, stage + (size_t)r * LDE + col);
+        }
+        return;
     }
+    // Cluster split-K: the cluster is the tile's `splits` K ranges (cluster
+    // rank = blockIdx.z). Once every CTA has staged its FP32 tile, CTA z
+    // sums rows [128 z / S, 128 (z + 1) / S) of all S tiles through
+    // distributed shared memory, in rank order (the same order as the
+    // reduce kernel's), and stores them; the second barrier keeps every
+    // tile alive until its peers have read it.
+    cluster_sync();
+    const int S = p.splits, z = (int)blockIdx.z;
+    const int r0 = z * WG_BM / S, r1 = (z + 1) * WG_BM / S;
+    const uint32_t local = smem_u32addr(stage);
+    for (int e = threadIdx.x - 128; e < (r1 - r0) * per_row; e += 256) {
+        const int r = r0 + e / per_row, col = (e % per_row) * chunk;
+        const uint32_t off = (uint32_t)(((size_t)r * LDE + col) * sizeof(float));
+        float v[16];
+#pragma unroll
+        for (int h = 0; h < 16; h += 4) {
+            if (h >= chunk) break;
+            float4 sum = ld_cluster_f4(cluster_map(local, 0) + off + h * 4);
+            for (int q = 1; q < S; q++) {
+                const float4 t = ld_cluster_f4(cluster_map(local, (uint32_t)q) + off + h * 4);
+                sum.x += t.x, sum.y += t.y, sum.z += t.z, sum.w += t.w;
+            }
+            v[h] = sum.x, v[h + 1] = sum.y, v[h + 2] = sum.z, v[h + 3] = sum.w;
+        }
+        emit(r, col, v);
+    }
+    cluster_sync();
 #endif
 }
 
@@ -590,7 +659,9 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     if (e == cudaSuccess) e = make_map(&mw, p.w, p.N, p.K, BN);
     if (e != cudaSuccess) return e;
     dim3 grid(mtiles, (p.N + BN - 1) / BN, p.splits);
-    return pdl_launch(gemm_wgmma_kernel<BN, STAGES, NORM>, grid, dim3(WG_THREADS), smem, stream, mx, mx2, mw, p, g);
+    const dim3 cluster(1, 1, p.cluster_k ? p.splits : 1);  // cluster split-K: one cluster per output tile
+    return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM>, grid, dim3(WG_THREADS), smem, stream, cluster, mx,
+                              mx2, mw, p, g);
 }
 
 // The GroupNorm prologue is a second instantiation of each tile.
@@ -599,13 +670,16 @@ cudaError_t wg_launch_any(const ConvParams &p, cudaStream_t stream) {
     return p.norm ? wg_launch<BN, STAGES, true>(p, stream) : wg_launch<BN, STAGES, false>(p, stream);
 }
 
+// Each tile twice: split-K through the FP32 workspace and the reduce
+// kernel, and ("ck") split-K inside a cluster of the splits (2 .. 8).
 struct WgTile {
-    int bn, stages;
+    int bn, stages, cluster_k;
     const char *name;
     cudaError_t (*launch)(const ConvParams &, cudaStream_t);
 };
-#define WG_TILE_ROW(bn, st) {bn, st, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st>},
-const WgTile kWgTiles[] = {WG_TILES(WG_TILE_ROW)};
+#define WG_TILE_ROW(bn, st) {bn, st, 0, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st>},
+#define WG_TILE_ROW_CK(bn, st) {bn, st, 1, "wgmma 128x" #bn "x64/" #st "st ck", &wg_launch_any<bn, st>},
+const WgTile kWgTiles[] = {WG_TILES(WG_TILE_ROW) WG_TILES(WG_TILE_ROW_CK)};
 constexpr int kNumWgTiles = sizeof(kWgTiles) / sizeof(kWgTiles[0]);
 
 }  // namespace
@@ -613,6 +687,8 @@ constexpr int kNumWgTiles = sizeof(kWgTiles) / sizeof(kWgTiles[0]);
 int gemm_wgmma_num_tiles(void) { return kNumWgTiles; }
 
 const char *gemm_wgmma_tile_name(int i) { return i >= 0 && i < kNumWgTiles ? kWgTiles[i].name : "?"; }
+
+int gemm_wgmma_tile_cluster_k(int i) { return i >= 0 && i < kNumWgTiles && kWgTiles[i].cluster_k; }
 
 void gemm_wgmma_tile_dims(int i, int *bm, int *bn) {
     *bm = WG_BM;
@@ -665,5 +741,8 @@ cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream) {
     if ((reinterpret_cast<uintptr_t>(p.x) | reinterpret_cast<uintptr_t>(p.x2) | reinterpret_cast<uintptr_t>(p.w)) &
         15)
         return cudaErrorInvalidValue;
-    return kWgTiles[i].launch(p, stream);
+    if (kWgTiles[i].cluster_k && (p.splits < 2 || p.splits > WG_MAX_CLUSTER_K)) return cudaErrorInvalidValue;
+    ConvParams q = p;
+    q.cluster_k = kWgTiles[i].cluster_k;
+    return kWgTiles[i].launch(q, stream);
 }

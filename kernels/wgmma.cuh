@@ -131,6 +131,42 @@ __device__ __forceinline__ uint64_t desc_sw128_mn(const void *tile, uint32_t mn_
            ((uint64_t)(1024 >> 4) << 32) | ((uint64_t)1 << 62);
 }
 
+// --- thread-block clusters -----------------------------------------------------
+// This CTA's rank in its cluster.
+__device__ __forceinline__ uint32_t cluster_rank() {
+    uint32_t r = 0;
+#if WGMMA_SM90A_PASS
+    asm volatile("mov.u32 %0, %%cluster_ctarank;\n" : "=r"(r));
+#endif
+    return r;
+}
+// Every non-exited thread of every CTA of the cluster arrives and waits;
+// shared-memory writes before it are visible to the peers' reads after it.
+__device__ __forceinline__ void cluster_sync() {
+#if WGMMA_SM90A_PASS
+    asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n" ::: "memory");
+#endif
+}
+// The shared-memory address `addr` of this CTA as seen in cluster rank `cta`.
+__device__ __forceinline__ uint32_t cluster_map(uint32_t addr, uint32_t cta) {
+    uint32_t r = addr;
+#if WGMMA_SM90A_PASS
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(r) : "r"(addr), "r"(cta));
+#endif
+    return r;
+}
+// 16 bytes of a peer's shared memory (an address from cluster_map).
+__device__ __forceinline__ float4 ld_cluster_f4(uint32_t addr) {
+    float4 v = make_float4(0.f, 0.f, 0.f, 0.f);
+#if WGMMA_SM90A_PASS
+    asm volatile("ld.shared::cluster.v4.f32 {%0, %1, %2, %3}, [%4];\n"
+                 : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+                 : "r"(addr)
+                 : "memory");
+#endif
+    return v;
+}
+
 // --- register reallocation between warpgroups -----------------------------------
 template <int R>
 __device__ __forceinline__ void regs_dealloc() {

@@ -185,10 +185,11 @@ static const OptionRow kOptions[OPT_COUNT] = {
                     .help = "conv/GEMM/attention engines: auto (Hopper wgmma + TMA\n"
                             "kernels beside the portable ones on cc 9.0) or portable\n"
                             "(mma.sync only)"},
-    [OPT_FUSE_NORM] = {"fuse-norm", "on|off", "on", CHOICE(kOnOff), .at = RUN(fuse_norm), .section = SEC_RUN,
+    [OPT_FUSE_NORM] = {"fuse-norm", "on|off", "off", CHOICE(kOnOff), .at = RUN(fuse_norm), .section = SEC_RUN,
                        .help = "GroupNorm (+SiLU) applied in the next conv's operand\n"
                                "path (Hopper engine: one row \"norm1+silu+conv1\", the\n"
-                               "normalized tensor never written) or as its own pass"},
+                               "normalized tensor never written; slower than its own\n"
+                               "pass on the H100 for 3x3 convs: docs/PERF.md)"},
     [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kPrec), .at = RUN(linear_prec),
                     .blocks = KIND(BLOCK_RESBLOCK) | KIND(BLOCK_TRANSFORMER) | KIND(BLOCK_GEMM),
                     .group = GRP_LINEAR, .section = SEC_RUN,

@@ -924,13 +924,15 @@ static void block_suites(const char *bin) {
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 16 --kernel-select heuristic");
     test_cli_block(bin, "--block conv --c 320 --hw 64 --stride 2");
     test_cli_block(bin, "--block conv --c 640 --cout 320 --hw 32 --ksize 1 --batch 2");
-    // GroupNorm in the Hopper engine's operand path (--fuse-norm on, the default) and off
-    test_cli_block(bin, "--block resblock --c 320 --hw 32 --batch 2 --fuse-norm off");
-    test_cli_block(bin, "--block transformer --c 320 --hw 32 --fuse-norm off");
+    // GroupNorm in the Hopper engine's operand path (--fuse-norm on; off is the default)
+    test_cli_block(bin, "--block resblock --c 320 --hw 32 --batch 2 --fuse-norm on");
+    test_cli_block(bin, "--block transformer --c 320 --hw 32 --fuse-norm on");
+    test_cli_block(bin, "--block resblock --c 64 --cout 128 --h 9 --w 5 --batch 2 --ref cpu --fuse-norm on");
     {
         char path[64], a[256];
         snprintf(path, sizeof path, "/tmp/unetrun_fuse_%d.json", (int)getpid());
-        snprintf(a, sizeof a, "--block resblock --c 320 --cout 640 --hw 16 --iters 3 --warmup 1 --json %s", path);
+        snprintf(a, sizeof a, "--block resblock --c 320 --cout 640 --hw 16 --iters 3 --warmup 1 --fuse-norm on --json %s",
+                 path);
         Cmd r = run_cli(bin, a);
         cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
         const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *n;
@@ -942,7 +944,7 @@ static void block_suites(const char *bin) {
         }
         const char *want = hopper_conv_engine_on() ? "time_emb_proj,norm1+silu+conv1,conv_shortcut,norm2+silu+conv2"
                                                    : "time_emb_proj,norm1+silu,conv1,norm2+silu,conv_shortcut,conv2";
-        result(j && !strcmp(names, want), "--fuse-norm default on this GPU: report rows %s (got %s)", want, names);
+        result(j && !strcmp(names, want), "--fuse-norm on, this GPU: report rows %s (got %s)", want, names);
         cJSON_Delete(j);
         free(r.out);
         unlink(path);
