@@ -33,4 +33,21 @@ for b in 1 2; do
     run d64_self_1024_h10_b$b --kind self --seq 1024 --heads 10 --head-dim 64 --batch $b
 done > "$out/summary.txt" 2>&1
 cat "$out/summary.txt"
+echo "benchmarks done ($(($(date +%s) - t0)) s)"
+# compute-sanitizer on two small tuned runs whose candidates include the
+# key-split (2 and 4 CTAs per item), lazy-rescale and FP32-pipe exp2 variants
+if [ -n "$SANITIZE" ]; then
+    for t in racecheck synccheck memcheck; do
+        for a in "--kind self --seq 200 --heads 2 --head-dim 160" "--kind self --seq 300 --heads 1 --head-dim 64"; do
+            n=$t$(echo "$a" | tr -d ' -')
+            timeout 150 compute-sanitizer --tool $t --error-exitcode 99 build/unetrun --block attention $a --iters 1 \
+                --warmup 0 --peak-tflops 700 --peak-gbps 3000 > "$out/san_$n.txt" 2>&1 &
+        done
+    done
+    wait
+    for f in "$out"/san_*.txt; do
+        echo "$(basename "$f"): $(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY\|verdict' "$f" | tr '\n' ' ')"
+    done > "$out/sanitize.txt"
+    cat "$out/sanitize.txt"
+fi
 echo "done ($(($(date +%s) - t0)) s)"

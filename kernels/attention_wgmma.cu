@@ -194,40 +194,44 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
 // candidates for the tuner; a SPLIT one only where it splits (see
 // attention_candidates).
 // Shared memory: DC * 128 * (64 NC + 2 BN STAGES) bytes (DC = ceil(d / 64)).
-#define AW_VARIANTS(X)                    \
-    X(40, 128, 2, 4, 1, 0, 0, 0)          \
-    X(40, 128, 2, 4, 1, 1, 0, 0)          \
-    X(40, 64, 1, 4, 2, 1, 0, 0)           \
-    X(40, 128, 2, 4, 1, 2, 0, 0)          \
-    X(64, 128, 2, 4, 1, 2, 0, 0)          \
-    X(64, 128, 2, 4, 1, 0, 0, 0)          \
-    X(64, 128, 2, 4, 1, 1, 0, 0)          \
-    X(64, 64, 1, 4, 2, 1, 0, 0)           \
-    X(80, 128, 2, 2, 1, 0, 0, 0)          \
-    X(80, 128, 2, 2, 1, 1, 0, 0)          \
-    X(80, 64, 2, 4, 1, 1, 0, 0)           \
-    X(80, 64, 1, 2, 1, 1, 0, 0)           \
-    X(80, 128, 2, 2, 1, 2, 0, 0)          \
-    X(80, 64, 2, 4, 1, 2, 0, 0)           \
-    X(128, 128, 2, 2, 1, 0, 0, 0)         \
-    X(128, 128, 2, 2, 1, 1, 0, 0)         \
-    X(128, 64, 2, 4, 1, 1, 0, 0)          \
-    X(128, 64, 1, 3, 1, 1, 0, 0)          \
-    X(128, 128, 2, 2, 1, 2, 0, 0)         \
-    X(128, 64, 2, 4, 1, 2, 0, 0)          \
-    X(160, 64, 2, 3, 1, 2, 0, 0)          \
-    X(160, 64, 2, 3, 1, 0, 0, 0)          \
-    X(160, 64, 2, 3, 1, 1, 0, 0)          \
-    X(160, 64, 1, 3, 1, 1, 0, 0)          \
-    X(40, 128, 2, 4, 1, 2, 0, 1)          \
-    X(40, 128, 2, 4, 1, 2, 0, 2)          \
-    X(64, 128, 2, 4, 1, 2, 0, 1)          \
-    X(64, 128, 2, 4, 1, 2, 0, 2)          \
-    X(64, 128, 2, 4, 1, 2, 1, 0)          \
-    X(80, 128, 2, 2, 1, 0, 1, 0)          \
-    X(80, 64, 2, 4, 1, 2, 1, 0)           \
-    X(160, 64, 1, 2, 1, 1, 1, 0)          \
-    X(160, 64, 2, 2, 1, 2, 1, 0)
+#define AW_VARIANTS(X)              \
+    X(40, 128, 2, 4, 1, 0, 0, 0, 0) \
+    X(40, 128, 2, 4, 1, 1, 0, 0, 0) \
+    X(40, 64, 1, 4, 2, 1, 0, 0, 0)  \
+    X(40, 128, 2, 4, 1, 2, 0, 0, 0) \
+    X(64, 128, 2, 4, 1, 2, 0, 0, 0) \
+    X(64, 128, 2, 4, 1, 0, 0, 0, 0) \
+    X(64, 128, 2, 4, 1, 1, 0, 0, 0) \
+    X(64, 64, 1, 4, 2, 1, 0, 0, 0)  \
+    X(80, 128, 2, 2, 1, 0, 0, 0, 0) \
+    X(80, 128, 2, 2, 1, 1, 0, 0, 0) \
+    X(80, 64, 2, 4, 1, 1, 0, 0, 0)  \
+    X(80, 64, 1, 2, 1, 1, 0, 0, 0)  \
+    X(80, 128, 2, 2, 1, 2, 0, 0, 0) \
+    X(80, 64, 2, 4, 1, 2, 0, 0, 0)  \
+    X(128, 128, 2, 2, 1, 0, 0, 0, 0)\
+    X(128, 128, 2, 2, 1, 1, 0, 0, 0)\
+    X(128, 64, 2, 4, 1, 1, 0, 0, 0) \
+    X(128, 64, 1, 3, 1, 1, 0, 0, 0) \
+    X(128, 128, 2, 2, 1, 2, 0, 0, 0)\
+    X(128, 64, 2, 4, 1, 2, 0, 0, 0) \
+    X(160, 64, 2, 3, 1, 2, 0, 0, 0) \
+    X(160, 64, 2, 3, 1, 0, 0, 0, 0) \
+    X(160, 64, 2, 3, 1, 1, 0, 0, 0) \
+    X(160, 64, 1, 3, 1, 1, 0, 0, 0) \
+    X(40, 128, 2, 4, 1, 2, 0, 1, 0) \
+    X(40, 128, 2, 4, 1, 2, 0, 2, 0) \
+    X(64, 128, 2, 4, 1, 2, 0, 1, 0) \
+    X(64, 128, 2, 4, 1, 2, 0, 2, 0) \
+    X(64, 128, 2, 4, 1, 2, 1, 0, 0) \
+    X(80, 128, 2, 2, 1, 0, 1, 0, 0) \
+    X(80, 64, 2, 4, 1, 2, 1, 0, 0)  \
+    X(160, 64, 1, 2, 1, 1, 1, 0, 0) \
+    X(160, 64, 2, 2, 1, 2, 1, 0, 0) \
+    X(64, 128, 2, 4, 1, 2, 0, 1, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 0, 1) \
+    X(40, 128, 2, 4, 1, 2, 0, 2, 1) \
+    X(80, 64, 2, 4, 1, 2, 0, 0, 1)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d
@@ -414,7 +418,7 @@ __device__ __forceinline__ void wgmma_pv(float *o, const uint32_t *a, uint64_t d
 }
 #endif  // AW_DEVICE
 
-template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int QKS>
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int QKS>
 __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     attn_wgmma_kernel(const __grid_constant__ CUtensorMap map_q,  // Q (d, heads, sq, B), box 64 x 1 x BM x 1
                       const __grid_constant__ CUtensorMap map_k,  // K (d, heads, skv, B), box 64 x 1 x BN x 1
@@ -434,7 +438,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 128), "tile shape");
     static_assert(EMU == 0 || (BN == 128 && (EMU == 1 || EMU == 2 || EMU == 4)), "EMU: 1, 2 or 4 of 8 n16 blocks");
     constexpr int XS = D + 8;  // row stride (floats) of the key split's partial O in shared memory
-    static_assert(!SPLIT || (size_t)BM * (XS + 2) * 4 <= (size_t)STAGES * STAGE_BYTES, "key-split exchange > ring");
+    static_assert(!SPLIT || (size_t)BM * (XS + 2 + 8) * 4 <= (size_t)STAGES * STAGE_BYTES, "key-split exchange > ring");
 
     extern __shared__ unsigned char smem_raw[];
     // sQ:   [DC][BM rows][128 bytes]                      swizzled FP16
@@ -555,8 +559,21 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
         mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 2));
         mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 2));
-        const float mn0 = fmaxf(m0, mx0 * sl2), mn1 = fmaxf(m1, mx1 * sl2);  // finite: a tile has a real key
-        a0 = aw_exp2(m0 - mn0), a1 = aw_exp2(m1 - mn1);                     // first tile: 2^-inf = 0
+        float mn0 = fmaxf(m0, mx0 * sl2), mn1 = fmaxf(m1, mx1 * sl2);  // finite: a tile has a real key
+        if constexpr (LAZY) {
+            // Lazy rescale: the warp keeps its maxima (so alpha = 1 and O
+            // needs no rescale) unless a row's max grew by more than 8 in
+            // the log2 domain; the scores then stay <= 2^8 over the kept
+            // max (FP16 P <= 256, exact in the end: O / l). Warp-uniform,
+            // so the skipped O rescale is a uniform branch. First tile:
+            // m = -inf, always moved.
+            if (!__any_sync(0xffffffffu, mn0 > m0 + 8.f || mn1 > m1 + 8.f)) mn0 = m0, mn1 = m1;
+        }
+        if (LAZY && mn0 == m0 && mn1 == m1) {
+            a0 = a1 = 1.f;
+        } else {
+            a0 = aw_exp2(m0 - mn0), a1 = aw_exp2(m1 - mn1);  // first tile: 2^-inf = 0
+        }
         m0 = mn0, m1 = mn1;
         float ps0 = 0.f, ps1 = 0.f;
 #pragma unroll
@@ -581,6 +598,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         l1 = l1 * a1 + ps1;
     };
     auto rescale_o = [&](float a0, float a1) {
+        if (LAZY && __all_sync(0xffffffffu, a0 == 1.f && a1 == 1.f)) return;  // the usual case with LAZY
 #pragma unroll
         for (int r = 0; r < OR; r++) oacc[r] *= (r & 2) ? a1 : a0;
     };
@@ -722,29 +740,48 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             }
             aw_cluster_sync();
             const int rows = BM / S, r0 = rank * rows;  // S is 2, 4 or 8: divides BM
+            const int ct = cw * 128 + tid;               // consumer thread 0 .. NC*128-1
             const uint32_t xo_a = smem_u32addr(xo), xm_a = smem_u32addr(xm), xl_a = smem_u32addr(xl);
-            for (int e = cw * 128 + tid; e < rows * (D / 2); e += NC * 128) {
-                const int row = r0 + e / (D / 2), c = 2 * (e % (D / 2));
-                const int grow = qt * BM + row;
-                if (grow >= p.sq) continue;
-                float ms[8], mx = -INFINITY;
+            // weights of this rank's rows: xw[q][row] = 2^(m_q - M) / sum_s 2^(m_s - M) l_s,
+            // in this CTA's own shared memory (past its m and l)
+            float *xw = xl + BM;
+            for (int t = ct; t < rows; t += NC * 128) {
+                const int row = r0 + t;
+                float ms[8], ls[8], mx = -INFINITY, L = 0.f;
 #pragma unroll
                 for (int q = 0; q < 8; q++)
-                    if (q < S) ms[q] = aw_dsmem_ld(xm_a + 4 * row, q), mx = fmaxf(mx, ms[q]);
-                float L = 0.f, o0 = 0.f, o1 = 0.f;
-#pragma unroll
-                for (int q = 0; q < 8; q++) {
                     if (q < S) {
-                        const float w = aw_exp2(ms[q] - mx);
-                        const float2 v = aw_dsmem_ld2(xo_a + 4 * (row * XS + c), q);
-                        L = fmaf(w, aw_dsmem_ld(xl_a + 4 * row, q), L);
-                        o0 = fmaf(w, v.x, o0);
-                        o1 = fmaf(w, v.y, o1);
+                        ms[q] = aw_dsmem_ld(xm_a + 4 * row, q), ls[q] = aw_dsmem_ld(xl_a + 4 * row, q);
+                        mx = fmaxf(mx, ms[q]);
                     }
-                }
+#pragma unroll
+                for (int q = 0; q < 8; q++)
+                    if (q < S) ms[q] = aw_exp2(ms[q] - mx), L = fmaf(ms[q], ls[q], L);
                 const float inv = 1.0f / L;
-                *reinterpret_cast<__half2 *>(p.o + ((size_t)b * p.sq + grow) * p.ldo + (size_t)h * D + c) =
-                    __floats2half2_rn(o0 * inv, o1 * inv);
+#pragma unroll
+                for (int q = 0; q < 8; q++)
+                    if (q < S) xw[q * rows + t] = ms[q] * inv;
+            }
+            asm volatile("bar.sync %0, %1;\n" ::"r"(AW_BAR_TURN + 2), "r"(NC * 128) : "memory");
+#pragma unroll 2
+            for (int e = ct; e < rows * (D / 2); e += NC * 128) {
+                const int t = e / (D / 2), c = 2 * (e % (D / 2));
+                const int row = r0 + t, grow = qt * BM + row;
+                float2 v[8];
+#pragma unroll
+                for (int q = 0; q < 8; q++)
+                    if (q < S) v[q] = aw_dsmem_ld2(xo_a + 4 * (row * XS + c), q);
+                float o0 = 0.f, o1 = 0.f;
+#pragma unroll
+                for (int q = 0; q < 8; q++)
+                    if (q < S) {
+                        const float w = xw[q * rows + t];
+                        o0 = fmaf(w, v[q].x, o0);
+                        o1 = fmaf(w, v[q].y, o1);
+                    }
+                if (grow < p.sq)
+                    *reinterpret_cast<__half2 *>(p.o + ((size_t)b * p.sq + grow) * p.ldo + (size_t)h * D + c) =
+                        __floats2half2_rn(o0, o1);
             }
             aw_cluster_sync();  // no CTA leaves while a peer still reads its shared memory
             continue;
@@ -837,12 +874,12 @@ struct AwPlan {
     int q_tiles, items, split, grid;
 };
 
-template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int QKS>
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int QKS>
 struct AwKernel {
     static constexpr size_t smem = aw_smem<D, BN, NC, STAGES>();
     static constexpr int threads = (NC + 1) * 128;
     static constexpr int BM = AW_WG_ROWS * NC;
-    static constexpr auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, QKS>;
+    static constexpr auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, QKS>;
 
     // Sets the shared-memory attribute once; resident CTAs per SM (0 on error).
     static int per_sm() {
@@ -951,13 +988,13 @@ typedef cudaError_t (*AwLaunchFn)(const AttnShape *, const half *, const half *,
                                   cudaStream_t);
 typedef int (*AwSplitFn)(const AttnShape *);
 struct AwVariant {
-    int d, bn, nc, stages, sched, split, emu;
+    int d, bn, nc, stages, sched, split, emu, lazy;
     AwLaunchFn launch;
     AwSplitFn split_ways;
 };
-#define AW_ENTRY(d, bn, nc, st, minb, sched, split, emu)                                                 \
-    {d, bn, nc, st, sched, split, emu, &AwKernel<d, bn, nc, st, minb, sched, split, emu, 0>::launch, \
-     &AwKernel<d, bn, nc, st, minb, sched, split, emu, 0>::split_ways},
+#define AW_ENTRY(d, bn, nc, st, minb, sched, split, emu, lazy)                                                 \
+    {d, bn, nc, st, sched, split, emu, lazy, &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, 0>::launch, \
+     &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, 0>::split_ways},
 const AwVariant kAwVariants[] = {AW_VARIANTS(AW_ENTRY)};
 constexpr int kNumAwVariants = sizeof(kAwVariants) / sizeof(kAwVariants[0]);
 
@@ -969,9 +1006,9 @@ struct AwProbe {
     AwLaunchFn launch;
 };
 const AwProbe kAwProbes[] = {
-    {"probe d40 wgmma Br128 Bc128 4st, QK^T 2 k16 steps", &AwKernel<40, 128, 2, 4, 1, AW_SERIAL, 0, 0, 2>::launch},
+    {"probe d40 wgmma Br128 Bc128 4st, QK^T 2 k16 steps", &AwKernel<40, 128, 2, 4, 1, AW_SERIAL, 0, 0, 0, 2>::launch},
     {"probe d40 wgmma Br128 Bc128 4st pp, QK^T 2 k16 steps",
-     &AwKernel<40, 128, 2, 4, 1, AW_PINGPONG, 0, 0, 2>::launch},
+     &AwKernel<40, 128, 2, 4, 1, AW_PINGPONG, 0, 0, 0, 2>::launch},
 };
 
 // Global index of the i-th variant for head dim d, or -1.
@@ -1011,18 +1048,19 @@ int attention_wgmma_num_variants(int d) {
 
 // "flash d64 wgmma Br128 Bc128 4st pp": query rows per CTA, keys per tile, ring
 // stages, schedule (none: serial, ovl: overlapped, pp: overlapped + ping-pong),
-// then " fmaexpN/8" (N of every 8 n16 score blocks take 2^x on the FP32 pipe)
-// and " ksplit" (keys split over a cluster of CTAs).
+// then " fmaexpN/8" (N of every 8 n16 score blocks take 2^x on the FP32 pipe),
+// " lazy" (the running max is moved only when it grows by more than 2^8) and
+// " ksplit" (keys split over a cluster of CTAs).
 const char *attention_wgmma_name(int d, int i) {
     if (!g_aw_names_ready) {
         for (int g = 0; g < kNumAwVariants; g++) {
             const AwVariant &v = kAwVariants[g];
             char emu[16] = "";
             if (v.emu) snprintf(emu, sizeof emu, " fmaexp%d/8", v.emu);
-            snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst%s%s%s", v.d,
+            snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst%s%s%s%s", v.d,
                      AW_WG_ROWS * v.nc, v.bn, v.stages,
                      v.sched == AW_PINGPONG ? " pp" : (v.sched == AW_OVERLAP ? " ovl" : ""), emu,
-                     v.split ? " ksplit" : "");
+                     v.lazy ? " lazy" : "", v.split ? " ksplit" : "");
         }
         g_aw_names_ready = true;
     }

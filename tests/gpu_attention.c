@@ -9,7 +9,11 @@
 // read). Every candidate configuration and the heuristic choice run at every
 // shape, every compiled variant at three of them; on a cc 9.0 GPU the
 // Hopper engine's variants (attention_wgmma.cu, "flash d.. wgmma ...") are
-// among both, and a test checks they are offered. The output is poisoned
+// among both, and a test checks they are offered (the key-split ones,
+// "ksplit", only at shapes with too few work items for the SMs: they run as
+// candidates at every such shape of the list, e.g. 77 x 4096 B1 H1 and the
+// growing-max and large-logits cases, where 2 to 8 CTAs share a work item,
+// and as plain one-CTA items elsewhere among "every variant"). The output is poisoned
 // with 0xFFFF (FP16 NaN) before each run; a test passes with relative L2
 // <= 5e-3 over the heads*d columns, no NaN/Inf, and the columns past
 // heads*d of each output row still poisoned. Plus: a running max that
@@ -17,7 +21,9 @@
 // FP32 reference against the CPU one.
 //
 // Built with -DGPU_ATTENTION_STANDALONE it has its own main() that runs the
-// suite and times every variant at the SD shapes (see the end of the file).
+// suite and times every variant at the SD shapes (see the end of the file),
+// at d = 40 also the Hopper engine's padding probes (Q K^T over 32 of the
+// 48 padded columns; timed, never checked).
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
