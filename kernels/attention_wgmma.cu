@@ -9,7 +9,7 @@
 //   read and written through the strided layout of kernels.h (a fused QKV
 //   or KV GEMM output is read in place).
 //
-// Tile design (template <D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, QKS>;
+// Tile design (template <D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, QKS>;
 // variants in AW_VARIANTS)
 //   - A CTA is one producer warpgroup and NC (1 or 2) consumer warpgroups;
 //     each consumer owns 64 query rows (one m64 wgmma row block), so a CTA
@@ -97,6 +97,10 @@
 //     FP32 / integer instructions per score instead of one MUFU op), which
 //     moves 1/8 or 1/4 of the exp2 work from MUFU to the FP32 pipe; their
 //     relative error (7.5e-5) is below the FP16 rounding of P.
+//   - Lazy rescale ("lazy", template LAZY): a warp moves its running
+//     maxima only when one grew by more than 8 (log2 domain), so most tiles
+//     skip the alpha exp2 and the O rescale (P stays <= 2^8 in FP16; O / l
+//     is exact). Measured slower (the warp votes cost more than they save).
 //   - Key split ("ksplit", template SPLIT): a work item (b, h, query tile)
 //     is shared by a cluster of S CTAs (S = 2, 4 or 8, chosen at launch:
 //     the largest with S <= key tiles and every cluster resident at once,
@@ -127,6 +131,10 @@
 //       1024 x 1024 d80  22.2            25.1 (Bc64: 23.4) 20.2   serial, 0.88x
 //       256 x 256 d160   15.4            14.3              11.4   Br64 ovl (13.8), 0.82x
 //       4096 x 77 d40    20.0            20.5              22.5   mma.sync 4w qk-ahead (17.8), 1.24x
+//     Later the same day (bench/results/2026-11-23-h100-attention-split,
+//     docs/PERF.md): pp fmaexp1/8 at 4096 x 4096 d64 b2 h8 154.6 us in
+//     bench_attention, 151.6 us (453 TFLOP/s, 0.90x cuDNN's 136.5) tuned;
+//     the key split takes 1024 x 1024 d80 b1 to 19.0 us (0.99x cuDNN).
 //     Ping-pong cuts the time by 4% (d40) and 9-13% (d64) at 4096 tokens
 //     but leaves the kernel at 0.86-0.89x of cuDNN there (about 430 of
 //     cuDNN's 507 TFLOP/s at d64); it loses at 1024 x 1024 d80, where each
@@ -177,9 +185,10 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
 // count it wants); every variant stays a timed candidate, so that each
 // schedule's effect stays measurable. The order follows the H100 timings
 // of the header (2026-11-23):
-//   d = 64: ping-pong first (160.9 vs 184.1 us serial at b2 h8 4096 x 4096,
-//     198.2 vs 217.1 at b2 h10); only those two 4096-token shapes were
-//     timed with it, not the 1024 / 256 / 64-token or 4096 x 77 ones.
+//   d = 64: ping-pong with 1/8 of the exp2 on the FP32 pipe first (154.6 vs
+//     158.6 us plain pp, 173.3 serial at b2 h8 4096 x 4096; 193.6 vs 201.8
+//     at b2 h10; bench/results/2026-11-23-h100-attention-split), then plain
+//     ping-pong (160.9 vs 184.1 us serial, 198.2 vs 217.1 at h10, earlier).
 //   d = 160: ping-pong first among the 128-row variants (14.3 vs 15.4 us
 //     at b2 h8 256 x 256; also 9.7 vs 10.0 and 10.6 vs 11.1 at 64 x 64 /
 //     64 x 77, where sq <= 64 makes 128-row CTAs no candidates).
@@ -190,15 +199,20 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
 //   d = 128: serial first (ping-pong not timed).
 // The 128-row overlapped variants lost to serial at every shape timed
 // (then serialized by ptxas, C7514; they now run the peeled loop of pp).
-// The EMU and SPLIT variants come last (not the heuristic's pick): they are
-// candidates for the tuner; a SPLIT one only where it splits (see
-// attention_candidates).
+// The other EMU, the LAZY and the SPLIT variants come last (not the
+// heuristic's pick): they are candidates for the tuner; a SPLIT one only
+// where it splits (see attention_candidates). Measured on the H100
+// (2026-11-23, attention-split): fmaexp2/8 loses at d = 64 (168.4 us) and
+// ties at d = 40; lazy loses 8-12% everywhere timed (its warp votes cost
+// more than the O rescales they skip); ksplit wins at 1024 x 1024 d80 b1
+// (20.2-20.5 vs 21.6 us) and loses at 256 x 256 d160 (15.5-18.3 vs 13.3).
 // Shared memory: DC * 128 * (64 NC + 2 BN STAGES) bytes (DC = ceil(d / 64)).
 #define AW_VARIANTS(X)              \
     X(40, 128, 2, 4, 1, 0, 0, 0, 0) \
     X(40, 128, 2, 4, 1, 1, 0, 0, 0) \
     X(40, 64, 1, 4, 2, 1, 0, 0, 0)  \
     X(40, 128, 2, 4, 1, 2, 0, 0, 0) \
+    X(64, 128, 2, 4, 1, 2, 0, 1, 0) \
     X(64, 128, 2, 4, 1, 2, 0, 0, 0) \
     X(64, 128, 2, 4, 1, 0, 0, 0, 0) \
     X(64, 128, 2, 4, 1, 1, 0, 0, 0) \
@@ -221,7 +235,6 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
     X(160, 64, 1, 3, 1, 1, 0, 0, 0) \
     X(40, 128, 2, 4, 1, 2, 0, 1, 0) \
     X(40, 128, 2, 4, 1, 2, 0, 2, 0) \
-    X(64, 128, 2, 4, 1, 2, 0, 1, 0) \
     X(64, 128, 2, 4, 1, 2, 0, 2, 0) \
     X(64, 128, 2, 4, 1, 2, 1, 0, 0) \
     X(80, 128, 2, 2, 1, 0, 1, 0, 0) \
