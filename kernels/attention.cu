@@ -735,11 +735,14 @@ extern "C" int attention_candidates(const AttnShape *s, int num_sms, AttnConfig 
         if (blocks > min_blocks && 2 * row_blocks < blocks) continue;
         if (n < max) out[n++] = (AttnConfig){cfg};
     }
-    // The Hopper engine (cc 9.0): its 128-row CTAs only where sq > 64.
+    // The Hopper engine (cc 9.0): its 128-row CTAs only where sq > 64, its
+    // key-split variants only where they split the keys (too few work items
+    // for the SMs and more than one key tile; attention_wgmma_split_ways).
     if (attention_wgmma_usable()) {
         const int np = num_portable(s->d);
         for (int i = 0; i < attention_wgmma_num_variants(s->d); i++) {
             if (attention_wgmma_rows(s->d, i) > 64 && s->sq <= 64) continue;
+            if (attention_wgmma_split_ways(i, s) == 1) continue;
             if (n < max) out[n++] = (AttnConfig){np + i};
         }
     }

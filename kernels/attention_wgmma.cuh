@@ -22,5 +22,18 @@ int attention_wgmma_keys(int d, int i);
 // alignment and the scale (attention_fp16).
 cudaError_t attention_wgmma_launch(int i, const AttnShape *s, const uint16_t *q, const uint16_t *k,
                                    const uint16_t *v, uint16_t *o, float scale_log2, cudaStream_t stream);
+// 0 if the i-th variant for s->d has no key split; else the CTAs per work
+// item it would run with at shape s (1: the shape gives it nothing to split).
+int attention_wgmma_split_ways(int i, const AttnShape *s);
+// Timing probes, never offered as configurations (their output is wrong by
+// design): d = 40 kernels with Q K^T cut to 2 k16 steps (the Q K^T tensor
+// work of d = 32 instead of the padded 48), to measure the padding's cost.
+// C linkage: bench_attention (tests/gpu_attention.c) declares them itself.
+extern "C" {
+int attention_wgmma_num_probes(void);  // 0 where the engine is not usable
+const char *attention_wgmma_probe_name(int i);
+cudaError_t attention_wgmma_probe_launch(int i, const AttnShape *s, const uint16_t *q, const uint16_t *k,
+                                         const uint16_t *v, uint16_t *o, float scale_log2, cudaStream_t stream);
+}
 
 #endif

@@ -9,7 +9,11 @@
 // read). Every candidate configuration and the heuristic choice run at every
 // shape, every compiled variant at three of them; on a cc 9.0 GPU the
 // Hopper engine's variants (attention_wgmma.cu, "flash d.. wgmma ...") are
-// among both, and a test checks they are offered. The output is poisoned
+// among both, and a test checks they are offered (the key-split ones,
+// "ksplit", only at shapes with too few work items for the SMs: they run as
+// candidates at every such shape of the list, e.g. 77 x 4096 B1 H1 and the
+// growing-max and large-logits cases, where 2 to 8 CTAs share a work item,
+// and as plain one-CTA items elsewhere among "every variant"). The output is poisoned
 // with 0xFFFF (FP16 NaN) before each run; a test passes with relative L2
 // <= 5e-3 over the heads*d columns, no NaN/Inf, and the columns past
 // heads*d of each output row still poisoned. Plus: a running max that
@@ -17,7 +21,9 @@
 // FP32 reference against the CPU one.
 //
 // Built with -DGPU_ATTENTION_STANDALONE it has its own main() that runs the
-// suite and times every variant at the SD shapes (see the end of the file).
+// suite and times every variant at the SD shapes (see the end of the file),
+// at d = 40 also the Hopper engine's padding probes (Q K^T over 32 of the
+// 48 padded columns; timed, never checked).
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -359,15 +365,24 @@ static void test_names(int d) {
     if (major == 9 && minor == 0 && d > 160) {  // the Hopper engine stops at 160: portable variants only
         result(nwg == 0 && n > 0, "attention d=%d on cc 9.0: %d variants, none of them wgmma", d, n);
     } else if (major == 9 && minor == 0) {
+        // Every wgmma configuration but the key-split ones ("ksplit": 512
+        // work items leave nothing to split) is a candidate at 4096 x 4096;
+        // at B=1 H=2 256 x 256 (4 or 2 work items, 2 or 4 key tiles) the
+        // key-split ones are candidates too.
+        int nks = 0;
+        for (int i = 0; i < n; i++) nks += strstr(attention_config_name(&s, (AttnConfig){i}), " ksplit") != NULL;
         AttnShape big = {2, 8, 4096, 4096, d, 8 * d, 8 * d, 8 * d};
+        AttnShape small = {1, 2, 256, 256, d, 2 * d, 2 * d, 2 * d};
         AttnConfig cand[64];
-        int nc = attention_candidates(&big, g_att_sms, cand, 64), cwg = 0;
+        int nc = attention_candidates(&big, g_att_sms, cand, 64), cwg = 0, cks = 0;
         for (int i = 0; i < nc; i++) cwg += strstr(attention_config_name(&big, cand[i]), " wgmma ") != NULL;
+        nc = attention_candidates(&small, g_att_sms, cand, 64);
+        for (int i = 0; i < nc; i++) cks += strstr(attention_config_name(&small, cand[i]), " ksplit") != NULL;
         AttnConfig h = attention_heuristic(&big, g_att_sms);
-        result(nwg > 0 && cwg == nwg && strstr(attention_config_name(&big, h), " wgmma ") != NULL,
-               "attention d=%d on cc 9.0: %d wgmma configurations, %d of them candidates at B=2 H=8 4096x4096, "
-               "heuristic picks %s",
-               d, nwg, cwg, attention_config_name(&big, h));
+        result(nwg > 0 && cwg == nwg - nks && cks == nks && strstr(attention_config_name(&big, h), " wgmma ") != NULL,
+               "attention d=%d on cc 9.0: %d wgmma configurations, %d of them candidates at B=2 H=8 4096x4096 "
+               "(%d key-split ones not), %d key-split candidates at B=1 H=2 256x256, heuristic picks %s",
+               d, nwg, cwg, nks, cks, attention_config_name(&big, h));
     }
 }
 
@@ -441,6 +456,13 @@ void gpu_suite_attention(int num_sms) {
 // (CUDA events, 5 warm-up runs, median of 30).
 // usage: gpu_attention [test | bench [B H sq skv d]]   (default: both)
 // ---------------------------------------------------------------------------
+// The Hopper engine's timing probes (kernels/attention_wgmma.cuh, C linkage):
+// d = 40 kernels whose Q K^T runs 2 k16 steps instead of 3 (output not checked).
+int attention_wgmma_num_probes(void);
+const char *attention_wgmma_probe_name(int i);
+cudaError_t attention_wgmma_probe_launch(int i, const AttnShape *s, const uint16_t *q, const uint16_t *k,
+                                         const uint16_t *v, uint16_t *o, float scale_log2, cudaStream_t stream);
+
 static int cmp_float(const void *a, const void *b) {
     float x = *(const float *)a, y = *(const float *)b;
     return (x > y) - (x < y);
@@ -485,6 +507,23 @@ static void bench_shape(int B, int H, int sq, int skv, int d, double sdpa_tflops
         if (sdpa_tflops > 0) printf("  %.2fx SDPA", tf / sdpa_tflops);
         printf("%s%s\n", is_cand ? "" : "  (not a candidate)", v == heur.variant ? "  <- heuristic" : "");
     }
+    // d = 40: the padding probes (Q K^T over 32 of the 48 padded columns),
+    // not variants: timed only, never in "best".
+    for (int pi = 0; d == 40 && pi < attention_wgmma_num_probes(); pi++) {
+        const float sl2 = scale * 1.4426950408889634f;
+        const uint16_t *q = c.b16[c.qb] + c.qo, *k = c.b16[c.kb] + c.ko, *v = c.b16[c.vb] + c.vo;
+        for (int i = 0; i < 5; i++) cudaCheck(attention_wgmma_probe_launch(pi, &c.s, q, k, v, c.o16, sl2, 0));
+        float ms[REPS];
+        for (int r = 0; r < REPS; r++) {
+            cudaCheck(cudaEventRecord(e0, 0));
+            cudaCheck(attention_wgmma_probe_launch(pi, &c.s, q, k, v, c.o16, sl2, 0));
+            cudaCheck(cudaEventRecord(e1, 0));
+            cudaCheck(cudaEventSynchronize(e1));
+            cudaCheck(cudaEventElapsedTime(&ms[r], e0, e1));
+        }
+        qsort(ms, REPS, sizeof ms[0], cmp_float);
+        printf("  %-32s %9.1f us  (probe, output not checked)\n", attention_wgmma_probe_name(pi), ms[REPS / 2] * 1e3);
+    }
     double tf = flops / (best_ms * 1e-3) * 1e-12;
     printf("  best: %s %.1f us %.1f TFLOP/s", attention_config_name(&c.s, (AttnConfig){best}), best_ms * 1e3, tf);
     if (sdpa_tflops > 0) printf(" = %.2fx SDPA", tf / sdpa_tflops);
@@ -515,7 +554,9 @@ int main(int argc, char **argv) {
         bench_shape(2, 8, 4096, 4096, 64, 416);
         bench_shape(2, 10, 4096, 4096, 64, 0);
         bench_shape(2, 8, 1024, 1024, 80, 143);
+        bench_shape(1, 8, 1024, 1024, 80, 0);
         bench_shape(2, 8, 256, 256, 160, 23);
+        bench_shape(1, 8, 256, 256, 160, 0);
         bench_shape(2, 8, 4096, 77, 40, 28);
         bench_shape(1, 8, 64, 64, 160, 0);
         bench_shape(2, 8, 64, 77, 160, 0);
