@@ -255,6 +255,45 @@ __device__ __forceinline__ void wgmma_tile(float *d, uint64_t da, uint64_t db) {
     else wgmma_n64(d, da, db);
 }
 
+// Where a CTA's tile lies: its first row and column, and in convolution
+// mode the output rectangle's first pixel and (nearest-2x input) phase.
+struct WgTileAt {
+    int m0, n0, ox0, oy0, b0, px, py;
+};
+
+// Row r, columns col.. col + 7 (GEGLU: + 15) of the tile, FP32 values v,
+// to their output: split-K partials, the epilogue or GEGLU; rows and
+// columns past the output are dropped.
+__device__ __forceinline__ void wg_emit(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int r, int col,
+                                        const float *v) {
+    const int n = at.n0 + col;
+    int m = at.m0 + r;
+    if (g.conv) {  // row r of the rectangle: (image, y, x) = (r / (bh bw), r / bw % bh, r % bw)
+        int ox = at.ox0 + r % g.bw, oy = at.oy0 + (r / g.bw) % g.bh;
+        const int b = at.b0 + r / (g.bw * g.bh);
+        if (g.up) {
+            ox = 2 * ox + at.px;
+            oy = 2 * oy + at.py;
+        }
+        if (ox >= p.Wo || oy >= p.Ho) return;
+        m = (b * p.Ho + oy) * p.Wo + ox;  // >= M when b is past the batch
+    }
+    if (m >= p.M || n >= p.N) return;
+    if (p.splits > 1 && !p.cluster_k) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
+        float4 *dst = reinterpret_cast<float4 *>(p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n);
+        dst[0] = *reinterpret_cast<const float4 *>(v);
+        dst[1] = *reinterpret_cast<const float4 *>(v + 4);
+        if (p.geglu) {
+            dst[2] = *reinterpret_cast<const float4 *>(v + 8);
+            dst[3] = *reinterpret_cast<const float4 *>(v + 12);
+        }
+    } else if (!p.geglu) {
+        epilogue_store8(p, m, n, v);
+    } else {
+        geglu_store8(p, m, n, v, v + 8);
+    }
+}
+
 // GroupNorm prologue: two channels of the A operand, x * scale + shift, then
 // SiLU when `silu` (scale and shift are then pre-halved: h = y / 2 and
 // silu(y) = h + h tanh(h), one MUFU.TANH per two elements in FP16x2).
@@ -497,41 +536,11 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");  // this consumer's 128 threads
     const int chunk = p.geglu ? 16 : 8;  // GEGLU: 8 columns of a, then 8 of g, make 8 outputs
     const int per_row = BN / chunk;
-    // Row r, columns col.. of the tile (FP32 values v) to their output:
-    // split-K partials, the epilogue or GEGLU; rows and columns past the
-    // output are dropped.
-    auto emit = [&](int r, int col, const float *v) {
-        const int n = n0 + col;
-        int m = m0 + r;
-        if (g.conv) {  // row r of the rectangle: (image, y, x) = (r / (bh bw), r / bw % bh, r % bw)
-            int ox = ox0 + r % g.bw, oy = oy0 + (r / g.bw) % g.bh;
-            const int b = b0 + r / (g.bw * g.bh);
-            if (g.up) {
-                ox = 2 * ox + px;
-                oy = 2 * oy + py;
-            }
-            if (ox >= p.Wo || oy >= p.Ho) return;
-            m = (b * p.Ho + oy) * p.Wo + ox;  // >= M when b is past the batch
-        }
-        if (m >= p.M || n >= p.N) return;
-        if (p.splits > 1 && !p.cluster_k) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
-            float4 *dst = reinterpret_cast<float4 *>(p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n);
-            dst[0] = *reinterpret_cast<const float4 *>(v);
-            dst[1] = *reinterpret_cast<const float4 *>(v + 4);
-            if (p.geglu) {
-                dst[2] = *reinterpret_cast<const float4 *>(v + 8);
-                dst[3] = *reinterpret_cast<const float4 *>(v + 12);
-            }
-        } else if (!p.geglu) {
-            epilogue_store8(p, m, n, v);
-        } else {
-            geglu_store8(p, m, n, v, v + 8);
-        }
-    };
+    const WgTileAt at = {m0, n0, ox0, oy0, b0, px, py};
     if (!p.cluster_k) {
         for (int e = tid; e < 64 * per_row; e += 128) {
             const int r = c * 64 + e / per_row, col = (e % per_row) * chunk;
-            emit(r, col, stage + (size_t)r * LDE + col);
+            wg_emit(p, g, at, r, col, stage + (size_t)r * LDE + col);
         }
         return;
     }
@@ -559,7 +568,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
             }
             v[h] = sum.x, v[h + 1] = sum.y, v[h + 2] = sum.z, v[h + 3] = sum.w;
         }
-        emit(r, col, v);
+        wg_emit(p, g, at, r, col, v);
     }
     cluster_sync();
 #endif
