@@ -349,9 +349,12 @@ cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
         if (e != cudaSuccess) return e;
         attr_set = true;
     }
-    int dev = 0, sms = 0;
+    int dev = 0;
     cudaError_t e = cudaGetDevice(&dev);
-    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    static int sms_of[64];  // SMs per device, queried once
+    if (e == cudaSuccess && (dev < 0 || dev >= 64)) e = cudaErrorInvalidDevice;
+    if (e == cudaSuccess && !sms_of[dev]) e = cudaDeviceGetAttribute(&sms_of[dev], cudaDevAttrMultiProcessorCount, dev);
+    const int sms = e == cudaSuccess ? sms_of[dev] : 0;
     CUtensorMap mx, mw;
     if (e == cudaSuccess) e = tensor_map_k64(&mx, p.x, p.M, p.K, WM);
     if (e == cudaSuccess) e = tensor_map_k64(&mw, p.w, p.N, p.K, BN);
