@@ -48,7 +48,9 @@
 //   convolutions) and convolutions over multiples of 64 input channels
 //   (the up path's concatenated and nearest-2x inputs included) also get the
 //   wgmma/TMA tiles of gemm_wgmma.cu as candidates (TileConfig tiles from
-//   kNumTiles on).
+//   kNumTiles on), and GEMM-shaped ones with one input also the persistent
+//   ping-pong tiles of gemm_wgmma_pp.cu (after those, no split-K; timed by
+//   the tuner only: the heuristic's cost model does not cover them).
 #include "kernels.h"
 #include "mma.cuh"
 #include "pdl.cuh"

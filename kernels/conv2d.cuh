@@ -1,8 +1,8 @@
 // conv2d.cuh: what the two implicit-GEMM engines share (conv2d.cu: mma.sync,
-// every architecture; gemm_wgmma.cu: sm_90a wgmma + TMA for 1x1 stride-1
-// convolutions and the linear layers): the launch parameters, the split-K
-// contract and the fused epilogue, so both round and order identically
-// after the K loop.
+// every architecture; gemm_wgmma.cu and its persistent ping-pong tiles in
+// gemm_wgmma_pp.cu: sm_90a wgmma + TMA for the linear layers and the
+// convolutions): the launch parameters, the split-K contract and the fused
+// epilogue, so every kernel rounds and orders identically after the K loop.
 #ifndef UNETRUN_CONV2D_CUH
 #define UNETRUN_CONV2D_CUH
 
