@@ -48,7 +48,9 @@
 //   convolutions) and convolutions over multiples of 64 input channels
 //   (the up path's concatenated and nearest-2x inputs included) also get the
 //   wgmma/TMA tiles of gemm_wgmma.cu as candidates (TileConfig tiles from
-//   kNumTiles on).
+//   kNumTiles on), and GEMM-shaped ones with one input also the persistent
+//   ping-pong tiles of gemm_wgmma_pp.cu (after those, no split-K; timed by
+//   the tuner only: the heuristic's cost model does not cover them).
 #include "kernels.h"
 #include "mma.cuh"
 #include "pdl.cuh"
@@ -360,7 +362,15 @@ extern "C" int conv2d_shape_init(ConvShape *s) {
 }
 
 
+// TileConfig.tile numbering: the mma.sync tiles [0, kNumTiles), then
+// gemm_wgmma.cu's tiles, then gemm_wgmma_pp.cu's persistent ping-pong tiles.
+namespace {
+int pp_first() { return kNumTiles + gemm_wgmma_num_tiles(); }
+int num_all_tiles() { return pp_first() + gemm_wgmma_pp_num_tiles(); }
+}  // namespace
+
 extern "C" const char *conv2d_tile_name(int tile) {
+    if (tile >= pp_first()) return gemm_wgmma_pp_tile_name(tile - pp_first());
     if (tile >= kNumTiles) return gemm_wgmma_tile_name(tile - kNumTiles);
     return tile >= 0 ? kTiles[tile].name : "?";
 }
@@ -372,12 +382,12 @@ extern "C" int conv2d_norm_shape_ok(const ConvShape *s) {
            gemm_wgmma_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up);
 }
 
-extern "C" int conv2d_tile_is_wgmma(int tile) {
-    return tile >= kNumTiles && tile < kNumTiles + gemm_wgmma_num_tiles();
-}
+extern "C" int conv2d_tile_is_wgmma(int tile) { return tile >= kNumTiles && tile < num_all_tiles(); }
 
 extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg) {
-    if (cfg.splits <= 1 || (cfg.tile >= kNumTiles && gemm_wgmma_tile_cluster_k(cfg.tile - kNumTiles))) return 0;
+    if (cfg.splits <= 1 || (cfg.tile >= kNumTiles && cfg.tile < pp_first() &&
+                            gemm_wgmma_tile_cluster_k(cfg.tile - kNumTiles)))
+        return 0;
     return (size_t)cfg.splits * s->batch * s->ho * s->wo * s->cout * sizeof(float);
 }
 
@@ -389,15 +399,22 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
     // The Hopper engine's tiles follow where it runs the shape (GEMM-shaped,
     // or a convolution over multiples of 64 input channels; a concatenated
     // input whose two parts are multiples of 64 channels; a nearest-2x
-    // input read as four output phases).
-    // A GroupNorm in the operand path (s->norm) runs on the Hopper tiles alone.
+    // input read as four output phases); its persistent ping-pong tiles
+    // only GEMM-shaped problems with one input, without split-K.
+    // A GroupNorm in the operand path (s->norm) runs on gemm_wgmma.cu's tiles alone.
     const int wgmma = gemm_wgmma_usable() &&
                       gemm_wgmma_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up) &&
                       !(s->norm && s->up);
-    const int ntiles = kNumTiles + (wgmma ? gemm_wgmma_num_tiles() : 0);
+    const int pp = wgmma && !s->norm &&
+                   gemm_wgmma_pp_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up);
+    const int ntiles = !wgmma ? kNumTiles : pp ? num_all_tiles() : pp_first();
     for (int t = s->norm ? kNumTiles : 0; t < ntiles; t++) {
         int bm = t < kNumTiles ? kTiles[t].bm : 0, bn = t < kNumTiles ? kTiles[t].bn : 0;
         long long mt = ceil_div(M, bm);
+        if (t >= pp_first()) {  // no split-K
+            if (n < max) out[n++] = (TileConfig){t, 1};
+            continue;
+        }
         if (t >= kNumTiles) {
             gemm_wgmma_tile_dims(t - kNumTiles, &bm, &bn);
             mt = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad, s->up);
@@ -453,11 +470,12 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     int nc = conv2d_candidates(s, num_sms, cand, 128);
     // Where the Hopper engine runs the shape it is the one picked (it was the
     // tuner's pick at every SD conv and GEMM shape measured on the H100), by
-    // its own model.
+    // its own model; the model knows gemm_wgmma.cu's tiles only, so the
+    // ping-pong tiles are left to tuning.
     double best_wg = 1e300;
     TileConfig pick_wg = {-1, 1};
     for (int i = 0; i < nc; i++) {
-        if (cand[i].tile < kNumTiles) continue;
+        if (cand[i].tile < kNumTiles || cand[i].tile >= pp_first()) continue;
         int bm = 0, bn = 0;
         gemm_wgmma_tile_dims(cand[i].tile - kNumTiles, &bm, &bn);
         const double t = wgmma_tile_us(s, bn, cand[i].splits, gemm_wgmma_tile_cluster_k(cand[i].tile - kNumTiles),
@@ -500,7 +518,7 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
                          const uint16_t *w, const float *bias, const uint16_t *temb, const uint16_t *residual,
                          uint16_t *y, int geglu, float *workspace, cudaStream_t stream,
                          const float *norm = nullptr, int norm_silu = 0) {
-    if (cfg.tile < 0 || cfg.tile >= kNumTiles + gemm_wgmma_num_tiles() || cfg.splits < 1) return cudaErrorInvalidValue;
+    if (cfg.tile < 0 || cfg.tile >= num_all_tiles() || cfg.splits < 1) return cudaErrorInvalidValue;
     if (!norm != !s->norm || (norm && cfg.tile < kNumTiles)) return cudaErrorInvalidValue;  // Hopper tiles only
     if ((s->cin2 || s->up) && ((s->cin2 && !x2) || s->cin2 % 8 || s->h % (s->up ? 2 : 1) || s->w % (s->up ? 2 : 1)))
         return cudaErrorInvalidValue;
@@ -534,7 +552,9 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
     p.norm_silu = norm_silu;
     p.cluster_k = 0;  // gemm_wgmma_launch sets it for its cluster split-K tiles
     const LaunchFn *table = (p.x2 || p.up) ? kLaunchGather : kLaunch;
-    cudaError_t e = cfg.tile < kNumTiles ? table[cfg.tile](p, stream) : gemm_wgmma_launch(cfg.tile - kNumTiles, p, stream);
+    cudaError_t e = cfg.tile < kNumTiles  ? table[cfg.tile](p, stream)
+                    : cfg.tile < pp_first() ? gemm_wgmma_launch(cfg.tile - kNumTiles, p, stream)
+                                            : gemm_wgmma_pp_launch(cfg.tile - pp_first(), p, stream);
     if (e != cudaSuccess || p.splits == 1 || conv2d_workspace_bytes(s, cfg) == 0) return e;  // reduced in-kernel
     size_t pairs = (size_t)p.M * p.N / 2;
     int blocks = (int)((pairs + 255) / 256);

@@ -1,8 +1,8 @@
 // conv2d.cuh: what the two implicit-GEMM engines share (conv2d.cu: mma.sync,
-// every architecture; gemm_wgmma.cu: sm_90a wgmma + TMA for 1x1 stride-1
-// convolutions and the linear layers): the launch parameters, the split-K
-// contract and the fused epilogue, so both round and order identically
-// after the K loop.
+// every architecture; gemm_wgmma.cu and its persistent ping-pong tiles in
+// gemm_wgmma_pp.cu: sm_90a wgmma + TMA for the linear layers and the
+// convolutions): the launch parameters, the split-K contract and the fused
+// epilogue, so every kernel rounds and orders identically after the K loop.
 #ifndef UNETRUN_CONV2D_CUH
 #define UNETRUN_CONV2D_CUH
 
@@ -76,9 +76,25 @@ __device__ __forceinline__ void geglu_store2(const ConvParams &p, int m, int n, 
     *reinterpret_cast<half2 *>(p.y + (size_t)m * F + oc) = __floats2half2_rn(a0 * gelu_erf(g0), a1 * gelu_erf(g1));
 }
 
-// Eight adjacent output channels n..n+7 of row m (n a multiple of 8): the
-// same per-element arithmetic as epilogue_store2, one 16-byte store.
-__device__ __forceinline__ void epilogue_store8(const ConvParams &p, int m, int n, const float *v) {
+// The operands epilogue_store8 reads besides the accumulators: the time
+// embedding and residual chunks (zero where absent). Loading them apart from
+// the arithmetic lets a kernel issue every load of a row chunk group before
+// its first store (the compiler cannot move a load past a store to y).
+struct Epi8Operands {
+    uint4 temb, residual;
+};
+__device__ __forceinline__ Epi8Operands epilogue_load8(const ConvParams &p, int m, int n) {
+    Epi8Operands in = {make_uint4(0, 0, 0, 0), make_uint4(0, 0, 0, 0)};
+    if (p.temb) in.temb = *reinterpret_cast<const uint4 *>(p.temb + (size_t)(m / (p.Ho * p.Wo)) * p.N + n);
+    if (p.residual) in.residual = *reinterpret_cast<const uint4 *>(p.residual + (size_t)m * p.N + n);
+    return in;
+}
+
+// Eight adjacent output channels n..n+7 of row m (n a multiple of 8), with
+// the operands of epilogue_load8: the same per-element arithmetic as
+// epilogue_store2, one 16-byte store.
+__device__ __forceinline__ void epilogue_finish8(const ConvParams &p, int m, int n, const float *v,
+                                                 const Epi8Operands &in) {
     float o[8];
 #pragma unroll
     for (int i = 0; i < 8; i++) o[i] = v[i];
@@ -87,9 +103,7 @@ __device__ __forceinline__ void epilogue_store8(const ConvParams &p, int m, int 
         for (int i = 0; i < 8; i++) o[i] += p.bias[n + i];
     }
     if (p.temb) {
-        int b = m / (p.Ho * p.Wo);
-        uint4 t = *reinterpret_cast<const uint4 *>(p.temb + (size_t)b * p.N + n);
-        const half2 *t2 = reinterpret_cast<const half2 *>(&t);
+        const half2 *t2 = reinterpret_cast<const half2 *>(&in.temb);
 #pragma unroll
         for (int i = 0; i < 4; i++) {
             float2 f = __half22float2(t2[i]);
@@ -98,8 +112,7 @@ __device__ __forceinline__ void epilogue_store8(const ConvParams &p, int m, int 
         }
     }
     if (p.residual) {
-        uint4 r = *reinterpret_cast<const uint4 *>(p.residual + (size_t)m * p.N + n);
-        const half2 *r2 = reinterpret_cast<const half2 *>(&r);
+        const half2 *r2 = reinterpret_cast<const half2 *>(&in.residual);
 #pragma unroll
         for (int i = 0; i < 4; i++) {
             float2 f = __half22float2(r2[i]);
@@ -112,6 +125,12 @@ __device__ __forceinline__ void epilogue_store8(const ConvParams &p, int m, int 
 #pragma unroll
     for (int i = 0; i < 4; i++) o2[i] = __floats2half2_rn(o[2 * i], o[2 * i + 1]);
     *reinterpret_cast<uint4 *>(p.y + (size_t)m * p.N + n) = out;
+}
+
+// Eight adjacent output channels n..n+7 of row m (n a multiple of 8): the
+// same per-element arithmetic as epilogue_store2, one 16-byte store.
+__device__ __forceinline__ void epilogue_store8(const ConvParams &p, int m, int n, const float *v) {
+    epilogue_finish8(p, m, n, v, epilogue_load8(p, m, n));
 }
 
 // GEGLU for the interleaved block n..n+7 (a) and n+8..n+15 (g), n a
@@ -156,5 +175,17 @@ long long gemm_wgmma_m_tiles(int batch, int ho, int wo, int ksize, int stride, i
 // Runs wgmma tile i on p (x and w 16-byte aligned); split-K partials as
 // conv_igemm_kernel writes them.
 cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream);
+
+// The persistent ping-pong tiles of the same engine (gemm_wgmma_pp.cu) for
+// GEMM-shaped problems without split-K; in the TileConfig numbering they
+// follow the wgmma tiles: tile kNumTiles + gemm_wgmma_num_tiles() + i.
+int gemm_wgmma_pp_num_tiles(void);
+const char *gemm_wgmma_pp_tile_name(int i);  // e.g. "wgmma pp 128x160x64/5st"
+void gemm_wgmma_pp_tile_dims(int i, int *bm, int *bn);  // one consumer warpgroup's output tile
+// 1 when the ping-pong tiles run this shape: GEMM-shaped (1x1, stride 1,
+// pad 0), one input tensor read in place, Cin and Cout multiples of 8.
+int gemm_wgmma_pp_shape_ok(int ksize, int stride, int pad, int cin, int cout, int cin2, int up);
+// Runs ping-pong tile i on p (splits == 1, x and w 16-byte aligned).
+cudaError_t gemm_wgmma_pp_launch(int i, const ConvParams &p, cudaStream_t stream);
 
 #endif

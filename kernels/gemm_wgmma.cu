@@ -576,19 +576,10 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
 
 // --- host side ------------------------------------------------------------------
 
-// A (rows, k) FP16 row-major matrix read in boxes of 64 K-elements x box_rows
-// rows with the 128-byte swizzle; out-of-range elements read as zero.
+// A (rows, k) FP16 row-major matrix in boxes of 64 K-elements x box_rows rows (tensormap.cuh).
 cudaError_t make_map(CUtensorMap *map, const half *base, int rows, int k, int box_rows) {
-    EncodeTiledFn enc = tensor_map_encoder();
-    if (!enc) return cudaErrorNotSupported;
-    const cuuint64_t dims[2] = {(cuuint64_t)k, (cuuint64_t)rows};
-    const cuuint64_t strides[1] = {(cuuint64_t)k * sizeof(half)};
-    const cuuint32_t box[2] = {(cuuint32_t)WG_BK, (cuuint32_t)box_rows};
-    const cuuint32_t elem[2] = {1, 1};
-    CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, const_cast<half *>(base), dims, strides, box, elem,
-                     CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-    return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
+    static_assert(WG_BK == 64, "tensor_map_k64 reads 64 K-elements per box");
+    return tensor_map_k64(map, base, rows, k, box_rows);
 }
 
 // An activation (B, H, W, C) as a 4-D map read in boxes of 64 channels x

@@ -52,10 +52,11 @@ int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max)
 // A heuristic choice (used when no tuning is done): a Hopper-engine tile by
 // its cost model where the engine runs the shape, else an mma.sync tile.
 TileConfig conv2d_heuristic(const ConvShape *s, int num_sms);
-// 1 if `tile` is a tile of the Hopper engine (gemm_wgmma.cu: wgmma + TMA),
-// which conv2d_candidates offers on a cc 9.0 GPU of an sm_90 build for
-// GEMM-shaped problems (1x1, stride 1) and for convolutions whose Cin is a
-// multiple of 64 (stride 1 or 2).
+// 1 if `tile` is a tile of the Hopper engine (gemm_wgmma.cu: wgmma + TMA,
+// and its persistent ping-pong tiles, gemm_wgmma_pp.cu), which
+// conv2d_candidates offers on a cc 9.0 GPU of an sm_90 build for GEMM-shaped
+// problems (1x1, stride 1) and for convolutions whose Cin is a multiple of 64
+// (stride 1 or 2); the ping-pong tiles for GEMM-shaped ones only.
 int conv2d_tile_is_wgmma(int tile);
 size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg);
 // 1 if the Hopper engine can apply a GroupNorm in this conv's operand path

@@ -1,6 +1,7 @@
 // tensormap.cuh: cuTensorMapEncodeTiled for the Hopper kernels (gemm_wgmma.cu,
-// attention_wgmma.cu), taken from the driver at run time so that nothing
-// links against libcuda. Host code.
+// gemm_wgmma_pp.cu, attention_wgmma.cu), taken from the driver at run time so
+// that nothing links against libcuda, and the 2-D operand map the GEMM
+// kernels share. Host code.
 #ifndef UNETRUN_TENSORMAP_CUH
 #define UNETRUN_TENSORMAP_CUH
 
@@ -26,6 +27,41 @@ inline EncodeTiledFn tensor_map_encoder() {
         (void)cudaGetLastError();  // a failed probe leaves no sticky error behind
     }
     return fn;
+}
+
+// A (rows, k) FP16 row-major matrix read in boxes of 64 K-elements (one
+// 128-byte swizzle row) x box_rows rows, 128-byte swizzle; elements past the
+// matrix read as zero. k a multiple of 8 (16-byte rows), box_rows <= 256.
+// The last 16 maps are kept (the map is a function of the four arguments):
+// encoding costs microseconds of host time per launch, which a single
+// event-timed launch on an idle GPU shows. Launches come from one host thread.
+inline cudaError_t tensor_map_k64(CUtensorMap *map, const void *base, int rows, int k, int box_rows) {
+    struct Entry {
+        const void *base;
+        int rows, k, box_rows;
+        CUtensorMap map;
+    };
+    static Entry cache[16];
+    static int used = 0, next = 0;
+    for (int i = 0; i < used; i++)
+        if (cache[i].base == base && cache[i].rows == rows && cache[i].k == k && cache[i].box_rows == box_rows) {
+            *map = cache[i].map;
+            return cudaSuccess;
+        }
+    EncodeTiledFn enc = tensor_map_encoder();
+    if (!enc) return cudaErrorNotSupported;
+    const cuuint64_t dims[2] = {(cuuint64_t)k, (cuuint64_t)rows};
+    const cuuint64_t strides[1] = {(cuuint64_t)k * 2};  // FP16
+    const cuuint32_t box[2] = {64, (cuuint32_t)box_rows};
+    const cuuint32_t elem[2] = {1, 1};
+    CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, const_cast<void *>(base), dims, strides, box, elem,
+                     CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    if (r != CUDA_SUCCESS) return cudaErrorInvalidValue;
+    cache[next] = Entry{base, rows, k, box_rows, *map};
+    next = (next + 1) % 16;
+    if (used < 16) used++;
+    return cudaSuccess;
 }
 
 #endif

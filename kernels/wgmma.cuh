@@ -39,6 +39,8 @@ __device__ __forceinline__ void wg_wait() {
 // After the last wait: the accumulators are the compiler's again (an empty
 // asm that "writes" them keeps every read after the wait). Touching them
 // between issue and wait would make ptxas serialize the wgmma (C7515).
+// gemm_wgmma_pp.cu also fences each batch with it (before the fence and
+// after the commit), which lets one group stay in flight across its loop.
 template <int R>
 __device__ __forceinline__ void wg_regs_ready(float *d) {
 #pragma unroll

@@ -676,6 +676,50 @@ static const int sd[][3] = {{320, 320, 64},   {320, 640, 32},   {640, 640, 32}, 
                             {960, 320, 64},   {640, 320, 64}};
 static const int nsd = sizeof(sd) / sizeof(sd[0]);
 
+// GEMM-shaped problems (linear layers and 1x1 convolutions): every candidate of the tails, every Hopper
+// candidate (the persistent ping-pong tiles included) of every SD transformer linear shape.
+static void gemm_suite(void) {
+    {  // the Hopper engine offers its ping-pong tiles at an SD linear shape
+        ConvShape cs = gemm_as_conv(8192, 960, 320);
+        TileConfig cand[128];
+        int nc = conv2d_shape_init(&cs) ? 0 : conv2d_candidates(&cs, g_num_sms, cand, 128), npp = 0;
+        for (int i = 0; i < nc; i++) npp += strstr(conv2d_tile_name(cand[i].tile), "wgmma pp ") != NULL;
+        result(nc > 0 && (npp > 0) == hopper_conv_engine_on(),
+               "gemm candidates M=8192 N=960 K=320: %d configs, %d persistent ping-pong (expected %s)", nc, npp,
+               hopper_conv_engine_on() ? "some" : "none");
+    }
+    // GEMM of the linear layers: M/N/K tails (K not a multiple of BK, N not of
+    // the tile, M odd), every epilogue, every candidate config
+    static const int gt[][3] = {{100, 200, 72}, {7, 24, 40}, {1, 8, 8}, {333, 136, 1288}, {77, 1280, 768}};
+    for (unsigned i = 0; i < sizeof(gt) / sizeof(gt[0]); i++)
+        for (int epi = 0; epi < 3; epi++) test_gemm(gt[i][0], gt[i][1], gt[i][2], epi, 1);
+    test_gemm(100, 208, 72, 3, 1);
+    test_gemm(77, 2560, 320, 3, 1);
+    // more tiles than two per SM with M, N and K tails (the ping-pong tiles' consumers take several each)
+    for (int epi = 0; epi < 3; epi++) test_gemm(4099, 1000, 200, epi, 1);
+    test_gemm(4099, 1008, 200, 3, 1);
+    // 1x1 convolutions (GEMM-shaped) with the time embedding: rows of several images per tile
+    test_conv_shape(3, 20, 24, 72, 200, 1, 1, 1, 1, 1);
+    test_conv_shape(2, 32, 32, 320, 640, 1, 1, 1, 1, 0);
+    // every linear shape of the SD1.5, SD2.1 (latent 96) and SDXL transformer blocks, batch 1 and 2
+    // (rows = B*H*W; q/k/v fused, to_out, ff.net.0.proj with GEGLU, ff.net.2; kv over 77 context rows)
+    static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},   {1280, 256, 768},  {1280, 64, 768},
+                                    {320, 9216, 1024}, {640, 2304, 1024},  {1280, 576, 1024}, {1280, 144, 1024},
+                                    {640, 4096, 2048}, {1280, 1024, 2048}};  // C, tokens, context dim
+    for (int b = 1; b <= 2; b++)
+        for (unsigned i = 0; i < sizeof(tshape) / sizeof(tshape[0]); i++) {
+            int C = tshape[i][0], M = b * tshape[i][1], D = tshape[i][2];
+            test_gemm(M, 3 * C, C, 0, 0);     // to_q/k/v fused
+            test_gemm(M, C, C, 2, 0);         // to_out.0 + residual
+            test_gemm(M, C, C, 0, 0);         // attn2.to_q
+            test_gemm(b * 77, 2 * C, D, 0, 0);  // attn2.to_k/to_v fused, over the context
+            test_gemm(M, 8 * C, C, 3, 0);     // ff.net.0.proj + GEGLU
+            test_gemm(M, C, 4 * C, 2, 0);     // ff.net.2 + residual
+            test_gemm(M, C, C, 1, 0);         // proj_in (linear)
+        }
+}
+
+
 // Conv and GEMM tiles against their FP32 references (every candidate tile and split, both engines).
 static void conv_suites(void) {
     // random generators
@@ -727,29 +771,7 @@ static void conv_suites(void) {
         test_conv_shape(a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0, 0, 0);
     }
     test_engine_portable();
-    // GEMM of the linear layers: M/N/K tails (K not a multiple of BK, N not of
-    // the tile, M odd), every epilogue, every candidate config
-    static const int gt[][3] = {{100, 200, 72}, {7, 24, 40}, {1, 8, 8}, {333, 136, 1288}, {77, 1280, 768}};
-    for (unsigned i = 0; i < sizeof(gt) / sizeof(gt[0]); i++)
-        for (int epi = 0; epi < 3; epi++) test_gemm(gt[i][0], gt[i][1], gt[i][2], epi, 1);
-    test_gemm(100, 208, 72, 3, 1);
-    test_gemm(77, 2560, 320, 3, 1);
-    // every linear shape of the SD1.5, SD2.1 (latent 96) and SDXL transformer blocks, batch 1 and 2
-    // (rows = B*H*W; q/k/v fused, to_out, ff.net.0.proj with GEGLU, ff.net.2; kv over 77 context rows)
-    static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},   {1280, 256, 768},  {1280, 64, 768},
-                                    {320, 9216, 1024}, {640, 2304, 1024},  {1280, 576, 1024}, {1280, 144, 1024},
-                                    {640, 4096, 2048}, {1280, 1024, 2048}};  // C, tokens, context dim
-    for (int b = 1; b <= 2; b++)
-        for (unsigned i = 0; i < sizeof(tshape) / sizeof(tshape[0]); i++) {
-            int C = tshape[i][0], M = b * tshape[i][1], D = tshape[i][2];
-            test_gemm(M, 3 * C, C, 0, 0);     // to_q/k/v fused
-            test_gemm(M, C, C, 2, 0);         // to_out.0 + residual
-            test_gemm(M, C, C, 0, 0);         // attn2.to_q
-            test_gemm(b * 77, 2 * C, D, 0, 0);  // attn2.to_k/to_v fused, over the context
-            test_gemm(M, 8 * C, C, 3, 0);     // ff.net.0.proj + GEGLU
-            test_gemm(M, C, 4 * C, 2, 0);     // ff.net.2 + residual
-            test_gemm(M, C, C, 1, 0);         // proj_in (linear)
-        }
+    gemm_suite();
 }
 
 // GroupNorm (+ SiLU) in the Hopper engine's operand path (conv2d_igemm_norm_fp16
@@ -989,9 +1011,10 @@ static void block_suites(const char *bin) {
     unet_cli(bin);
 }
 
-// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|ops|groupnorm|norm|blocks]
-//   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; ops: the rest;
-//   groupnorm: the GroupNorm part of ops; norm: GroupNorm in the conv operand path), or only the block/UNet CLI suites and the golden cases
+// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|blocks]
+//   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; gemm: the GEMM part
+//   of conv; ops: the rest; groupnorm: the GroupNorm part of ops; norm: GroupNorm in the conv operand
+//   path), or only the block/UNet CLI suites and the golden cases
 //   (the whole suite takes several minutes; the two halves can run as separate commands)
 int main(int argc, char **argv) {
     const char *bin = "build/unetrun", *golden_dir = NULL;
@@ -1002,9 +1025,11 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--golden-only")) golden_only = 1;
         else if (!strcmp(argv[i], "--section") && i + 1 < argc) {
             section = argv[++i];
-            if (strcmp(section, "kernels") && strcmp(section, "conv") && strcmp(section, "ops") &&
-                strcmp(section, "groupnorm") && strcmp(section, "norm") && strcmp(section, "blocks")) {
-                fprintf(stderr, "test_gpu: --section must be kernels, conv, ops, groupnorm, norm or blocks (got '%s')\n",
+            if (strcmp(section, "kernels") && strcmp(section, "conv") && strcmp(section, "gemm") &&
+                strcmp(section, "ops") && strcmp(section, "groupnorm") && strcmp(section, "norm") &&
+                strcmp(section, "blocks")) {
+                fprintf(stderr,
+                        "test_gpu: --section must be kernels, conv, gemm, ops, groupnorm, norm or blocks (got '%s')\n",
                         section);
                 return 2;
             }
@@ -1027,6 +1052,7 @@ int main(int argc, char **argv) {
     const int kernels = !section || !strcmp(section, "kernels");
     if (kernels || !strcmp(section, "conv")) conv_suites();
     if (kernels || !strcmp(section, "ops")) op_suites(bin);
+    if (section && !strcmp(section, "gemm")) gemm_suite();
     if (section && !strcmp(section, "groupnorm")) suite_groupnorm();
     if (section && !strcmp(section, "norm")) norm_suites();
     if (!section || !strcmp(section, "blocks")) {

@@ -1,0 +1,402 @@
+// gemm_wgmma_pp.cu: persistent ping-pong tiles of the Hopper (sm_90a) FP16
+// GEMM engine, for the GEMM-shaped problems whose K is short (the linear
+// layers of the transformer blocks: K = 320 .. 1280) and every other
+// GEMM-shaped node where tuning finds them faster.
+//
+// What it computes
+//   The contract of gemm_wgmma.cu's tiles without split-K: y (M, N) = x (M, K)
+//   * w (N, K)^T, FP16 in, FP32 accumulation, then conv2d.cuh's epilogue
+//   (bias, time embedding, residual or GEGLU; the same per-element arithmetic
+//   and one rounding to FP16) for a 1x1, stride-1 convolution or a linear
+//   layer.
+//
+// Why (docs/PERF.md, "Hopper GEMM engine" and "A 128 x 160 Hopper tile")
+//   gemm_wgmma.cu computes one output tile per CTA and runs its epilogue while
+//   the tensor cores idle; at K = 320 the main loop is only five 64-deep
+//   stages, so fill, drain and epilogue weigh as much as the products
+//   (Nsight Compute: tensor pipe 27% busy at 8192 x 960 x 320).
+//
+// Tile design (PP_TILES: rows WM of a consumer's tile, BN, ring stages)
+//   - One CTA per SM (grid = min(tiles, SMs)), walking the output tiles of a
+//     static schedule: CTA b takes tiles b, b + grid, b + 2 grid, ...; tile t
+//     is (t % tiles_m, t / tiles_m), M fastest, so the CTAs running at the
+//     same time share few weight tiles (L2 reuse of w).
+//   - Three warpgroups (384 threads). Warpgroup 0 is the producer: one thread
+//     issues the TMA copies (128-byte swizzle; a WM x 64 box of x and a
+//     BN x 64 box of w per stage) into a STAGES-deep mbarrier ring, running
+//     ahead across tile boundaries. Warpgroups 1 and 2 are consumers that
+//     take the CTA's tiles in turn (consumer c the c-th, (c + 2)-th, ...)
+//     and each own a whole WM x BN output tile (WM = 128: two m64 halves,
+//     BN accumulators per thread; WM = 64: BN / 2). setmaxnreg: producer 40,
+//     consumers 232 registers.
+//   - Ping-pong: the consumers' main loops are ordered (named barriers 1 and
+//     2: a consumer starts a tile's main loop once the other has issued the
+//     last wgmma of the previous tile), so one consumer's epilogue runs while
+//     the other's products keep the tensor cores busy, and the next tile's
+//     products queue right behind the previous tile's.
+//   - One wgmma group in flight: each stage's wgmma batch is committed, then
+//     wgmma.wait_group 1 waits for the previous stage's batch and releases
+//     that stage. The accumulators are fenced around every batch (an empty
+//     asm that "reads and writes" them, wg_regs_ready), so ptxas sees no
+//     register moves between issue and wait and keeps the wgmma asynchronous
+//     (no C7515 / C7514 serialization warnings in this file's build). The
+//     first batch of a tile overwrites the accumulators (scale-d = 0): no
+//     zeroing between tiles.
+//   - Epilogue buffer separate from the ring, 8 rows x (BN + 4) FP32 per
+//     warp (each warp writes and reads back only its own rows: __syncwarp,
+//     no CTA barrier): a warp stores 8 of its accumulator rows, reads them
+//     back as 8-column chunks (16-byte residual loads and output stores,
+//     consecutive lanes on consecutive chunks of a row), issues every
+//     residual / time-embedding load of the 8 rows before the first store
+//     (conv2d.cuh epilogue_load8 / epilogue_finish8), and repeats for its
+//     next 8 rows. The +4 floats per row make the fragment stores
+//     conflict-free (each bank twice per 64-bit warp store).
+//
+// Limits
+//   GEMM-shaped only (1x1, stride 1, pad 0, one input tensor: no
+//   concatenated or upsampled input); K and N multiples of 8 (16-byte TMA
+//   rows); x and w 16-byte aligned; no split-K (the 512 x 1280 x 5120 kind of
+//   shape keeps gemm_wgmma.cu's split tiles); cc 9.0 only (sm_90a code).
+//   128 x 160: ptxas keeps two loop invariants in local memory (8 bytes,
+//   stored once per CTA and reloaded once per tile; no local memory access
+//   in the main loop), the price of 160 accumulators per thread. No
+//   clusters / TMA multicast, no stream-K: with fewer tiles than 2 x SMs a
+//   CTA runs at most one tile per consumer and the ping-pong has nothing to
+//   overlap.
+#include "kernels.h"
+#include "tensormap.cuh"
+#include "pdl.cuh"
+#include "conv2d.cuh"
+#include "wgmma.cuh"
+
+#include <cuda.h>  // CUtensorMap
+#include <cuda_fp16.h>
+#include <stdint.h>
+
+// wgmma and setmaxnreg exist only in the sm_90a device pass; other targets
+// compile an empty body that is never launched (gemm_wgmma_usable()).
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define PP_DEVICE 1
+#else
+#define PP_DEVICE 0
+#endif
+
+namespace {
+
+constexpr int PP_BK = 64;              // K per stage: one 128-byte swizzle row of FP16
+constexpr int PP_THREADS = 384;        // producer warpgroup + 2 consumer warpgroups
+constexpr int PP_EPI_ROWS = 8;         // rows of a warp's epilogue buffer
+constexpr int PP_EPI_PAD = 4;          // floats per epilogue row beyond BN
+constexpr int PP_SMEM_MAX = 227 * 1024;  // opt-in shared memory per block on cc 9.0
+constexpr int PP_BAR_ORDER = 1;        // named barrier of consumer c's turn: PP_BAR_ORDER + c
+static_assert(PP_BK == KSPLIT_ALIGN, "p.kchunks counts whole stages");
+
+// Shared memory: the ring [STAGES][A (WM, 64) | B (BN, 64)] (1024-byte
+// aligned), the epilogue buffers [2 consumers][4 warps][8][BN + 4] FP32,
+// then full[STAGES] and empty[STAGES].
+template <int WM, int BN, int STAGES>
+struct PpLayout {
+    static constexpr int A_BYTES = WM * PP_BK * 2;
+    static constexpr int STAGE_BYTES = (WM + BN) * PP_BK * 2;
+    static constexpr int LDE = BN + PP_EPI_PAD;
+    static constexpr int EPI_BYTES = 2 * 4 * PP_EPI_ROWS * LDE * 4;
+    static constexpr int SMEM = 1024 + STAGES * STAGE_BYTES + EPI_BYTES + 2 * STAGES * 8;
+};
+
+// The compiled tiles: rows of one consumer's tile, BN, stages (as many as
+// the 227 KB hold beside the epilogue buffers). 160 divides every SD
+// channel count; the 64-row tiles make twice the tiles where 128-row ones
+// leave SMs idle (8192 x 320: 128 tiles of 128 x 160, 256 of 64 x 160).
+#define PP_TILES(X) \
+    X(128, 160, 5)  \
+    X(128, 128, 6)  \
+    X(64, 160, 6)   \
+    X(64, 256, 4)
+
+#if PP_DEVICE
+#define PP_ACC8(d, i)                                                                                        \
+    "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), \
+        "+f"(d[i + 7])
+
+// d (64 x 128, FP32, 64 registers per thread) = A (64 x 16) * B (128 x 16)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void pp_wgmma_n128(float *d, uint64_t da, uint64_t db, int scale_d) {
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %66, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
+        "}, %64, %65, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : PP_ACC8(d, 0), PP_ACC8(d, 8), PP_ACC8(d, 16), PP_ACC8(d, 24),
+          PP_ACC8(d, 32), PP_ACC8(d, 40), PP_ACC8(d, 48), PP_ACC8(d, 56)
+        : "l"(da), "l"(db), "r"(scale_d));
+}
+
+// d (64 x 160, FP32, 80 registers per thread) = A (64 x 16) * B (160 x 16)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void pp_wgmma_n160(float *d, uint64_t da, uint64_t db, int scale_d) {
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %82, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n160k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79"
+        "}, %80, %81, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : PP_ACC8(d, 0), PP_ACC8(d, 8), PP_ACC8(d, 16), PP_ACC8(d, 24),
+          PP_ACC8(d, 32), PP_ACC8(d, 40), PP_ACC8(d, 48), PP_ACC8(d, 56),
+          PP_ACC8(d, 64), PP_ACC8(d, 72)
+        : "l"(da), "l"(db), "r"(scale_d));
+}
+
+// d (64 x 256, FP32, 128 registers per thread) = A (64 x 16) * B (256 x 16)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void pp_wgmma_n256(float *d, uint64_t da, uint64_t db, int scale_d) {
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %130, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
+        "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
+        "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
+        "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
+        "}, %128, %129, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : PP_ACC8(d, 0), PP_ACC8(d, 8), PP_ACC8(d, 16), PP_ACC8(d, 24),
+          PP_ACC8(d, 32), PP_ACC8(d, 40), PP_ACC8(d, 48), PP_ACC8(d, 56),
+          PP_ACC8(d, 64), PP_ACC8(d, 72), PP_ACC8(d, 80), PP_ACC8(d, 88),
+          PP_ACC8(d, 96), PP_ACC8(d, 104), PP_ACC8(d, 112), PP_ACC8(d, 120)
+        : "l"(da), "l"(db), "r"(scale_d));
+}
+
+template <int BN>
+__device__ __forceinline__ void pp_wgmma(float *d, uint64_t da, uint64_t db, int scale_d) {
+    if constexpr (BN == 256) pp_wgmma_n256(d, da, db, scale_d);
+    else if constexpr (BN == 160) pp_wgmma_n160(d, da, db, scale_d);
+    else pp_wgmma_n128(d, da, db, scale_d);
+}
+
+__device__ __forceinline__ void named_bar_sync(int id, int threads) {
+    asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
+}
+__device__ __forceinline__ void named_bar_arrive(int id, int threads) {
+    asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
+}
+#endif  // PP_DEVICE
+
+template <int WM, int BN, int STAGES>
+__global__ void __launch_bounds__(PP_THREADS, 1)
+    gemm_wgmma_pp_kernel(const __grid_constant__ CUtensorMap map_x,  // x (M, K), box 64 x WM
+                         const __grid_constant__ CUtensorMap map_w,  // w (N, K), box 64 x BN
+                         ConvParams p, int tiles_m, int tiles) {
+#if PP_DEVICE
+    using L = PpLayout<WM, BN, STAGES>;
+    constexpr int HALVES = WM / 64;  // m64 wgmma per k16 step
+    constexpr int R = BN / 2;        // accumulators per thread per m64 half
+    extern __shared__ unsigned char smem_raw[];
+    unsigned char *ring =
+        reinterpret_cast<unsigned char *>((reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~(uintptr_t)1023);
+    float *epi = reinterpret_cast<float *>(ring + STAGES * L::STAGE_BYTES);
+    uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * L::STAGE_BYTES + L::EPI_BYTES);
+    uint64_t *empty = full + STAGES;
+    const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
+    const int nkt = p.kchunks;  // 64-deep stages per tile
+
+    if (threadIdx.x == 0) {
+        for (int s = 0; s < STAGES; s++) {
+            mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
+            mbar_init(&empty[s], 4);  // one arrive per warp of the consumer that read it
+        }
+        mbar_init_fence();
+    }
+    __syncthreads();
+    pdl_wait();  // x, w, bias, residual come from the previous kernels
+
+    if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
+        regs_dealloc<24>();
+        if (tid == 0) {
+            int s = 0, ph = 0;  // ring slot and its pass parity
+            for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
+                const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
+                for (int kt = 0; kt < nkt; kt++) {
+                    mbar_wait(&empty[s], ph ^ 1);  // the first pass finds the slots free
+                    unsigned char *st = ring + s * L::STAGE_BYTES;
+                    mbar_arrive_expect_tx(&full[s], L::STAGE_BYTES);
+                    tma_load_2d(st, &map_x, &full[s], kt * PP_BK, m0);
+                    tma_load_2d(st + L::A_BYTES, &map_w, &full[s], kt * PP_BK, n0);
+                    if (++s == STAGES) {
+                        s = 0;
+                        ph ^= 1;
+                    }
+                }
+            }
+        }
+        return;
+    }
+
+    regs_alloc<240>();
+    const int c = wg - 1, warp = tid / 32, lane = tid % 32;
+    float acc[HALVES * R];
+    // local tile i of this CTA is t = blockIdx.x + i * gridDim.x; its stages
+    // are the ring's i * nkt .. i * nkt + nkt - 1
+    for (int t = blockIdx.x + c * gridDim.x, i = c; t < tiles; t += 2 * gridDim.x, i += 2) {
+        const long long g0 = (long long)i * nkt;
+        int s = (int)(g0 % STAGES), ph = (int)((g0 / STAGES) & 1), prev = s;
+        const bool next = t + (int)gridDim.x < tiles;  // the other consumer has tile i + 1
+        if (i > 0) named_bar_sync(PP_BAR_ORDER + c, 256);  // its main loop of tile i - 1 is issued
+        for (int kt = 0; kt < nkt; kt++) {
+            mbar_wait(&full[s], ph);
+            const unsigned char *st = ring + s * L::STAGE_BYTES;
+            const uint64_t da = desc_sw128(st), db = desc_sw128(st + L::A_BYTES);
+            wg_regs_ready<HALVES * R>(acc);
+            wg_fence();
+#pragma unroll
+            for (int k = 0; k < PP_BK / 16; k++) {
+                pp_wgmma<BN>(acc, da + 2 * k, db + 2 * k, kt | k);
+                if constexpr (HALVES == 2) pp_wgmma<BN>(acc + R, da + (64 * 128 >> 4) + 2 * k, db + 2 * k, kt | k);
+            }
+            wg_commit();
+            wg_regs_ready<HALVES * R>(acc);
+            if (kt == nkt - 1 && next) named_bar_arrive(PP_BAR_ORDER + 1 - c, 256);  // the other's turn
+            wg_wait<1>();  // the previous stage's batch is done: give its slot back
+            if (kt > 0 && lane == 0) mbar_arrive(&empty[prev]);
+            prev = s;
+            if (++s == STAGES) {
+                s = 0;
+                ph ^= 1;
+            }
+        }
+        wg_wait<0>();
+        wg_regs_ready<HALVES * R>(acc);
+        if (lane == 0) mbar_arrive(&empty[prev]);
+        const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
+        float *buf = epi + (size_t)((c * 4 + warp) * PP_EPI_ROWS) * L::LDE;  // this warp's 8 rows
+
+        // Epilogue, 8 rows at a time through this warp's buffer. Accumulator
+        // r of half hm of thread (warp w, lane l) is row 64 hm + 16 w + l/4 +
+        // 8 ((r >> 1) & 1), column 8 (r / 4) + 2 (l % 4) + (r & 1).
+#pragma unroll
+        for (int hm = 0; hm < HALVES; hm++) {
+#pragma unroll
+            for (int h = 0; h < 2; h++) {
+                __syncwarp();  // the previous pass's reads are done
+                float *row = buf + (lane / 4) * L::LDE + (lane & 3) * 2;
+#pragma unroll
+                for (int j = 0; j < BN / 8; j++)
+                    *reinterpret_cast<float2 *>(row + j * 8) =
+                        make_float2(acc[hm * R + 4 * j + 2 * h], acc[hm * R + 4 * j + 2 * h + 1]);
+                __syncwarp();
+                const int mrow = m0 + hm * 64 + warp * 16 + h * 8;
+                if (!p.geglu) {
+                    // in groups of G chunks per lane (registers: the 128 x 160 tile
+                    // still holds 120 accumulators during its first pass)
+                    constexpr int PER_ROW = BN / 8, ITERS = PP_EPI_ROWS * PER_ROW / 32;
+                    constexpr int G = HALVES * R > 128 ? 2 : ITERS;
+                    static_assert(PP_EPI_ROWS * PER_ROW % 32 == 0, "whole passes of the warp");
+#pragma unroll
+                    for (int i0 = 0; i0 < ITERS; i0 += G) {
+                        Epi8Operands in[G];
+#pragma unroll
+                        for (int it = 0; it < G; it++) {
+                            const int e = lane + 32 * (i0 + it), m = mrow + e / PER_ROW, n = n0 + (e % PER_ROW) * 8;
+                            in[it] = i0 + it < ITERS && m < p.M && n < p.N ? epilogue_load8(p, m, n) : Epi8Operands{};
+                        }
+#pragma unroll
+                        for (int it = 0; it < G; it++) {
+                            const int e = lane + 32 * (i0 + it), r = e / PER_ROW, col = (e % PER_ROW) * 8;
+                            const int m = mrow + r, n = n0 + col;
+                            if (i0 + it < ITERS && m < p.M && n < p.N)
+                                epilogue_finish8(p, m, n, buf + r * L::LDE + col, in[it]);
+                        }
+                    }
+                } else {  // GEGLU: 8 columns of a, then 8 of g, make 8 outputs
+                    constexpr int PER_ROW = BN / 16;
+                    for (int e = lane; e < PP_EPI_ROWS * PER_ROW; e += 32) {
+                        const int r = e / PER_ROW, col = (e % PER_ROW) * 16;
+                        const int m = mrow + r, n = n0 + col;
+                        const float *v = buf + r * L::LDE + col;
+                        if (m < p.M && n < p.N) geglu_store8(p, m, n, v, v + 8);
+                    }
+                }
+            }
+        }
+    }
+#endif
+}
+
+// --- host side ------------------------------------------------------------------
+
+template <int WM, int BN, int STAGES>
+cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
+    using L = PpLayout<WM, BN, STAGES>;
+    static_assert(L::SMEM <= PP_SMEM_MAX, "ring + epilogue buffers fit the shared memory");
+    static_assert(BN % 32 == 0 && BN <= 256 && (WM == 64 || WM == 128), "wgmma m64nBN tiles");
+    static bool attr_set = false;  // per instantiation
+    if (!attr_set) {
+        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_pp_kernel<WM, BN, STAGES>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, L::SMEM);
+        if (e != cudaSuccess) return e;
+        attr_set = true;
+    }
+    int dev = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    static int sms_of[64];  // SMs per device, queried once
+    if (e == cudaSuccess && (dev < 0 || dev >= 64)) e = cudaErrorInvalidDevice;
+    if (e == cudaSuccess && !sms_of[dev]) e = cudaDeviceGetAttribute(&sms_of[dev], cudaDevAttrMultiProcessorCount, dev);
+    const int sms = e == cudaSuccess ? sms_of[dev] : 0;
+    CUtensorMap mx, mw;
+    if (e == cudaSuccess) e = tensor_map_k64(&mx, p.x, p.M, p.K, WM);
+    if (e == cudaSuccess) e = tensor_map_k64(&mw, p.w, p.N, p.K, BN);
+    if (e != cudaSuccess) return e;
+    const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN);
+    const int grid = tiles < sms ? tiles : sms;
+    return pdl_launch(gemm_wgmma_pp_kernel<WM, BN, STAGES>, dim3(grid), dim3(PP_THREADS), (size_t)L::SMEM, stream, mx,
+                      mw, p, tiles_m, tiles);
+}
+
+struct PpTile {
+    int wm, bn;
+    const char *name;
+    cudaError_t (*launch)(const ConvParams &, cudaStream_t);
+};
+#define PP_TILE_ROW(wm, bn, st) {wm, bn, "wgmma pp " #wm "x" #bn "x64/" #st "st", &pp_launch<wm, bn, st>},
+const PpTile kPpTiles[] = {PP_TILES(PP_TILE_ROW)};
+constexpr int kNumPpTiles = sizeof(kPpTiles) / sizeof(kPpTiles[0]);
+
+}  // namespace
+
+int gemm_wgmma_pp_num_tiles(void) { return kNumPpTiles; }
+
+const char *gemm_wgmma_pp_tile_name(int i) { return i >= 0 && i < kNumPpTiles ? kPpTiles[i].name : "?"; }
+
+void gemm_wgmma_pp_tile_dims(int i, int *bm, int *bn) {
+    *bm = i >= 0 && i < kNumPpTiles ? kPpTiles[i].wm : 0;
+    *bn = i >= 0 && i < kNumPpTiles ? kPpTiles[i].bn : 0;
+}
+
+int gemm_wgmma_pp_shape_ok(int ksize, int stride, int pad, int cin, int cout, int cin2, int up) {
+    return ksize == 1 && stride == 1 && pad == 0 && !cin2 && !up && cin % 8 == 0 && cout % 8 == 0;
+}
+
+cudaError_t gemm_wgmma_pp_launch(int i, const ConvParams &p, cudaStream_t stream) {
+    if (i < 0 || i >= kNumPpTiles || !gemm_wgmma_usable()) return cudaErrorInvalidValue;
+    if (!gemm_wgmma_pp_shape_ok(p.ksize, p.stride, p.pad, p.Cin, p.N, p.x2 ? p.Cin - p.Cin1 : 0, p.up) ||
+        p.K % 8 || p.splits != 1 || p.norm)
+        return cudaErrorInvalidValue;
+    if ((reinterpret_cast<uintptr_t>(p.x) | reinterpret_cast<uintptr_t>(p.w)) & 15) return cudaErrorInvalidValue;
+    return kPpTiles[i].launch(p, stream);
+}
