@@ -409,15 +409,19 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
                    gemm_wgmma_pp_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up);
     const int ntiles = !wgmma ? kNumTiles : pp ? num_all_tiles() : pp_first();
     for (int t = s->norm ? kNumTiles : 0; t < ntiles; t++) {
-        int bm = t < kNumTiles ? kTiles[t].bm : 0, bn = t < kNumTiles ? kTiles[t].bn : 0;
-        long long mt = ceil_div(M, bm);
         if (t >= pp_first()) {  // no split-K
             if (n < max) out[n++] = (TileConfig){t, 1};
             continue;
         }
+        int bm = 0, bn = 0;
+        long long mt;
         if (t >= kNumTiles) {
             gemm_wgmma_tile_dims(t - kNumTiles, &bm, &bn);
             mt = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad, s->up);
+        } else {
+            bm = kTiles[t].bm;
+            bn = kTiles[t].bn;
+            mt = ceil_div(M, bm);
         }
         long long tiles = mt * ceil_div(s->cout, bn);
         const int ck = t >= kNumTiles && gemm_wgmma_tile_cluster_k(t - kNumTiles);  // split-K inside a cluster
