@@ -480,6 +480,7 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     TileConfig pick_wg = {-1, 1};
     for (int i = 0; i < nc; i++) {
         if (cand[i].tile < kNumTiles || cand[i].tile >= pp_first()) continue;
+        if (gemm_wgmma_tile_cluster_k(cand[i].tile - kNumTiles)) continue;  // not in the fit: left to tuning
         int bm = 0, bn = 0;
         gemm_wgmma_tile_dims(cand[i].tile - kNumTiles, &bm, &bn);
         const double t = wgmma_tile_us(s, bn, cand[i].splits, gemm_wgmma_tile_cluster_k(cand[i].tile - kNumTiles),
