@@ -59,6 +59,15 @@
 //     be four MUFU ops per pair, more than the stage's products take).
 //     Error: 2-3 FP16 roundings of the operand (h, tanh, the product)
 //     instead of one, measured in docs/PERF.md.
+//   - Split-K two ways: FP32 partials in a workspace that
+//     conv_splitk_reduce_kernel sums, or (the "ck" tiles, 2 .. 8 splits)
+//     the splits of a tile as one thread-block cluster (1, 1, S): each CTA
+//     stages its FP32 tile in shared memory, and after a cluster barrier
+//     CTA z sums rows [128 z / S, 128 (z + 1) / S) of all S tiles through
+//     distributed shared memory (mapa + ld.shared::cluster) in rank order,
+//     the reduce kernel's order, and runs the epilogue; a second barrier
+//     keeps every tile alive until its peers have read it. No workspace and
+//     no second kernel.
 //   - Epilogue through shared memory: the accumulators go to an FP32 tile
 //     over the (then idle) ring and come back as 8-column row chunks, so
 //     residual loads and output stores are 16 bytes per thread and whole
@@ -73,11 +82,12 @@
 //   same-size output); N a multiple of 8
 //   (TMA rows of 16-byte multiples); x and w 16-byte aligned; cc 9.0 only
 //   (sm_90a code). The GroupNorm operand path needs no nearest-2x input.
-//   One output tile per CTA: no persistent scheduler (a
-//   persistent version that prefetched the next tile during the epilogue
-//   measured the same at 8192 x 960 x 320 and 5% slower at 4096^3), no
-//   stream-K, no clusters / TMA multicast; the epilogue does not overlap the
-//   next tile's products. What that leaves on the table: docs/PERF.md.
+//   One output tile per CTA (the persistent ping-pong GEMM tiles are
+//   gemm_wgmma_pp.cu), no stream-K, no TMA multicast; the epilogue does not
+//   overlap the next tile's products. The GroupNorm operand path is slower
+//   than the separate pass for 3x3 convs (the rewrite runs once per tap:
+//   3.6x the instructions, docs/PERF.md), so the graph uses it only with
+//   --fuse-norm on. What that leaves on the table: docs/PERF.md.
 #include "kernels.h"
 #include "tensormap.cuh"
 #include "pdl.cuh"
