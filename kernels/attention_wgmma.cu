@@ -1038,19 +1038,11 @@ bool g_aw_names_ready = false;
 }  // namespace
 
 int attention_wgmma_usable(void) {
-    static int ok = -1;
-    if (ok < 0) {
-        ok = 0;
 #if defined(ATTENTION_WGMMA_SM90A)
-        int dev = 0, major = 0, minor = 0;
-        if (cudaGetDevice(&dev) == cudaSuccess &&
-            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess &&
-            cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) == cudaSuccess)
-            ok = major == 9 && minor == 0 && tensor_map_encoder() != nullptr;
-        (void)cudaGetLastError();  // a failed probe leaves no sticky error behind
+    return hopper_tma_device() && kernels_engine() == KERNEL_ENGINE_AUTO;  // --engine portable: mma.sync only
+#else
+    return 0;
 #endif
-    }
-    return ok == 1 && kernels_engine() == KERNEL_ENGINE_AUTO;  // --engine portable: mma.sync only
 }
 
 int attention_wgmma_num_variants(int d) {

@@ -114,10 +114,6 @@ struct PpLayout {
     X(64, 256, 4)
 
 #if PP_DEVICE
-#define PP_ACC8(d, i)                                                                                        \
-    "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), \
-        "+f"(d[i + 7])
-
 // d (64 x 128, FP32, 64 registers per thread) = A (64 x 16) * B (128 x 16)^T + (scale_d ? d : 0)
 __device__ __forceinline__ void pp_wgmma_n128(float *d, uint64_t da, uint64_t db, int scale_d) {
     asm volatile(
@@ -132,8 +128,8 @@ __device__ __forceinline__ void pp_wgmma_n128(float *d, uint64_t da, uint64_t db
         "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
         "}, %64, %65, p, 1, 1, 0, 0;\n"
         "}\n"
-        : PP_ACC8(d, 0), PP_ACC8(d, 8), PP_ACC8(d, 16), PP_ACC8(d, 24),
-          PP_ACC8(d, 32), PP_ACC8(d, 40), PP_ACC8(d, 48), PP_ACC8(d, 56)
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24),
+          WG_ACC8(d, 32), WG_ACC8(d, 40), WG_ACC8(d, 48), WG_ACC8(d, 56)
         : "l"(da), "l"(db), "r"(scale_d));
 }
 
@@ -152,9 +148,9 @@ __device__ __forceinline__ void pp_wgmma_n160(float *d, uint64_t da, uint64_t db
         "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79"
         "}, %80, %81, p, 1, 1, 0, 0;\n"
         "}\n"
-        : PP_ACC8(d, 0), PP_ACC8(d, 8), PP_ACC8(d, 16), PP_ACC8(d, 24),
-          PP_ACC8(d, 32), PP_ACC8(d, 40), PP_ACC8(d, 48), PP_ACC8(d, 56),
-          PP_ACC8(d, 64), PP_ACC8(d, 72)
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24),
+          WG_ACC8(d, 32), WG_ACC8(d, 40), WG_ACC8(d, 48), WG_ACC8(d, 56),
+          WG_ACC8(d, 64), WG_ACC8(d, 72)
         : "l"(da), "l"(db), "r"(scale_d));
 }
 
@@ -176,10 +172,10 @@ __device__ __forceinline__ void pp_wgmma_n256(float *d, uint64_t da, uint64_t db
         "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
         "}, %128, %129, p, 1, 1, 0, 0;\n"
         "}\n"
-        : PP_ACC8(d, 0), PP_ACC8(d, 8), PP_ACC8(d, 16), PP_ACC8(d, 24),
-          PP_ACC8(d, 32), PP_ACC8(d, 40), PP_ACC8(d, 48), PP_ACC8(d, 56),
-          PP_ACC8(d, 64), PP_ACC8(d, 72), PP_ACC8(d, 80), PP_ACC8(d, 88),
-          PP_ACC8(d, 96), PP_ACC8(d, 104), PP_ACC8(d, 112), PP_ACC8(d, 120)
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24),
+          WG_ACC8(d, 32), WG_ACC8(d, 40), WG_ACC8(d, 48), WG_ACC8(d, 56),
+          WG_ACC8(d, 64), WG_ACC8(d, 72), WG_ACC8(d, 80), WG_ACC8(d, 88),
+          WG_ACC8(d, 96), WG_ACC8(d, 104), WG_ACC8(d, 112), WG_ACC8(d, 120)
         : "l"(da), "l"(db), "r"(scale_d));
 }
 

@@ -29,6 +29,22 @@ inline EncodeTiledFn tensor_map_encoder() {
     return fn;
 }
 
+// The current device is cc 9.0 (an sm_90a image runs on nothing else) and the
+// driver has the encoder: the Hopper kernels can run. Probed once per process;
+// no device (CPU-only use) means no, and a failed probe leaves no sticky error.
+inline bool hopper_tma_device() {
+    static int ok = -1;
+    if (ok < 0) {
+        int dev = 0, major = 0, minor = 0;
+        ok = cudaGetDevice(&dev) == cudaSuccess &&
+             cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) == cudaSuccess &&
+             cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, dev) == cudaSuccess && major == 9 &&
+             minor == 0 && tensor_map_encoder() != nullptr;
+        (void)cudaGetLastError();
+    }
+    return ok == 1;
+}
+
 // A (rows, k) FP16 row-major matrix read in boxes of 64 K-elements (one
 // 128-byte swizzle row) x box_rows rows, 128-byte swizzle; elements past the
 // matrix read as zero. k a multiple of 8 (16-byte rows), box_rows <= 256.

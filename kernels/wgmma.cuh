@@ -47,6 +47,12 @@ __device__ __forceinline__ void wg_regs_ready(float *d) {
     for (int i = 0; i < R; i++) asm volatile("" : "+f"(d[i])::"memory");
 }
 
+// Eight FP32 accumulators d[i] .. d[i + 7] as read-write asm operands (the
+// operand lists of the m64nNk16 wrappers).
+#define WG_ACC8(d, i)                                                                                        \
+    "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), \
+        "+f"(d[i + 7])
+
 __device__ __forceinline__ uint32_t smem_u32addr(const void *p) {
     return (uint32_t)__cvta_generic_to_shared(p);
 }
