@@ -26,11 +26,21 @@
 //   - STAGES-deep ring (192 KB of the 227 KB: 4, 6 or 8 stages), a full and
 //     an empty mbarrier per stage: the producer waits for "empty", arms
 //     "full" with the stage's byte count and issues the two copies; each
-//     consumer waits for "full", issues four m64nBNk16 wgmma, commits, waits
-//     for them (wgmma.wait_group 0) and releases the stage; the two consumer
-//     warpgroups take turns on the tensor cores. (Keeping one group in
-//     flight across the loop, wait_group 1, made ptxas serialize every
-//     wgmma: C7515, the loop's register moves touch the accumulators.) The
+//     consumer waits for "full", issues four m64nBNk16 wgmma, commits, and
+//     waits for the previous stage's group (wgmma.wait_group 1) before it
+//     releases that stage, so one group stays in flight across the loop; the
+//     two consumer warpgroups take turns on the tensor cores. The first
+//     wgmma of a tile overwrites the accumulators (scale-d 0) and the
+//     accumulators are fenced around each batch (wg_regs_ready): no
+//     non-wgmma write of them inside the pipeline, so ptxas keeps the wgmma
+//     asynchronous (no C7515). The GroupNorm instantiation keeps
+//     wait_group 0 (its rewrite of the next stage overlaps the products).
+//     The cluster split-K tiles are their own instantiations (template CK):
+//     with the cluster code behind a runtime branch in the same kernel, the
+//     plain 128 x 160 conv of SD1.5's 320 -> 320 @64 b2 ran 37.8-38.5 us
+//     against 33.6-35.3 us before that code existed and 33.7-34.4 us as a
+//     separate instantiation (same H100, same run:
+//     bench/results/2026-11-23-h100-engine-ab). The
 //     tensor cores always have the next stage's data: the seed's observation that the mma.sync kernel's
 //     latency-bound main loop (ldmatrix, address math and mma.sync issue
 //     sharing one warp) is what caps it is answered by moving the copies to
@@ -148,93 +158,6 @@ struct WgGeom {
 #if WG_DEVICE
 // mbarrier, TMA, descriptor and setmaxnreg helpers: wgmma.cuh.
 
-// d (64 x 64, FP32, 32 registers per thread) += A (64 x 16) * B (64 x 16)^T
-__device__ __forceinline__ void wgmma_n64(float *d, uint64_t da, uint64_t db) {
-#if WG_DEVICE
-    asm volatile(
-        "{\n"
-        "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
-        "{"
-        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
-        "}, %32, %33, 1, 1, 1, 0, 0;\n"
-        "}\n"
-        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24)
-        : "l"(da), "l"(db));
-#endif
-}
-
-// d (64 x 128, FP32, 64 registers per thread) += A (64 x 16) * B (128 x 16)^T
-__device__ __forceinline__ void wgmma_n128(float *d, uint64_t da, uint64_t db) {
-#if WG_DEVICE
-    asm volatile(
-        "{\n"
-        "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
-        "{"
-        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
-        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
-        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
-        "}, %64, %65, 1, 1, 1, 0, 0;\n"
-        "}\n"
-        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32), WG_ACC8(d, 40),
-          WG_ACC8(d, 48), WG_ACC8(d, 56)
-        : "l"(da), "l"(db));
-#endif
-}
-
-// d (64 x 256, FP32, 128 registers per thread) += A (64 x 16) * B (256 x 16)^T
-__device__ __forceinline__ void wgmma_n256(float *d, uint64_t da, uint64_t db) {
-#if WG_DEVICE
-    asm volatile(
-        "{\n"
-        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
-        "{"
-        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
-        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
-        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
-        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
-        "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
-        "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
-        "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
-        "}, %128, %129, 1, 1, 1, 0, 0;\n"
-        "}\n"
-        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32), WG_ACC8(d, 40),
-          WG_ACC8(d, 48), WG_ACC8(d, 56), WG_ACC8(d, 64), WG_ACC8(d, 72), WG_ACC8(d, 80), WG_ACC8(d, 88),
-          WG_ACC8(d, 96), WG_ACC8(d, 104), WG_ACC8(d, 112), WG_ACC8(d, 120)
-        : "l"(da), "l"(db));
-#endif
-}
-
-// d (64 x 160, FP32, 80 registers per thread) += A (64 x 16) * B (160 x 16)^T
-__device__ __forceinline__ void wgmma_n160(float *d, uint64_t da, uint64_t db) {
-#if WG_DEVICE
-    asm volatile(
-        "{\n"
-        "wgmma.mma_async.sync.aligned.m64n160k16.f32.f16.f16 "
-        "{"
-        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
-        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
-        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
-        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79"
-        "}, %80, %81, 1, 1, 1, 0, 0;\n"
-        "}\n"
-        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32), WG_ACC8(d, 40),
-          WG_ACC8(d, 48), WG_ACC8(d, 56), WG_ACC8(d, 64), WG_ACC8(d, 72)
-        : "l"(da), "l"(db));
-#endif
-}
-
-template <int BN>
-__device__ __forceinline__ void wgmma_tile(float *d, uint64_t da, uint64_t db) {
-    if constexpr (BN == 256) wgmma_n256(d, da, db);
-    else if constexpr (BN == 160) wgmma_n160(d, da, db);
-    else if constexpr (BN == 128) wgmma_n128(d, da, db);
-    else wgmma_n64(d, da, db);
-}
-
 // Where a CTA's tile lies: its first row and column, and in convolution
 // mode the output rectangle's first pixel and (nearest-2x input) phase.
 struct WgTileAt {
@@ -244,6 +167,7 @@ struct WgTileAt {
 // Row r, columns col.. col + 7 (GEGLU: + 15) of the tile, FP32 values v,
 // to their output: split-K partials, the epilogue or GEGLU; rows and
 // columns past the output are dropped.
+template <bool CK>
 __device__ __forceinline__ void wg_emit(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int r, int col,
                                         const float *v) {
     const int n = at.n0 + col;
@@ -259,7 +183,7 @@ __device__ __forceinline__ void wg_emit(const ConvParams &p, const WgGeom &g, co
         m = (b * p.Ho + oy) * p.Wo + ox;  // >= M when b is past the batch
     }
     if (m >= p.M || n >= p.N) return;
-    if (p.splits > 1 && !p.cluster_k) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
+    if (!CK && p.splits > 1) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
         float4 *dst = reinterpret_cast<float4 *>(p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n);
         dst[0] = *reinterpret_cast<const float4 *>(v);
         dst[1] = *reinterpret_cast<const float4 *>(v + 4);
@@ -289,7 +213,7 @@ __device__ __forceinline__ uint32_t norm_pair(uint32_t v, float s0, float t0, fl
 __device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
 #endif  // WG_DEVICE
 
-template <int BN, int STAGES, bool NORM>
+template <int BN, int STAGES, bool NORM, bool CK>
 __global__ void __launch_bounds__(WG_THREADS, 1)
     gemm_wgmma_kernel(const __grid_constant__ CUtensorMap map_x,   // x (M, K), box 64 x 128 (conv: 4-D NHWC)
                       const __grid_constant__ CUtensorMap map_x2,  // x2 (M, Cin - Cin1) where p.x2 is set
@@ -365,7 +289,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
                 tma_load_2d(sa + A_BYTES, &map_w, &full[s], k, n0);
             }
         }
-        if (p.cluster_k) {  // the consumers' two cluster barriers (tiles staged, tiles read)
+        if constexpr (CK) {  // the consumers' two cluster barriers (tiles staged, tiles read)
             __syncwarp();
             cluster_sync();
             cluster_sync();
@@ -376,22 +300,38 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     regs_alloc<232>();
     const int c = wg - 1;  // consumer c owns rows m0 + 64c .. m0 + 64c + 63
     float acc[R];
-#pragma unroll
-    for (int i = 0; i < R; i++) acc[i] = 0.0f;
     if constexpr (!NORM) {
+        // One wgmma group in flight: stage i's batch is committed, then
+        // wait_group 1 waits for stage i - 1's and gives that stage back, so
+        // the tensor cores have the next batch queued while this warp waits
+        // for its next full barrier. The accumulators are fenced around each
+        // batch (wg_regs_ready) so ptxas keeps the wgmma asynchronous (no
+        // C7515 serialization).
+        int prev = 0;
         for (int i = 0; i < nkt; i++) {
             const int s = i % STAGES;
             mbar_wait(&full[s], (i / STAGES) & 1);
             const unsigned char *sa = ring + s * STAGE_BYTES + c * 64 * 128;  // 64 rows of 128 bytes
             const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + A_BYTES);
+            wg_regs_ready<R>(acc);
             wg_fence();
 #pragma unroll
-            for (int k = 0; k < WG_BK / 16; k++) wgmma_tile<BN>(acc, da + 2 * k, db + 2 * k);
+            for (int k = 0; k < WG_BK / 16; k++) wgmma_f16<BN>(acc, da + 2 * k, db + 2 * k, i | k);  // first: d = A B
             wg_commit();
-            wg_wait<0>();  // this warp's products of stage i are done: give its buffers back
-            if ((tid & 31) == 0) mbar_arrive(&empty[s]);
+            wg_regs_ready<R>(acc);
+            wg_wait<1>();  // stage i - 1's products are done: give its buffers back
+            if (i > 0 && (tid & 31) == 0) mbar_arrive(&empty[prev]);
+            prev = s;
+        }
+        wg_wait<0>();
+        if (nkt > 0 && (tid & 31) == 0) mbar_arrive(&empty[prev]);
+        if (nkt == 0) {  // an empty K range (never launched by the dispatcher) still stores zeros
+#pragma unroll
+            for (int i = 0; i < R; i++) acc[i] = 0.0f;
         }
     } else {
+#pragma unroll
+        for (int i = 0; i < R; i++) acc[i] = 0.0f;
         // GroupNorm (+ SiLU) of the A operand, in place in shared memory, by
         // the consumer that reads those rows: thread tid owns rows
         // 64c + rsub + 16q (q = 0..3) and the 16-byte chunk of channels
@@ -482,7 +422,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
             const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + A_BYTES);
             wg_fence();
 #pragma unroll
-            for (int k = 0; k < WG_BK / 16; k++) wgmma_tile<BN>(acc, da + 2 * k, db + 2 * k);
+            for (int k = 0; k < WG_BK / 16; k++) wgmma_f16<BN>(acc, da + 2 * k, db + 2 * k, 1);
             wg_commit();
             if (i + 1 < nkt) {
                 mbar_wait(&full[(i + 1) % STAGES], ((i + 1) / STAGES) & 1);
@@ -517,10 +457,10 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     const int chunk = p.geglu ? 16 : 8;  // GEGLU: 8 columns of a, then 8 of g, make 8 outputs
     const int per_row = BN / chunk;
     const WgTileAt at = {m0, n0, ox0, oy0, b0, px, py};
-    if (!p.cluster_k) {
+    if constexpr (!CK) {
         for (int e = tid; e < 64 * per_row; e += 128) {
             const int r = c * 64 + e / per_row, col = (e % per_row) * chunk;
-            wg_emit(p, g, at, r, col, stage + (size_t)r * LDE + col);
+            wg_emit<false>(p, g, at, r, col, stage + (size_t)r * LDE + col);
         }
         return;
     }
@@ -548,7 +488,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
             }
             v[h] = sum.x, v[h + 1] = sum.y, v[h + 2] = sum.z, v[h + 3] = sum.w;
         }
-        wg_emit(p, g, at, r, col, v);
+        wg_emit<true>(p, g, at, r, col, v);
     }
     cluster_sync();
 #endif
@@ -609,12 +549,12 @@ WgGeom conv_geometry(int batch, int ho, int wo) {
     return best;
 }
 
-template <int BN, int STAGES, bool NORM>
+template <int BN, int STAGES, bool NORM, bool CK>
 cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     static bool attr_set = false;  // per instantiation
     const size_t smem = (size_t)STAGES * (WG_BM + BN) * WG_BK * sizeof(half) + WG_SMEM_SLACK;
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_kernel<BN, STAGES, NORM>,
+        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_kernel<BN, STAGES, NORM, CK>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess) return e;
         attr_set = true;
@@ -639,15 +579,17 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     if (e == cudaSuccess) e = make_map(&mw, p.w, p.N, p.K, BN);
     if (e != cudaSuccess) return e;
     dim3 grid(mtiles, (p.N + BN - 1) / BN, p.splits);
-    const dim3 cluster(1, 1, p.cluster_k ? p.splits : 1);  // cluster split-K: one cluster per output tile
-    return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM>, grid, dim3(WG_THREADS), smem, stream, cluster, mx,
+    const dim3 cluster(1, 1, CK ? p.splits : 1);  // cluster split-K: one cluster per output tile
+    return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM, CK>, grid, dim3(WG_THREADS), smem, stream, cluster, mx,
                               mx2, mw, p, g);
 }
 
-// The GroupNorm prologue is a second instantiation of each tile.
-template <int BN, int STAGES>
+// The GroupNorm prologue is a second instantiation of each tile, and the
+// cluster split-K tiles are their own instantiations (CK), so the plain
+// tiles carry no cluster code.
+template <int BN, int STAGES, bool CK>
 cudaError_t wg_launch_any(const ConvParams &p, cudaStream_t stream) {
-    return p.norm ? wg_launch<BN, STAGES, true>(p, stream) : wg_launch<BN, STAGES, false>(p, stream);
+    return p.norm ? wg_launch<BN, STAGES, true, CK>(p, stream) : wg_launch<BN, STAGES, false, CK>(p, stream);
 }
 
 // Each tile twice: split-K through the FP32 workspace and the reduce
@@ -657,8 +599,8 @@ struct WgTile {
     const char *name;
     cudaError_t (*launch)(const ConvParams &, cudaStream_t);
 };
-#define WG_TILE_ROW(bn, st) {bn, st, 0, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st>},
-#define WG_TILE_ROW_CK(bn, st) {bn, st, 1, "wgmma 128x" #bn "x64/" #st "st ck", &wg_launch_any<bn, st>},
+#define WG_TILE_ROW(bn, st) {bn, st, 0, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st, false>},
+#define WG_TILE_ROW_CK(bn, st) {bn, st, 1, "wgmma 128x" #bn "x64/" #st "st ck", &wg_launch_any<bn, st, true>},
 const WgTile kWgTiles[] = {WG_TILES(WG_TILE_ROW) WG_TILES(WG_TILE_ROW_CK)};
 constexpr int kNumWgTiles = sizeof(kWgTiles) / sizeof(kWgTiles[0]);
 

@@ -114,78 +114,6 @@ struct PpLayout {
     X(64, 256, 4)
 
 #if PP_DEVICE
-// d (64 x 128, FP32, 64 registers per thread) = A (64 x 16) * B (128 x 16)^T + (scale_d ? d : 0)
-__device__ __forceinline__ void pp_wgmma_n128(float *d, uint64_t da, uint64_t db, int scale_d) {
-    asm volatile(
-        "{\n"
-        ".reg .pred p;\n"
-        "setp.ne.b32 p, %66, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
-        "{"
-        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
-        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
-        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
-        "}, %64, %65, p, 1, 1, 0, 0;\n"
-        "}\n"
-        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24),
-          WG_ACC8(d, 32), WG_ACC8(d, 40), WG_ACC8(d, 48), WG_ACC8(d, 56)
-        : "l"(da), "l"(db), "r"(scale_d));
-}
-
-// d (64 x 160, FP32, 80 registers per thread) = A (64 x 16) * B (160 x 16)^T + (scale_d ? d : 0)
-__device__ __forceinline__ void pp_wgmma_n160(float *d, uint64_t da, uint64_t db, int scale_d) {
-    asm volatile(
-        "{\n"
-        ".reg .pred p;\n"
-        "setp.ne.b32 p, %82, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n160k16.f32.f16.f16 "
-        "{"
-        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
-        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
-        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
-        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79"
-        "}, %80, %81, p, 1, 1, 0, 0;\n"
-        "}\n"
-        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24),
-          WG_ACC8(d, 32), WG_ACC8(d, 40), WG_ACC8(d, 48), WG_ACC8(d, 56),
-          WG_ACC8(d, 64), WG_ACC8(d, 72)
-        : "l"(da), "l"(db), "r"(scale_d));
-}
-
-// d (64 x 256, FP32, 128 registers per thread) = A (64 x 16) * B (256 x 16)^T + (scale_d ? d : 0)
-__device__ __forceinline__ void pp_wgmma_n256(float *d, uint64_t da, uint64_t db, int scale_d) {
-    asm volatile(
-        "{\n"
-        ".reg .pred p;\n"
-        "setp.ne.b32 p, %130, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
-        "{"
-        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
-        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
-        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
-        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
-        "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
-        "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
-        "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
-        "}, %128, %129, p, 1, 1, 0, 0;\n"
-        "}\n"
-        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24),
-          WG_ACC8(d, 32), WG_ACC8(d, 40), WG_ACC8(d, 48), WG_ACC8(d, 56),
-          WG_ACC8(d, 64), WG_ACC8(d, 72), WG_ACC8(d, 80), WG_ACC8(d, 88),
-          WG_ACC8(d, 96), WG_ACC8(d, 104), WG_ACC8(d, 112), WG_ACC8(d, 120)
-        : "l"(da), "l"(db), "r"(scale_d));
-}
-
-template <int BN>
-__device__ __forceinline__ void pp_wgmma(float *d, uint64_t da, uint64_t db, int scale_d) {
-    if constexpr (BN == 256) pp_wgmma_n256(d, da, db, scale_d);
-    else if constexpr (BN == 160) pp_wgmma_n160(d, da, db, scale_d);
-    else pp_wgmma_n128(d, da, db, scale_d);
-}
-
 __device__ __forceinline__ void named_bar_sync(int id, int threads) {
     asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
 }
@@ -262,8 +190,8 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
             wg_fence();
 #pragma unroll
             for (int k = 0; k < PP_BK / 16; k++) {
-                pp_wgmma<BN>(acc, da + 2 * k, db + 2 * k, kt | k);
-                if constexpr (HALVES == 2) pp_wgmma<BN>(acc + R, da + (64 * 128 >> 4) + 2 * k, db + 2 * k, kt | k);
+                wgmma_f16<BN>(acc, da + 2 * k, db + 2 * k, kt | k);
+                if constexpr (HALVES == 2) wgmma_f16<BN>(acc + R, da + (64 * 128 >> 4) + 2 * k, db + 2 * k, kt | k);
             }
             wg_commit();
             wg_regs_ready<HALVES * R>(acc);

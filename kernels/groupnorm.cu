@@ -7,8 +7,25 @@
 //   state and skip), read in place.
 //
 // Design (seed Obs R / GG: "groupnorm_silu_fused_fp16", FP16 out so the
-// conv needs no cast pass). Two launches, the second a programmatic
-// dependent of the first.
+// conv needs no cast pass). Two kernels, chosen per shape (splits = 0 in
+// groupnorm2_silu_fp16 selects the first):
+//
+// One pass (gn_one_pass_kernel; groupnorm_one_pass says where it runs).
+// Nsight Compute of the two-launch version at 1280 @16 b2 (a 1.3 MB
+// tensor): statistics 12.4 us, apply 4.5 us, with L2 throughput at 11%:
+// the time is the chain of dependent steps (reductions, a fence, the
+// counter, the fold by the last CTA, a second launch), not bytes. So: a
+// thread-block cluster of S CTAs per (sample, channel block of whole
+// groups); each thread loads its 8 channels of up to 16 pixels into
+// registers once, the cluster exchanges per-group partial sums over
+// distributed shared memory (mean first, then the sum of squared
+// deviations from the registers: an exact two-pass variance), and each
+// thread applies scale, shift and SiLU to its registers. One read of x, one
+// write of y, one launch, no workspace. Where a cluster could not hold the
+// tile (SDXL's 128 x 128 levels) or the clusters of the grid would not all
+// be resident at once, the two launches below run instead.
+//
+// Two launches (statistics, then apply as a programmatic dependent).
 //   CTA shape (both passes): `rows` x C/8 threads, up to 512 (1024 past
 //   C = 4096). A thread owns one 8-channel vector for the whole CTA, so its
 //   source tensor (x or x2), pixel stride, group shift and (pass 2) scale
@@ -51,10 +68,13 @@
 //   The isolated figure is now mostly the two launches: 16 us at 1280 @8
 //   for 0.3 MB (a one-kernel node such as time_emb_proj reads 12 us in the
 //   same table). Inside the graph a GroupNorm is ~10 us cheaper than before.
-//   Not done: one launch (stats, grid-wide barrier, apply), or the apply
-//   folded into the next conv's operand load.
+//   The one-pass kernel above replaced them where it fits (docs/PERF.md,
+//   "GroupNorm in one pass").
 //
 // Limits
+//   One pass: whole groups per 16-byte vector block (gb * C/G a multiple of
+//   8, gb <= 64 groups, <= 1024 channels), at most 16 pixels per thread in
+//   clusters of at most 8 CTAs (the portable size), statistics in FP32.
 //   C a multiple of 8 and of G, C <= 8192; x2: c1 a multiple of 8. Variance
 //   is E[(x-K)^2] - E[x-K]^2 from FP64-combined FP32 partials of shifted
 //   data: the subtraction loses about log2(1 + (mean-K)^2/var) bits, and K
@@ -305,6 +325,290 @@ __global__ void __launch_bounds__(1024) gn_apply_kernel(const half *__restrict__
     }
 }
 
+
+// --- one pass: statistics and apply in one kernel, the tile in registers ------
+//
+// Grid (S, groups / gb, B) in clusters of (S, 1, 1): the S CTAs of a cluster
+// share sample b and the channel block of gb whole groups [cb0, cb0 + cw),
+// cw = gb * cpg a multiple of 8, and split its pixels into S contiguous
+// ranges. A thread owns one 8-channel vector v of the block and up to V
+// pixels (r, r + rows, ...) of its CTA's range, which it loads once into
+// registers. Pass 1: per-channel sums over its pixels, reduced in a fixed
+// order (the CTA's rows, then the group's channels) into a per-group partial
+// in shared memory; after a cluster barrier every CTA reads the S partials
+// through distributed shared memory in rank order, so all of them hold the
+// same mean. Pass 2 does the same for the sum of (x - mean)^2 over the
+// registers (an exact two-pass variance, no shift). Then each thread applies
+// scale and shift (+ SiLU) to its registers and stores: x is read once, y
+// written once, no workspace, no atomics, bit-reproducible.
+constexpr int kOpThreads = 512;   // rows x (cw / 8) threads per CTA, at most
+constexpr int kOpMaxVec = 16;     // pixels a thread holds (16-byte vectors)
+constexpr int kOpMaxCluster = 8;  // portable cluster size
+constexpr int kOpMaxCw = 1024;    // channels of a block (smem of the reduction)
+constexpr int kOpMaxGb = 64;      // groups of a block
+
+__device__ __forceinline__ void gn_cluster_sync() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    asm volatile("barrier.cluster.arrive.release.aligned;\nbarrier.cluster.wait.acquire.aligned;\n" ::: "memory");
+#endif
+}
+
+// The float at `local` (a shared-memory address) in CTA `rank` of the cluster.
+__device__ __forceinline__ float gn_ld_peer(const float *local, unsigned rank) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned a = (unsigned)__cvta_generic_to_shared(local), r;
+    float v;
+    asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(r) : "r"(a), "r"(rank));
+    asm volatile("ld.shared::cluster.f32 %0, [%1];\n" : "=f"(v) : "r"(r) : "memory");
+    return v;
+#else
+    return rank == 0 ? *local : 0.f;
+#endif
+}
+
+// Per-group sums of the per-thread, per-channel values t[8] (channels
+// v * 8 .. + 7 of the block) over the CTA, then over the cluster: out[g]
+// (g < gb), the same in every CTA of the cluster. Fixed order throughout:
+// K slices of the rows per channel (slice k: rows k, k + K, ...), then one
+// warp per group over its channels and slices (lane-strided, xor tree),
+// then the cluster's CTAs in rank order. red: (rows, cw), tmp: (K, cw).
+__device__ __forceinline__ void gn_block_sum(const float *t, int r, int v, int rows_used, int cw, int cpg, int gb,
+                                             int S, float *red, float *tmp, float *part, float *out) {
+    if (r < rows_used) {
+        float4 *d = reinterpret_cast<float4 *>(red + r * cw + v * 8);
+        d[0] = make_float4(t[0], t[1], t[2], t[3]);
+        d[1] = make_float4(t[4], t[5], t[6], t[7]);
+    }
+    __syncthreads();
+    const int K = max(1, min((int)blockDim.x / cw, rows_used));
+    for (int i = threadIdx.x; i < K * cw; i += blockDim.x) {
+        const int ch = i % cw, k = i / cw;
+        float a = 0.f;
+        for (int rr = k; rr < rows_used; rr += K) a += red[rr * cw + ch];
+        tmp[k * cw + ch] = a;
+    }
+    __syncthreads();
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, nwarps = blockDim.x / 32;
+    for (int g = warp; g < gb; g += nwarps) {
+        float a = 0.f;
+        for (int ch = g * cpg + lane; ch < (g + 1) * cpg; ch += 32)
+            for (int k = 0; k < K; k++) a += tmp[k * cw + ch];
+#pragma unroll
+        for (int off = 16; off > 0; off >>= 1) a += __shfl_xor_sync(0xffffffffu, a, off);
+        if (lane == 0) part[g] = a;
+    }
+    if (S > 1) gn_cluster_sync();  // every CTA's partials are written (and visible cluster-wide)
+    else __syncthreads();
+    for (int g = threadIdx.x; g < gb; g += blockDim.x) {
+        if (S == 1) {
+            out[g] = part[g];
+            continue;
+        }
+        float pv[kOpMaxCluster];
+#pragma unroll
+        for (int q = 0; q < kOpMaxCluster; q++) pv[q] = q < S ? gn_ld_peer(part + g, (unsigned)q) : 0.f;
+        float a = 0.f;
+#pragma unroll
+        for (int q = 0; q < kOpMaxCluster; q++) a += pv[q];  // rank order (the zeros past S add nothing)
+        out[g] = a;
+    }
+    __syncthreads();
+}
+
+template <int V, bool kSilu>
+__global__ void __launch_bounds__(kOpThreads)
+    gn_one_pass_kernel(const half *__restrict__ x, const half *__restrict__ x2, int c1, half *__restrict__ y,
+                       const float *__restrict__ gamma, const float *__restrict__ beta, int hw, int c, int groups,
+                       float eps, int gb, int rows) {
+    pdl_wait();
+    __shared__ __align__(16) float red[kOpThreads * 8];  // (rows, cw): per-thread channel sums
+    __shared__ float tmp[kOpMaxCw > kOpThreads ? kOpMaxCw : kOpThreads];  // (K, cw): row-slice sums
+    __shared__ float part1[kOpMaxGb], part2[kOpMaxGb];   // (gb): this CTA's group sums (read by the peers)
+    __shared__ float mean_s[kOpMaxGb], m2_s[kOpMaxGb];   // (gb): the cluster's totals
+
+    const int S = gridDim.x, rank = blockIdx.x, b = blockIdx.z;
+    const int cpg = c / groups, cw = gb * cpg, vb = cw / 8;
+    const int cb0 = blockIdx.y * cw;           // first channel of the block
+    const int v = threadIdx.x % vb, r = threadIdx.x / vb;
+    const int p0 = (int)((long long)rank * hw / S), p1 = (int)((long long)(rank + 1) * hw / S);
+    const int rows_used = min(rows, p1 - p0);  // rows that hold a pixel
+    const bool active = r < rows_used;
+
+    uint4 a[V];
+    float t[8];
+#pragma unroll
+    for (int e = 0; e < 8; e++) t[e] = 0.f;
+    const VecSrc src = vec_src(x, x2, c1, c, hw, b, cb0 + v * 8);
+#pragma unroll
+    for (int i = 0; i < V; i++) {
+        const int p = p0 + r + i * rows;
+        a[i] = active && p < p1 ? ld16(src.p + (size_t)p * src.stride) : make_uint4(0, 0, 0, 0);
+    }
+#pragma unroll
+    for (int i = 0; i < V; i++) {  // zeros (absent pixels) add nothing
+        const half2 *h2 = reinterpret_cast<const half2 *>(&a[i]);
+#pragma unroll
+        for (int e = 0; e < 4; e++) {
+            const float2 f = __half22float2(h2[e]);
+            t[2 * e] += f.x;
+            t[2 * e + 1] += f.y;
+        }
+    }
+    const float n = (float)hw * (float)cpg;
+    gn_block_sum(t, r, v, rows_used, cw, cpg, gb, S, red, tmp, part1, mean_s);
+    for (int g = threadIdx.x; g < gb; g += blockDim.x) mean_s[g] /= n;
+    __syncthreads();
+
+    // Pass 2: sum of squared deviations from the group's mean, from registers.
+    float mu[8];
+#pragma unroll
+    for (int e = 0; e < 8; e++) {
+        mu[e] = mean_s[(v * 8 + e) / cpg];
+        t[e] = 0.f;
+    }
+#pragma unroll
+    for (int i = 0; i < V; i++) {
+        if (!(active && p0 + r + i * rows < p1)) continue;
+        const half2 *h2 = reinterpret_cast<const half2 *>(&a[i]);
+#pragma unroll
+        for (int e = 0; e < 4; e++) {
+            const float2 f = __half22float2(h2[e]);
+            const float d0 = f.x - mu[2 * e], d1 = f.y - mu[2 * e + 1];
+            t[2 * e] = fmaf(d0, d0, t[2 * e]);
+            t[2 * e + 1] = fmaf(d1, d1, t[2 * e + 1]);
+        }
+    }
+    gn_block_sum(t, r, v, rows_used, cw, cpg, gb, S, red, tmp, part2, m2_s);
+    if (S > 1) gn_cluster_sync();  // the peers have read this CTA's partials: it may exit
+
+    // Apply: y = x * scale + shift (+ SiLU), scale = rstd * gamma, shift = beta - mean * scale.
+    if (!active) return;
+    float sc[8], sh[8];
+#pragma unroll
+    for (int e = 0; e < 8; e++) {
+        const int g = (v * 8 + e) / cpg, ch = cb0 + v * 8 + e;
+        const float rstd = rsqrtf(m2_s[g] / n + eps);
+        sc[e] = rstd * gamma[ch];
+        sh[e] = beta[ch] - mu[e] * sc[e];
+    }
+    half *yd = y + (size_t)b * hw * c + cb0 + v * 8;
+#pragma unroll
+    for (int i = 0; i < V; i++) {
+        const int p = p0 + r + i * rows;
+        if (p < p1) *reinterpret_cast<uint4 *>(yd + (size_t)p * c) = apply8<kSilu>(a[i], sc, sh);
+    }
+}
+
+// The one-pass plan of a shape: groups per block, cluster size, pixel rows
+// and vectors per thread (V), or false where the tile does not fit (the
+// two launches then run).
+struct GnOnePass {
+    int gb, S, rows, V, threads;
+};
+
+// Clusters of S CTAs of the <V> kernel with `threads` threads that the
+// current device holds at once (cudaOccupancyMaxActiveClusters), cached;
+// 0 on error.
+int gn_max_active_clusters(int V, int threads, int S) {
+    static int cache[5][kOpMaxCluster + 1][kOpThreads / 32 + 1];  // [log2 V][S][warps], value + 1
+    int lv = 0;
+    while ((1 << lv) < V) lv++;
+    int &slot = cache[lv][S][threads / 32];
+    if (slot) return slot - 1;
+    void (*k)(const half *, const half *, int, half *, const float *, const float *, int, int, int, float, int,
+              int) = lv == 0   ? gn_one_pass_kernel<1, true>
+                     : lv == 1 ? gn_one_pass_kernel<2, true>
+                     : lv == 2 ? gn_one_pass_kernel<4, true>
+                     : lv == 3 ? gn_one_pass_kernel<8, true>
+                               : gn_one_pass_kernel<16, true>;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(S, 64, 1);
+    cfg.blockDim = dim3(threads);
+    cudaLaunchAttribute attr;
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = S;
+    attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    int n = 0;
+    if (cudaOccupancyMaxActiveClusters(&n, k, &cfg) != cudaSuccess) {
+        cudaGetLastError();
+        n = 0;
+    }
+    slot = n + 1;
+    return n;
+}
+
+// The one-pass tile at cluster size S: rows that hold a pixel, pixels per
+// thread (V, a power of two) and threads (whole warps).
+void gn_one_pass_tile(int hw, int S, int rows, int vb, GnOnePass *pl) {
+    const int px = (hw + S - 1) / S;                   // pixels of the largest CTA
+    const int rows_used = px < rows ? px : rows;
+    const int per = (px + rows_used - 1) / rows_used;  // pixels per thread
+    int V = 1;
+    while (V < per) V *= 2;
+    pl->S = S;
+    pl->rows = rows_used;
+    pl->V = V;
+    pl->threads = (rows_used * vb + 31) / 32 * 32;
+}
+
+// The plan: the fewest groups per block that make whole 16-byte vectors,
+// the smallest cluster whose CTAs hold the block's pixels, doubled while
+// SMs stay idle; then halved again until every cluster of the grid is
+// resident at once (a cluster's CTAs wait for each other three times, and
+// a second wave of clusters doubled the time at SD1.5's 64 x 64, batch 2).
+bool gn_one_pass_plan(int batch, int hw, int c, int c1, int groups, int num_sms, int max_cluster, GnOnePass *pl) {
+    if (batch <= 0 || batch > 65535 || hw <= 0 || c % 8 || c <= 0 || groups <= 0 || c % groups) return false;
+    if (c1 % 8) return false;
+    const int cpg = c / groups;
+    int gb = 0;
+    for (int g = 1; g <= groups && g <= kOpMaxGb; g++)
+        if (groups % g == 0 && (g * cpg) % 8 == 0 && g * cpg <= kOpMaxCw) {
+            gb = g;
+            break;
+        }
+    if (!gb) return false;
+    const int vb = gb * cpg / 8;
+    if (vb > kOpThreads) return false;
+    const int rows = kOpThreads / vb, blocks = groups / gb;
+    if (blocks > 65535) return false;
+    int smin = 1;
+    while ((hw + smin - 1) / smin > rows * kOpMaxVec && smin < max_cluster) smin *= 2;
+    if ((hw + smin - 1) / smin > rows * kOpMaxVec) return false;
+    int S = smin;  // more CTAs while they leave SMs idle and every row keeps a pixel
+    while ((long long)batch * blocks * S < num_sms && S < max_cluster && hw / (2 * S) >= rows) S *= 2;
+    pl->gb = gb;
+    for (; S >= smin; S /= 2) {
+        gn_one_pass_tile(hw, S, rows, vb, pl);
+        if (S == 1 || (long long)batch * blocks <= gn_max_active_clusters(pl->V, pl->threads, S)) return true;
+    }
+    return false;
+}
+
+// Largest cluster the current device launches (1 before cc 9.0 or on error).
+int gn_max_cluster() {
+    int dev = 0, major = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess || cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev) !=
+                                                  cudaSuccess) {
+        cudaGetLastError();
+        return 1;
+    }
+    return major >= 9 ? kOpMaxCluster : 1;
+}
+
+template <int V>
+cudaError_t gn_one_pass_launch(const GnOnePass &pl, const half *x, const half *x2, int c1, half *y, const float *gamma,
+                               const float *beta, int batch, int hw, int c, int groups, float eps, bool silu,
+                               cudaStream_t stream) {
+    const dim3 grid(pl.S, groups / pl.gb, batch), cluster(pl.S, 1, 1);
+    if (silu)
+        return pdl_launch_cluster(gn_one_pass_kernel<V, true>, grid, dim3(pl.threads), 0, stream, cluster, x, x2, c1, y,
+                                  gamma, beta, hw, c, groups, eps, pl.gb, pl.rows);
+    return pdl_launch_cluster(gn_one_pass_kernel<V, false>, grid, dim3(pl.threads), 0, stream, cluster, x, x2, c1, y,
+                              gamma, beta, hw, c, groups, eps, pl.gb, pl.rows);
+}
+
 }  // namespace
 
 extern "C" int groupnorm_splits(int batch, int hw, int c, int num_sms) {
@@ -314,6 +618,11 @@ extern "C" int groupnorm_splits(int batch, int hw, int c, int num_sms) {
     int max_useful = (hw + rows - 1) / rows;                       // >= 1 pixel per thread
     int s = want < max_useful ? want : max_useful;
     return s < 1 ? 1 : s;
+}
+
+extern "C" int groupnorm_one_pass(int batch, int hw, int c, int c1, int groups, int num_sms) {
+    GnOnePass pl;
+    return gn_one_pass_plan(batch, hw, c, c1, groups, num_sms, gn_max_cluster(), &pl) ? pl.S : 0;
 }
 
 extern "C" size_t groupnorm_workspace_bytes(int batch, int groups, int splits, int c) {
@@ -362,6 +671,25 @@ extern "C" cudaError_t groupnorm2_silu_fp16(const uint16_t *x, const uint16_t *x
                                             const float *gamma, const float *beta, int batch, int hw, int c,
                                             int groups, float eps, int apply_silu, int splits, void *workspace,
                                             cudaStream_t stream) {
+    if (splits == 0) {  // one pass (groupnorm_one_pass): statistics and apply in one kernel
+        int dev = 0, sms = 0;
+        cudaError_t e = cudaGetDevice(&dev);
+        if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+        if (e != cudaSuccess) return e;
+        GnOnePass pl;
+        if (x2 && (c1 % 8 || c1 <= 0 || c1 >= c)) return cudaErrorInvalidValue;
+        if (!gn_one_pass_plan(batch, hw, c, x2 ? c1 : 0, groups, sms, gn_max_cluster(), &pl))
+            return cudaErrorInvalidValue;
+        const half *hx = reinterpret_cast<const half *>(x), *hx2 = reinterpret_cast<const half *>(x2);
+        half *hy = reinterpret_cast<half *>(y);
+        switch (pl.V) {
+            case 1: return gn_one_pass_launch<1>(pl, hx, hx2, c1, hy, gamma, beta, batch, hw, c, groups, eps, apply_silu, stream);
+            case 2: return gn_one_pass_launch<2>(pl, hx, hx2, c1, hy, gamma, beta, batch, hw, c, groups, eps, apply_silu, stream);
+            case 4: return gn_one_pass_launch<4>(pl, hx, hx2, c1, hy, gamma, beta, batch, hw, c, groups, eps, apply_silu, stream);
+            case 8: return gn_one_pass_launch<8>(pl, hx, hx2, c1, hy, gamma, beta, batch, hw, c, groups, eps, apply_silu, stream);
+            default: return gn_one_pass_launch<16>(pl, hx, hx2, c1, hy, gamma, beta, batch, hw, c, groups, eps, apply_silu, stream);
+        }
+    }
     cudaError_t e = groupnorm_stats_fp16(x, x2, c1, gamma, beta, batch, hw, c, groups, eps, splits, workspace, stream);
     if (e != cudaSuccess) return e;
     GnWorkspace ws = carve(workspace, batch, groups, splits, c);

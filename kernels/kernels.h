@@ -101,6 +101,11 @@ cudaError_t conv2d_igemm_fp16(const ConvShape *s, TileConfig cfg,
 // ---------------------------------------------------------------------------
 // Number of pixel splits per sample the stats pass uses at this size.
 int groupnorm_splits(int batch, int hw, int c, int num_sms);
+// Whether the one-pass kernel takes this shape on the current device (x2's
+// split c1, 0 without x2): its cluster size (1..8 CTAs per sample and
+// channel block), or 0 (then the two launches with groupnorm_splits run).
+// splits = 0 in groupnorm_silu_fp16 / groupnorm2_silu_fp16 selects it.
+int groupnorm_one_pass(int batch, int hw, int c, int c1, int groups, int num_sms);
 // Workspace: FP64 partial sums per (sample, group, split), the per-channel
 // scale and shift, and a completion counter per sample; must be zeroed once
 // (cudaMemset) before the first launch; the kernels leave it ready for the

@@ -53,6 +53,107 @@ __device__ __forceinline__ void wg_regs_ready(float *d) {
     "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), \
         "+f"(d[i + 7])
 
+// --- FP16 wgmma, both operands in shared memory -----------------------------
+// m64nNk16, FP16 x FP16 -> FP32, A (64, 16) K-major and B (N, 16) K-major
+// through 128-byte-swizzled descriptors (desc_sw128); scale_d = 0 overwrites
+// the accumulators (a tile's first product: no zeroing, which would be a
+// non-wgmma write of the accumulators inside the pipeline, C7515).
+// d (64 x 64, FP32, 32 registers per thread) = A (64 x 16) * B (64 x 16)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_f16_n64(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %34, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
+        "}, %32, %33, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
+// d (64 x 128, FP32, 64 registers per thread) = A (64 x 16) * B (128 x 16)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_f16_n128(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %66, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
+        "}, %64, %65, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32), WG_ACC8(d, 40),
+          WG_ACC8(d, 48), WG_ACC8(d, 56)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
+// d (64 x 160, FP32, 80 registers per thread) = A (64 x 16) * B (160 x 16)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_f16_n160(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %82, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n160k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79"
+        "}, %80, %81, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32), WG_ACC8(d, 40),
+          WG_ACC8(d, 48), WG_ACC8(d, 56), WG_ACC8(d, 64), WG_ACC8(d, 72)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
+// d (64 x 256, FP32, 128 registers per thread) = A (64 x 16) * B (256 x 16)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_f16_n256(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %130, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
+        "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
+        "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
+        "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
+        "}, %128, %129, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32), WG_ACC8(d, 40),
+          WG_ACC8(d, 48), WG_ACC8(d, 56), WG_ACC8(d, 64), WG_ACC8(d, 72), WG_ACC8(d, 80), WG_ACC8(d, 88),
+          WG_ACC8(d, 96), WG_ACC8(d, 104), WG_ACC8(d, 112), WG_ACC8(d, 120)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
+template <int N>
+__device__ __forceinline__ void wgmma_f16(float *d, uint64_t da, uint64_t db, int scale_d) {
+    static_assert(N == 64 || N == 128 || N == 160 || N == 256, "compiled wgmma widths");
+    if constexpr (N == 256) wgmma_f16_n256(d, da, db, scale_d);
+    else if constexpr (N == 160) wgmma_f16_n160(d, da, db, scale_d);
+    else if constexpr (N == 128) wgmma_f16_n128(d, da, db, scale_d);
+    else wgmma_f16_n64(d, da, db, scale_d);
+}
+
 __device__ __forceinline__ uint32_t smem_u32addr(const void *p) {
     return (uint32_t)__cvta_generic_to_shared(p);
 }

@@ -88,6 +88,7 @@ static const Choice kSelect[] = {{"tune", KERNEL_SELECT_TUNE, NULL}, {"heuristic
                                  {NULL, 0, NULL}};
 static const Choice kOnOff[] = {{"on", 1, NULL}, {"off", 0, NULL}, {NULL, 0, NULL}};
 static const Choice kPrec[] = {{"int8", PREC_INT8, NULL}, {"fp16", PREC_FP16, NULL}, {NULL, 0, NULL}};
+static const Choice kGnPass[] = {{"one-pass", 0, NULL}, {"two-pass", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kEngine[] = {{"auto", 0, NULL}, {"portable", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kVs[] = {{"cudnn", VS_CUDNN, NULL}, {NULL, 0, NULL}};
 
@@ -185,6 +186,11 @@ static const OptionRow kOptions[OPT_COUNT] = {
                     .help = "conv/GEMM/attention engines: auto (Hopper wgmma + TMA\n"
                             "kernels beside the portable ones on cc 9.0) or portable\n"
                             "(mma.sync only)"},
+    [OPT_GROUPNORM] = {"groupnorm", "P", "one-pass", CHOICE(kGnPass), .at = RUN(gn_two_pass), .section = SEC_RUN,
+                       .help = "GroupNorm nodes: one-pass (statistics and apply in one\n"
+                               "kernel, a cluster of CTAs per sample and channel block,\n"
+                               "where the tile fits in registers) or two-pass (statistics\n"
+                               "launch, then apply)"},
     [OPT_FUSE_NORM] = {"fuse-norm", "on|off", "off", CHOICE(kOnOff), .at = RUN(fuse_norm), .section = SEC_RUN,
                        .help = "GroupNorm (+SiLU) applied in the next conv's operand\n"
                                "path (Hopper engine: one row \"norm1+silu+conv1\", the\n"

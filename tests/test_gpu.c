@@ -349,9 +349,11 @@ static void test_layernorm(int M, int C, float mean_shift) {
 
 // ---- GroupNorm + SiLU ----
 // c1 > 0: x given as the channel concatenation of (B, HW, c1) and
-// (B, HW, C - c1), read in place (an up block's norm1). Run twice: the
-// workspace counters must reset themselves and the output must be
-// bit-identical (fixed-order reductions).
+// (B, HW, C - c1), read in place (an up block's norm1). Both kernels: the
+// statistics + apply launches (splits) and, where the shape fits it, the
+// one-pass cluster kernel (splits 0). Each run twice: the workspace
+// counters must reset themselves and the output must be bit-identical
+// (fixed-order reductions).
 static void test_groupnorm(int B, int H, int W, int C, int G, float eps, int silu, float mean_shift, int c1) {
     const size_t n = (size_t)B * H * W * C, hw = (size_t)H * W;
     uint16_t *x16;
@@ -391,22 +393,29 @@ static void test_groupnorm(int B, int H, int W, int C, int G, float eps, int sil
     if (silu) cudaCheck(silu_ref_f32(yref, yref, n, 0));
     float *href = download32(yref, n);
     uint16_t *first = xmalloc(n * 2), *again = xmalloc(n * 2);
-    for (int rep = 0; rep < 2; rep++) {
-        cudaCheck(fill_u16_dev(y16, 0xFFFF, n, 0));
-        if (c1 > 0)
-            cudaCheck(groupnorm2_silu_fp16(xa, xb, c1, y16, gam, bet, B, H * W, C, G, eps, silu, splits, ws, 0));
-        else
-            cudaCheck(groupnorm_silu_fp16(x16, y16, gam, bet, B, H * W, C, G, eps, silu, splits, ws, 0));
-        cudaCheck(cudaDeviceSynchronize());
-        copy_to_host(rep ? again : first, y16, n * 2, 0);
-        float *hy = download16(y16, n);
-        ErrMetrics e = compare_outputs(hy, href, n);
-        const int same = !rep || memcmp(first, again, n * 2) == 0;
-        result(!e.nonfinite && e.rel_l2 <= 1e-3 && same,
-               "groupnorm%s_silu B=%d H=%d W=%d C=%d c1=%d G=%d eps=%g silu=%d mean=%g splits=%d run=%d (rel_l2 %.2e%s)",
-               c1 > 0 ? "2" : "", B, H, W, C, c1, G, eps, silu, mean_shift, splits, rep, e.rel_l2,
-               rep ? (same ? ", bit-identical to run 0" : ", DIFFERS from run 0") : "");
-        free(hy);
+    const int cluster = groupnorm_one_pass(B, H * W, C, c1 > 0 ? c1 : 0, G, g_num_sms);
+    for (int one = 0; one <= (cluster > 0); one++) {
+        const int sp = one ? 0 : splits;
+        char kern[32];
+        if (one) snprintf(kern, sizeof kern, "onepass cluster=%d", cluster);
+        else snprintf(kern, sizeof kern, "splits=%d", splits);
+        for (int rep = 0; rep < 2; rep++) {
+            cudaCheck(fill_u16_dev(y16, 0xFFFF, n, 0));
+            if (c1 > 0)
+                cudaCheck(groupnorm2_silu_fp16(xa, xb, c1, y16, gam, bet, B, H * W, C, G, eps, silu, sp, ws, 0));
+            else
+                cudaCheck(groupnorm_silu_fp16(x16, y16, gam, bet, B, H * W, C, G, eps, silu, sp, ws, 0));
+            cudaCheck(cudaDeviceSynchronize());
+            copy_to_host(rep ? again : first, y16, n * 2, 0);
+            float *hy = download16(y16, n);
+            ErrMetrics e = compare_outputs(hy, href, n);
+            const int same = !rep || memcmp(first, again, n * 2) == 0;
+            result(!e.nonfinite && e.rel_l2 <= 1e-3 && same,
+                   "groupnorm%s_silu B=%d H=%d W=%d C=%d c1=%d G=%d eps=%g silu=%d mean=%g %s run=%d (rel_l2 %.2e%s)",
+                   c1 > 0 ? "2" : "", B, H, W, C, c1, G, eps, silu, mean_shift, kern, rep, e.rel_l2,
+                   rep ? (same ? ", bit-identical to run 0" : ", DIFFERS from run 0") : "");
+            free(hy);
+        }
     }
     free(href), free(first), free(again);
     if (c1 > 0) cudaFree(xa), cudaFree(xb);
@@ -441,6 +450,14 @@ static void suite_groupnorm(void) {
     test_groupnorm(1, 64, 64, 320, 32, 1e-5f, 1, 8.f, 0);    // mean 8, std 0.5
     test_groupnorm(2, 32, 32, 960, 32, 1e-5f, 1, -30.f, 640);  // mean -30, std 0.5, concatenated
     test_groupnorm(1, 33, 17, 8192, 32, 1e-5f, 1, 0.f, 0);
+    // one-pass limits: SD2.1's 96 x 96 and 48 x 48 levels (16 pixels per
+    // thread in a cluster of 8), SDXL's 128 x 128 (too big: splits only),
+    // pixel counts no cluster divides, and a mean of 8 at 1 x 1 groups.
+    test_groupnorm(2, 96, 96, 320, 32, 1e-5f, 1, 0.f, 0);
+    test_groupnorm(2, 48, 48, 960, 32, 1e-5f, 1, 0.f, 640);
+    test_groupnorm(1, 128, 128, 320, 32, 1e-5f, 1, 0.f, 0);
+    test_groupnorm(2, 37, 29, 640, 32, 1e-5f, 1, 0.f, 0);
+    test_groupnorm(2, 3, 3, 1280, 32, 1e-6f, 0, 8.f, 0);
     test_groupnorm(2, 5, 3, 8192, 8192, 1e-5f, 1, 0.f, 4096);
 }
 

@@ -432,8 +432,12 @@ static void set_kernel_name(Node *n) {
                          n->lin->geglu ? " geglu" : "");
             break;
         case OP_GROUPNORM:
-            snprintf(n->kernel, sizeof(n->kernel), "groupnorm%s splits=%d", n->gn->silu ? "_silu" : "",
-                     n->gn_splits);
+            if (n->gn_splits)
+                snprintf(n->kernel, sizeof(n->kernel), "groupnorm%s splits=%d", n->gn->silu ? "_silu" : "",
+                         n->gn_splits);
+            else
+                snprintf(n->kernel, sizeof(n->kernel), "groupnorm%s 1-pass cluster=%d", n->gn->silu ? "_silu" : "",
+                         n->gn_cluster);
             break;
         case OP_LAYERNORM:
             snprintf(n->kernel, sizeof(n->kernel), "layernorm warp/row");
@@ -640,7 +644,7 @@ static void gpu_begin(GpuRun *run, const RunOptions *opt, RunResult *r) {
 
 // Allocates the arena of graph_arena_plan and points every tensor, scratch
 // slot and workspace into it; GroupNorm counters are zeroed on st.
-static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, cudaStream_t st) {
+static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaStream_t st) {
     ArenaPlan plan;
     graph_arena_plan(g, run->prop.multiProcessorCount, ref_gpu, &plan);
     cudaError_t aerr = cudaMalloc((void **)&run->arena, plan.total);
@@ -675,6 +679,13 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, cudaStream_t st) {
         if (n->op == OP_ATTENTION) n->attn_dpad = attention_gpu_head_dim(n->attn.d);
         if (!n->gn) continue;  // a GroupNorm, or a conv with its GroupNorm in the operand path
         n->gn_splits = plan.gn_splits[i];
+        n->gn_cluster = 0;
+        if (!n->gn_splits) {  // one kernel, or (--groupnorm two-pass) the statistics and apply launches
+            const Tensor *x = &g->t[n->in];
+            const int c = x->c + (n->in2 >= 0 ? g->t[n->in2].c : 0), sms = run->prop.multiProcessorCount;
+            if (two_pass) n->gn_splits = groupnorm_splits(x->n, x->h * x->w, c, sms);
+            else n->gn_cluster = groupnorm_one_pass(x->n, x->h * x->w, c, n->in2 >= 0 ? x->c : 0, n->gn->groups, sms);
+        }
         n->gn_ws = a + plan.gn_ws[i];
         // the kernels keep the counter at zero between launches
         cudaCheck(cudaMemsetAsync(n->gn_ws, 0, plan.gn_ws_bytes[i], st));
@@ -860,7 +871,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     const cudaStream_t st = run.st;
 
     graph_init_weights(g, opt->params, 1, opt->ref == REF_CPU, ref_gpu || opt->vs != VS_NONE);
-    arena_alloc(g, &run, ref_gpu, st);
+    arena_alloc(g, &run, ref_gpu, opt->gn_two_pass, st);
     stage_inputs(g, ref_gpu, st);
     choose_kernels(g, &run, opt, st);
     float *first_out = first_run(g, &run.sc, ref_gpu, st);

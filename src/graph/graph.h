@@ -74,6 +74,7 @@ typedef struct {
     int verbose;  // print the conv tuning table on stderr
     int pdl;      // programmatic dependent launch (sm_90+); 0 = plain launches
     int engine;   // 0: Hopper engines where they run (auto); 1: portable mma.sync kernels only (--engine portable)
+    int gn_two_pass;  // --groupnorm two-pass: GroupNorm nodes as statistics + apply launches (default: one kernel)
     int fuse_norm;  // --fuse-norm: GroupNorm folded into the next conv's operand path where the Hopper engine runs it
     // GEMM precision: FP16 or the online-quantized INT8 GEMM
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
@@ -180,7 +181,8 @@ typedef struct {
     char vendor_kernel[64];  // e.g. "cudnn conv fwd algo 1", "cublasGemmEx"
     TimeStats vendor_time;
     ErrMetrics vendor_err;   // vendor output vs the FP32 reference fed the same inputs
-    int gn_splits;
+    int gn_splits;   // GroupNorm statistics pass: pixel splits per sample; 0 = the one-pass kernel
+    int gn_cluster;  // the one-pass kernel's cluster size (report)
     void *gn_ws;  // device workspace of the GroupNorm kernel
 } Node;
 
