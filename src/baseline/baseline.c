@@ -639,9 +639,9 @@ static void gemm_setup(BaselineCtx *v, int i, uint16_t *w_slot, uint16_t *b_slot
     if (pick < 0) die_internal("vendor %s: no cuBLASLt algorithm for (%d, %d, %d)%s%s", n->name, M, N, K,
                                got ? ": " : "", got ? v->err : "");
     vn->lt_algo = heur[pick].algo;
-    const char *pre = n->op == OP_LINEAR && L->silu_in ? "silu kernel + " : "";
+    const char *pre = n->op == OP_LINEAR && L->silu_in ? "silu kernel + " : n->ln ? "layernorm + " : "";
     if (n->op == OP_GEMM && L->geglu)
-        snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "cublasLt gemm+bias epi + geglu kernel");
+        snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "%scublasLt gemm+bias epi + geglu kernel", pre);
     else
         snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "%scublasLt gemm%s%s", pre, vn->bl16 ? "+bias epi" : "",
                  n->res >= 0 ? "+res (C)" : "");
