@@ -194,7 +194,8 @@ static const OptionRow kOptions[OPT_COUNT] = {
                      .help = "LayerNorm folded into the FP16 GEMM that reads it\n"
                              "(ln1 -> qkv, ln2 -> q2, ln3 -> ff1: one row \"ln1+qkv\";\n"
                              "a row-statistics pass, gamma in the weights, beta in\n"
-                             "the bias; not under --linear int8) or as its own pass"},
+                             "the bias; not under --linear int8) or as its own pass\n"
+                             "(faster at C 1280, not at 320 on the H100: docs/PERF.md)"},
     [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kPrec), .at = RUN(linear_prec),
                     .blocks = KIND(BLOCK_RESBLOCK) | KIND(BLOCK_TRANSFORMER) | KIND(BLOCK_GEMM),
                     .group = GRP_LINEAR, .section = SEC_RUN,

@@ -322,9 +322,11 @@ static void test_gemm(int M, int N, int K, int epi, int all_configs) {
 // The layer as the graph makes it (linear_layer_init, linear_fold_layernorm: gamma-scaled FP16 weights,
 // column sums, folded bias; GEGLU rows interleaved), every candidate (all_configs) or the heuristic's
 // pick and every Hopper candidate, each run twice with the output poisoned, against LayerNorm -> Linear
-// (-> GEGLU) in FP32 on the same FP16 input; the unfused fast chain (layernorm_fp16, FP16 tensor,
-// gemm_fp16 with the heuristic's pick) beside it. offset > 0: rows offset + 0.25 N(0, 1) (the fold's
-// mean * colsum cancellation).
+// (-> GEGLU) in FP32 on the same FP16 input, within 1e-3; the unfused fast chain (layernorm_fp16,
+// FP16 tensor, gemm_fp16 with the heuristic's pick) beside it. offset > 0: rows offset + 0.25 N(0, 1)
+// (the fold's mean * colsum cancellation). At mean / std = 400 (offset 100) the cancellation exposes the
+// tensor cores' accumulation over one CTA's K range: 9.4e-4 without split-K at C = 1280 on the H100,
+// less with every split (docs/PERF.md), so those rows are held to 2e-3.
 static void test_gemm_lnfold(int M, int C, int N, int geglu, float offset, int all_configs) {
     const size_t nx = (size_t)M * C;
     const int F = geglu ? N / 2 : N;
@@ -394,6 +396,7 @@ static void test_gemm_lnfold(int M, int C, int N, int geglu, float offset, int a
     float *ws = wsb ? dalloc(wsb) : NULL;
     uint16_t *y16 = dalloc(ny * 2);
     const GemmEpilogue epi = geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
+    const double tol = offset >= 50.f ? 2e-3 : 1e-3;
     double worst = 0;
     for (int i = 0; i < 2 * nc; i++) {
         const TileConfig c = cand[i % nc];
@@ -404,7 +407,7 @@ static void test_gemm_lnfold(int M, int C, int N, int geglu, float offset, int a
         float *hy = download16(y16, ny);
         ErrMetrics e = compare_outputs(hy, href, ny);
         worst = fmax(worst, e.rel_l2);
-        result(!e.nonfinite && e.rel_l2 <= 1e-3, "%s tile=%s splitk=%d run=%d (rel_l2 %.2e nonfinite %zu)", what,
+        result(!e.nonfinite && e.rel_l2 <= tol, "%s tile=%s splitk=%d run=%d (rel_l2 %.2e nonfinite %zu)", what,
                conv2d_tile_name(c.tile), c.splits, i / nc, e.rel_l2, e.nonfinite);
         free(hy);
     }
@@ -995,9 +998,12 @@ static void lnfold_cli(const char *bin) {
                         "--fuse-ln on");
     test_cli_block(bin, "--block transformer --c 320 --hw 16 --fuse-ln on --linear int8");
     test_cli_block(bin, "--block transformer --c 320 --hw 16 --batch 2 --fuse-ln on --vs cudnn");
-    char path[64], a[256];
-    snprintf(path, sizeof path, "/tmp/unetrun_lnfold_%d.json", (int)getpid());
-    snprintf(a, sizeof a, "--block transformer --c 320 --hw 16 --iters 3 --warmup 1 --fuse-ln on --json %s", path);
+    char path[256], a[512];
+    if (!make_tmp_file(path, sizeof path, "unetrun_lnfold")) {
+        result(0, "--fuse-ln on JSON rows: temporary file");
+        return;
+    }
+    snprintf(a, sizeof a, "--block transformer --c 320 --hw 16 --iters 3 --warmup 1 --fuse-ln on --json '%s'", path);
     Cmd r = run_cli(bin, a);
     cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
     const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *n;

@@ -105,6 +105,35 @@ void node_cpu2(const Graph *g, const Node *n, const float *in_a, const float *in
     if (in != in_a) free(in);
 }
 
+// An OP_GEMM node (GEGLU's 8C-wide projection stays FP32, as in the fast
+// kernel's registers). A LayerNorm folded in (Node.ln): the fast path as
+// gemm_fp16_lnfold computes it, the reference as LayerNorm then Linear.
+static void gemm_node_cpu(const Node *n, const Tensor *ti, const float *in, const float *res, float *out,
+                          int fast_emulation) {
+    const LinearLayer *L = n->lin;
+    const float *w = fast_emulation ? L->h_w_fast : L->h_w_ref;
+    const int rows = (int)(ti->numel / L->k);
+    if (n->ln && fast_emulation) {
+        linear_lnfold_cpu(L, in, rows, n->ln->eps, out);
+        return;
+    }
+    float *normed = NULL;
+    if (n->ln) {
+        normed = xmalloc(ti->numel * sizeof(float));
+        layernorm_ref_cpu(in, normed, n->ln->h_gamma, n->ln->h_beta, rows, n->ln->c, n->ln->eps);
+        in = normed;
+    }
+    if (L->geglu) {
+        float *tmp = xmalloc((size_t)rows * L->n * sizeof(float));
+        linear_ref_cpu(in, w, L->h_bias, NULL, tmp, rows, L->k, L->n);
+        geglu_ref_cpu(tmp, out, rows, L->n / 2);
+        free(tmp);
+    } else {
+        linear_ref_cpu(in, w, L->h_bias, res, out, rows, L->k, L->n);
+    }
+    free(normed);
+}
+
 static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const float *in, const float *aux,
                          const float *res, float *out, int fast_emulation) {
     const Tensor *to = &g->t[n->out];
@@ -127,31 +156,9 @@ static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const 
             free(tmp);
             break;
         }
-        case OP_GEMM: {
-            const LinearLayer *L = n->lin;
-            const float *w = fast_emulation ? L->h_w_fast : L->h_w_ref;
-            int rows = (int)(ti->numel / L->k);
-            float *normed = NULL;
-            if (n->ln && fast_emulation) {  // gemm_fp16_lnfold's arithmetic on the raw rows
-                linear_lnfold_cpu(L, in, rows, n->ln->eps, out);
-                break;
-            }
-            if (n->ln) {  // the reference of a folded node: LayerNorm, then the Linear, in FP32
-                normed = xmalloc(ti->numel * sizeof(float));
-                layernorm_ref_cpu(in, normed, n->ln->h_gamma, n->ln->h_beta, rows, n->ln->c, n->ln->eps);
-                in = normed;
-            }
-            if (L->geglu) {  // the 8C-wide projection stays FP32, as in the fast kernel's registers
-                float *tmp = xmalloc((size_t)rows * L->n * sizeof(float));
-                linear_ref_cpu(in, w, L->h_bias, NULL, tmp, rows, L->k, L->n);
-                geglu_ref_cpu(tmp, out, rows, L->n / 2);
-                free(tmp);
-            } else {
-                linear_ref_cpu(in, w, L->h_bias, res, out, rows, L->k, L->n);
-            }
-            free(normed);
+        case OP_GEMM:
+            gemm_node_cpu(n, ti, in, res, out, fast_emulation);
             break;
-        }
         case OP_LAYERNORM: {
             const LayerNormLayer *L = n->ln;
             layernorm_ref_cpu(in, out, L->h_gamma, L->h_beta, (int)(ti->numel / L->c), L->c, L->eps);

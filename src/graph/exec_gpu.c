@@ -131,6 +131,25 @@ static void node_fp16_alt_gpu(Graph *g, Node *n, uint16_t *y, float *ws, int num
     }
 }
 
+// An OP_GEMM node: the token GEMM, or (Node.ln, graph_fuse_layernorms) the
+// LayerNorm's row statistics and then the GEMM with the LayerNorm folded in.
+static void gemm_node_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
+    const Tensor *t = g->t;
+    const LinearLayer *L = n->lin;
+    const int rows = (int)(t[n->in].numel / L->k);
+    const uint16_t *res = n->res >= 0 ? t[n->res].d16 : NULL;
+    const GemmEpilogue epi = L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
+    float *ws = n->side ? sc->side_ws : sc->gemm_ws;
+    if (n->ln) {  // statistics of the raw rows, then the GEMM on them
+        cudaCheck(layernorm_stats_fp16(t[n->in].d16, n->ln_stats, rows, L->k, n->ln->eps, st));
+        cudaCheck(gemm_fp16_lnfold(rows, L->n, L->k, L->cfg, t[n->in].d16, L->d_w16, n->ln_stats, L->d_fold_colsum,
+                                   L->d_fold_bias, res, t[n->out].d16, epi, ws, st));
+        return;
+    }
+    cudaCheck(gemm_fp16(rows, L->n, L->k, L->cfg, t[n->in].d16, L->d_w16, L->d_bias_fast, res, t[n->out].d16, epi, ws,
+                        st));
+}
+
 static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
     Tensor *t = g->t;
     if (n->prec == PREC_INT8) {
@@ -148,22 +167,9 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
                                            L->n, L->silu_in, st));
             break;
         }
-        case OP_GEMM: {
-            LinearLayer *L = n->lin;
-            int rows = (int)(t[n->in].numel / L->k);
-            if (n->ln) {  // a LayerNorm folded in: its row statistics, then the GEMM on the raw rows
-                cudaCheck(layernorm_stats_fp16(t[n->in].d16, n->ln_stats, rows, L->k, n->ln->eps, st));
-                cudaCheck(gemm_fp16_lnfold(rows, L->n, L->k, L->cfg, t[n->in].d16, L->d_w16, n->ln_stats,
-                                           L->d_fold_colsum, L->d_fold_bias, n->res >= 0 ? t[n->res].d16 : NULL,
-                                           t[n->out].d16, L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE,
-                                           n->side ? sc->side_ws : sc->gemm_ws, st));
-                break;
-            }
-            cudaCheck(gemm_fp16(rows, L->n, L->k, L->cfg, t[n->in].d16, L->d_w16, L->d_bias_fast,
-                                n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
-                                L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->side ? sc->side_ws : sc->gemm_ws, st));
+        case OP_GEMM:
+            gemm_node_gpu(g, n, sc, st);
             break;
-        }
         case OP_GROUPNORM: {
             GroupNormLayer *L = n->gn;
             Tensor *x = &t[n->in], *x2 = n->in2 >= 0 ? &t[n->in2] : NULL;  // x2: an up block's skip, read in place

@@ -1,4 +1,5 @@
-// linear.c: linear layer: weights, counts, CPU reference.
+// linear.c: linear layer: weights, counts, CPU reference, and a LayerNorm
+// folded into the layer (linear_fold_layernorm, linear_lnfold_cpu).
 #include "linear.h"
 
 #include <math.h>
