@@ -40,6 +40,14 @@
 // thread holds a and g of the same output channels and a * gelu_erf(g) is
 // formed in registers; the 8C-wide projection never reaches memory.
 //
+// gemm_fp16_lnfold is the same GEMM with a LayerNorm folded in (the
+// transformer's ln1 -> to_qkv, ln2 -> to_q, ln3 -> ff.net.0.proj): it reads
+// the raw rows x, the weight rows pre-scaled by gamma, and the epilogue
+// (conv2d.cuh ln_fold) turns acc into (acc - mean_m colsum_n) rstd_m from the
+// row statistics of layernorm_stats_fp16, so the normalized tensor is never
+// written. Nothing in the main loop changes; every tile, split-K and
+// GEGLU path of both engines takes it.
+//
 // Limits
 //   Cin and Cout multiples of 8 (16-byte chunks never straddle a pixel or an
 //   output row); kernel sizes 1 and 3 (any odd size works); element counts
@@ -524,8 +532,12 @@ namespace {
 cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *x2,
                          const uint16_t *w, const float *bias, const uint16_t *temb, const uint16_t *residual,
                          uint16_t *y, int geglu, float *workspace, cudaStream_t stream,
-                         const float *norm = nullptr, int norm_silu = 0) {
+                         const float *norm = nullptr, int norm_silu = 0, const float *ln_stats = nullptr,
+                         const float *ln_colsum = nullptr) {
     if (cfg.tile < 0 || cfg.tile >= num_all_tiles() || cfg.splits < 1) return cudaErrorInvalidValue;
+    if (!ln_stats != !ln_colsum ||
+        (ln_stats && ((reinterpret_cast<uintptr_t>(ln_stats) & 7) || (reinterpret_cast<uintptr_t>(ln_colsum) & 15))))
+        return cudaErrorInvalidValue;  // the epilogue reads (mean, rstd) as float2 and colsum as float4
     if (!norm != !s->norm || (norm && cfg.tile < kNumTiles)) return cudaErrorInvalidValue;  // Hopper tiles only
     if ((s->cin2 || s->up) && ((s->cin2 && !x2) || s->cin2 % 8 || s->h % (s->up ? 2 : 1) || s->w % (s->up ? 2 : 1)))
         return cudaErrorInvalidValue;
@@ -558,6 +570,8 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
     p.norm = reinterpret_cast<const float2 *>(norm);
     p.norm_silu = norm_silu;
     p.cluster_k = 0;  // gemm_wgmma_launch sets it for its cluster split-K tiles
+    p.ln_stats = reinterpret_cast<const float2 *>(ln_stats);
+    p.ln_colsum = ln_colsum;
     const LaunchFn *table = (p.x2 || p.up) ? kLaunchGather : kLaunch;
     cudaError_t e = cfg.tile < kNumTiles  ? table[cfg.tile](p, stream)
                     : cfg.tile < pp_first() ? gemm_wgmma_launch(cfg.tile - kNumTiles, p, stream)
@@ -605,6 +619,18 @@ extern "C" cudaError_t gemm_fp16(int m, int n, int k, TileConfig cfg, const uint
     if (conv2d_shape_init(&s)) return cudaErrorInvalidValue;
     if (epi == GEMM_EPI_GEGLU && (n % 16 || residual)) return cudaErrorInvalidValue;
     return igemm_launch(&s, cfg, a, nullptr, w, bias, NULL, residual, y, epi == GEMM_EPI_GEGLU, workspace, stream);
+}
+
+extern "C" cudaError_t gemm_fp16_lnfold(int m, int n, int k, TileConfig cfg, const uint16_t *a, const uint16_t *w,
+                                        const float *ln_stats, const float *ln_colsum, const float *bias,
+                                        const uint16_t *residual, uint16_t *y, GemmEpilogue epi, float *workspace,
+                                        cudaStream_t stream) {
+    if (!ln_stats || !ln_colsum) return cudaErrorInvalidValue;
+    ConvShape s = gemm_as_conv(m, n, k);
+    if (conv2d_shape_init(&s)) return cudaErrorInvalidValue;
+    if (epi == GEMM_EPI_GEGLU && (n % 16 || residual)) return cudaErrorInvalidValue;
+    return igemm_launch(&s, cfg, a, nullptr, w, bias, NULL, residual, y, epi == GEMM_EPI_GEGLU, workspace, stream,
+                        nullptr, 0, ln_stats, ln_colsum);
 }
 
 extern "C" void geglu_interleave_rows(const float *src, float *dst, int f, int k) {

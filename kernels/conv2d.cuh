@@ -3,6 +3,13 @@
 // gemm_wgmma_pp.cu: sm_90a wgmma + TMA for the linear layers and the
 // convolutions): the launch parameters, the split-K contract and the fused
 // epilogue, so every kernel rounds and orders identically after the K loop.
+//
+// The epilogue's first step, where ConvParams.ln_stats is set, is a
+// LayerNorm folded into the GEMM (gemm_fp16_lnfold): the accumulator of
+// x W'^T over the raw rows x becomes (acc - mean_m s_n) rstd_m (one FMA and
+// one multiply), before bias, residual or GEGLU. Every path applies it to
+// the full K sum: the tiles' own epilogues, conv_splitk_reduce_kernel (the
+// partials in the workspace stay raw sums) and the cluster split-K tiles.
 #ifndef UNETRUN_CONV2D_CUH
 #define UNETRUN_CONV2D_CUH
 
@@ -36,10 +43,33 @@ struct ConvParams {
     // Hopper engine: the `splits` K ranges of an output tile run as one thread-block cluster and
     // sum their FP32 tiles through distributed shared memory (no workspace, no reduce kernel)
     int cluster_k;
+    // LayerNorm folded into a GEMM-shaped problem (gemm_fp16_lnfold): w holds gamma-scaled rows
+    // W'[n, k] = gamma[k] W[n, k], and acc(m, n) becomes (acc - mean_m * colsum[n]) * rstd_m before
+    // the rest of the epilogue; bias then holds beta W^T + the layer's bias. null: no fold.
+    const float2 *ln_stats;  // (M) mean, rstd of each row of x (layernorm_stats_fp16)
+    const float *ln_colsum;  // (N) sum_k W'[n, k], the kernel's row order
 };
+
+// The LayerNorm fold of one accumulator (ConvParams.ln_stats): row statistics
+// st = (mean, rstd), column sum s of the gamma-scaled weight row.
+__device__ __forceinline__ float ln_fold(float acc, float2 st, float s) { return fmaf(-st.x, s, acc) * st.y; }
+// The fold of eight accumulators of row m, columns n..n+7 (n a multiple of 8: two 16-byte loads of colsum).
+__device__ __forceinline__ void ln_fold8(const ConvParams &p, int m, int n, float *o) {
+    const float2 st = p.ln_stats[m];
+    const float4 s0 = *reinterpret_cast<const float4 *>(p.ln_colsum + n);
+    const float4 s1 = *reinterpret_cast<const float4 *>(p.ln_colsum + n + 4);
+    const float s[8] = {s0.x, s0.y, s0.z, s0.w, s1.x, s1.y, s1.z, s1.w};
+#pragma unroll
+    for (int i = 0; i < 8; i++) o[i] = ln_fold(o[i], st, s[i]);
+}
 
 // Bias + time embedding + residual for two adjacent output channels of row m.
 __device__ __forceinline__ void epilogue_store2(const ConvParams &p, int m, int n, float v0, float v1) {
+    if (p.ln_stats) {
+        const float2 st = p.ln_stats[m], s = *reinterpret_cast<const float2 *>(p.ln_colsum + n);
+        v0 = ln_fold(v0, st, s.x);
+        v1 = ln_fold(v1, st, s.y);
+    }
     if (p.bias) {
         v0 += p.bias[n];
         v1 += p.bias[n + 1];
@@ -65,6 +95,14 @@ __device__ __forceinline__ float gelu_erf(float g) { return 0.5f * g * (1.0f + e
 // oc = (n / 16) * 8 + n % 16.
 __device__ __forceinline__ void geglu_store2(const ConvParams &p, int m, int n, float a0, float a1, float g0,
                                              float g1) {
+    if (p.ln_stats) {
+        const float2 st = p.ln_stats[m], sa = *reinterpret_cast<const float2 *>(p.ln_colsum + n),
+                     sg = *reinterpret_cast<const float2 *>(p.ln_colsum + n + 8);
+        a0 = ln_fold(a0, st, sa.x);
+        a1 = ln_fold(a1, st, sa.y);
+        g0 = ln_fold(g0, st, sg.x);
+        g1 = ln_fold(g1, st, sg.y);
+    }
     if (p.bias) {
         a0 += p.bias[n];
         a1 += p.bias[n + 1];
@@ -98,6 +136,7 @@ __device__ __forceinline__ void epilogue_finish8(const ConvParams &p, int m, int
     float o[8];
 #pragma unroll
     for (int i = 0; i < 8; i++) o[i] = v[i];
+    if (p.ln_stats) ln_fold8(p, m, n, o);
     if (p.bias) {
 #pragma unroll
         for (int i = 0; i < 8; i++) o[i] += p.bias[n + i];
@@ -136,7 +175,15 @@ __device__ __forceinline__ void epilogue_store8(const ConvParams &p, int m, int 
 // GEGLU for the interleaved block n..n+7 (a) and n+8..n+15 (g), n a
 // multiple of 16: the same arithmetic as geglu_store2, one 16-byte store of
 // output channels (n / 16) * 8 ...
-__device__ __forceinline__ void geglu_store8(const ConvParams &p, int m, int n, const float *a, const float *g) {
+__device__ __forceinline__ void geglu_store8(const ConvParams &p, int m, int n, const float *a_in,
+                                             const float *g_in) {
+    float a[8], g[8];
+#pragma unroll
+    for (int i = 0; i < 8; i++) a[i] = a_in[i], g[i] = g_in[i];
+    if (p.ln_stats) {
+        ln_fold8(p, m, n, a);
+        ln_fold8(p, m, n + 8, g);
+    }
     uint4 out;
     half2 *o2 = reinterpret_cast<half2 *>(&out);
 #pragma unroll

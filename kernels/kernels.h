@@ -184,6 +184,20 @@ cudaError_t gemm_fp16(int m, int n, int k, TileConfig cfg,
                       GemmEpilogue epi,
                       float *workspace,          // conv2d_workspace_bytes(gemm_as_conv(..)) or NULL
                       cudaStream_t stream);
+// gemm_fp16 with a LayerNorm of the rows of `a` folded in (LayerNorm then
+// Linear, the normalized tensor never written): y = epi((a w^T - mean_m
+// colsum_n) rstd_m + bias_n). w is the Linear's weight with its columns
+// scaled by the LayerNorm's gamma (w[n, k] = gamma[k] W[n, k], FP16),
+// colsum[n] = sum_k w[n, k] (FP32, of the FP16 values), bias = beta W^T +
+// the Linear's bias (FP32), ln_stats the (M, 2) FP32 (mean, rstd) of
+// layernorm_stats_fp16 over `a`. GEGLU: w, colsum and bias interleaved as
+// for gemm_fp16. Every tile and split of gemm_fp16.
+cudaError_t gemm_fp16_lnfold(int m, int n, int k, TileConfig cfg, const uint16_t *a, const uint16_t *w,
+                             const float *ln_stats,   // (M, 2) fp32 mean, rstd
+                             const float *ln_colsum,  // (N) fp32, 16-byte aligned
+                             const float *bias,       // (N) fp32 or NULL
+                             const uint16_t *residual, uint16_t *y, GemmEpilogue epi, float *workspace,
+                             cudaStream_t stream);
 // Reorders the rows of a (2F, K) matrix (or a (2F) vector: k = 1) from
 // [a (F rows); g (F rows)] into 8-row blocks a0 g0 a1 g1 ... (host, FP32).
 void geglu_interleave_rows(const float *src, float *dst, int f, int k);
@@ -195,6 +209,11 @@ cudaError_t layernorm_fp16(const uint16_t *x,  // (M, C) fp16
                            uint16_t *y,        // (M, C) fp16
                            const float *gamma, const float *beta,  // (C)
                            int m, int c, float eps, cudaStream_t stream);
+// The statistics of layernorm_fp16 alone: stats[m] = (mean_m, rstd_m), FP32,
+// exactly the values layernorm_fp16 normalizes with (for gemm_fp16_lnfold).
+cudaError_t layernorm_stats_fp16(const uint16_t *x,  // (M, C) fp16
+                                 float *stats,       // (M, 2) fp32, 8-byte aligned
+                                 int m, int c, float eps, cudaStream_t stream);
 
 // ---------------------------------------------------------------------------
 // attention.cu: padded flash-attention pipeline, FP16 Q/K/V, FP32 softmax

@@ -196,6 +196,12 @@ static const OptionRow kOptions[OPT_COUNT] = {
                                "path (Hopper engine: one row \"norm1+silu+conv1\", the\n"
                                "normalized tensor never written; slower than its own\n"
                                "pass on the H100 for 3x3 convs: docs/PERF.md)"},
+    [OPT_FUSE_LN] = {"fuse-ln", "on|off", "off", CHOICE(kOnOff), .at = RUN(fuse_ln), .section = SEC_RUN,
+                     .help = "LayerNorm folded into the FP16 GEMM that reads it\n"
+                             "(ln1 -> qkv, ln2 -> q2, ln3 -> ff1: one row \"ln1+qkv\";\n"
+                             "a row-statistics pass, gamma in the weights, beta in\n"
+                             "the bias; not under --linear int8) or as its own pass\n"
+                             "(faster at C 1280, not at 320 on the H100: docs/PERF.md)"},
     [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kPrec), .at = RUN(linear_prec),
                     .blocks = KIND(BLOCK_RESBLOCK) | KIND(BLOCK_TRANSFORMER) | KIND(BLOCK_GEMM),
                     .group = GRP_LINEAR, .section = SEC_RUN,

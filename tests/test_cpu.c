@@ -1175,6 +1175,7 @@ int main(int argc, char **argv) {
     cpu_suite_outputs(bin);
     cpu_suite_unet(bin);
     cpu_suite_fuse();
+    cpu_suite_lnfold(bin);
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

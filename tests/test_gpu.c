@@ -318,6 +318,115 @@ static void test_gemm(int M, int N, int K, int epi, int all_configs) {
     cudaFree(yfull), cudaFree(yref), cudaFree(ws), cudaFree(y16);
 }
 
+// ---- LayerNorm folded into the GEMM that reads it (gemm_fp16_lnfold after layernorm_stats_fp16) ----
+// The layer as the graph makes it (linear_layer_init, linear_fold_layernorm: gamma-scaled FP16 weights,
+// column sums, folded bias; GEGLU rows interleaved), every candidate (all_configs) or the heuristic's
+// pick and every Hopper candidate, each run twice with the output poisoned, against LayerNorm -> Linear
+// (-> GEGLU) in FP32 on the same FP16 input, within 1e-3; the unfused fast chain (layernorm_fp16,
+// FP16 tensor, gemm_fp16 with the heuristic's pick) beside it. offset > 0: rows offset + 0.25 N(0, 1)
+// (the fold's mean * colsum cancellation). At mean / std = 400 (offset 100) the cancellation exposes the
+// tensor cores' accumulation over one CTA's K range: 9.4e-4 without split-K at C = 1280 on the H100,
+// less with every split (docs/PERF.md), so those rows are held to 2e-3.
+static void test_gemm_lnfold(int M, int C, int N, int geglu, float offset, int all_configs) {
+    const size_t nx = (size_t)M * C;
+    const int F = geglu ? N / 2 : N;
+    const size_t ny = (size_t)M * F;
+    uint16_t *x16;
+    float *x32;
+    rand_act("lnf_x", (uint64_t)M * 5 + C + N, nx, &x16, &x32);
+    if (offset != 0.f) {
+        float *h = download32(x32, nx);
+        for (size_t i = 0; i < nx; i++) h[i] = round_f16(offset + 0.25f * h[i]);
+        copy_to_device(x32, h, nx * 4, 0);
+        cudaCheck(f32_to_f16_dev(x32, x16, nx, 0));
+        free(h);
+    }
+    float *hg = xmalloc(C * 4), *hb = xmalloc(C * 4), *g = dalloc(C * 4), *b = dalloc(C * 4);
+    random_uniform("lnf_g", 1, hg, C, 1.f, 0.25f, 0);
+    random_uniform("lnf_b", 2, hb, C, 0.f, 0.25f, 0);
+    copy_to_device(g, hg, C * 4, 0);
+    copy_to_device(b, hb, C * 4, 0);
+    LinearLayer L;
+    linear_layer_spec(&L, "lnfold", C, N, 1, 0, geglu);
+    linear_layer_init(&L, NULL, 7, 1, 0);
+    uint16_t *w_plain = dalloc((size_t)N * C * 2);  // the unfused layer's FP16 weights (kernel order)
+    float *b_plain = dalloc(N * 4);
+    cudaCheck(cudaMemcpy(w_plain, L.d_w16, (size_t)N * C * 2, cudaMemcpyDeviceToDevice));
+    cudaCheck(cudaMemcpy(b_plain, L.d_bias_fast, N * 4, cudaMemcpyDeviceToDevice));
+    linear_fold_layernorm(&L, hg, hb, 1);
+    // reference: LayerNorm -> Linear (-> GEGLU), FP32
+    float *xn = dalloc(nx * 4), *yfull = dalloc((size_t)M * N * 4), *yref = dalloc(ny * 4);
+    cudaCheck(layernorm_ref_f32(x32, xn, g, b, M, C, 1e-5f, 0));
+    cudaCheck(linear_ref_f32(xn, L.d_w_ref, L.d_bias, NULL, geglu ? yfull : yref, M, C, N, 0));
+    if (geglu) cudaCheck(geglu_ref_f32(yfull, yref, M, F, 0));
+    float *href = download32(yref, ny);
+    // the statistics pass, once (the GEMMs only read it)
+    float *stats = dalloc((size_t)M * 8);
+    cudaCheck(fill_f32_dev(stats, NAN, (size_t)M * 2, 0));
+    cudaCheck(layernorm_stats_fp16(x16, stats, M, C, 1e-5f, 0));
+    float *hs = download32(stats, (size_t)M * 2), *hx = download32(x32, nx);
+    float *mu = xmalloc(M * 4), *rs = xmalloc(M * 4);
+    layernorm_stats_cpu(hx, M, C, 1e-5f, mu, rs);
+    double sd = 0;
+    for (int r = 0; r < M; r++)
+        sd = fmax(sd, fmax(fabs(hs[2 * r] - mu[r]) / (fabs(mu[r]) + 1e-3), fabs(hs[2 * r + 1] - rs[r]) / rs[r]));
+    char what[160];
+    snprintf(what, sizeof what, "gemm_fp16_lnfold M=%d C=%d N=%d %s offset=%g", M, C, N, geglu ? "geglu" : "plain",
+             offset);
+    result(sd < 1e-5, "%s: layernorm_stats_fp16 vs the CPU statistics, worst relative difference %.2e", what, sd);
+    ConvShape cs = gemm_as_conv(M, N, C);
+    if (conv2d_shape_init(&cs)) {
+        result(0, "%s: shape", what);
+        return;
+    }
+    TileConfig cand[128];
+    int nc = conv2d_candidates(&cs, g_num_sms, cand, 128);
+    if (!all_configs) {
+        int nw = 0;
+        for (int i = 0; i < nc; i++)
+            if (conv2d_tile_is_wgmma(cand[i].tile)) cand[1 + nw++] = cand[i];
+        cand[0] = conv2d_heuristic(&cs, g_num_sms);
+        nc = 1 + nw;
+    }
+    size_t wsb = 0;
+    for (int i = 0; i < nc; i++)
+        if (conv2d_workspace_bytes(&cs, cand[i]) > wsb) wsb = conv2d_workspace_bytes(&cs, cand[i]);
+    const TileConfig hc = conv2d_heuristic(&cs, g_num_sms);
+    if (conv2d_workspace_bytes(&cs, hc) > wsb) wsb = conv2d_workspace_bytes(&cs, hc);
+    float *ws = wsb ? dalloc(wsb) : NULL;
+    uint16_t *y16 = dalloc(ny * 2);
+    const GemmEpilogue epi = geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
+    const double tol = offset >= 50.f ? 2e-3 : 1e-3;
+    double worst = 0;
+    for (int i = 0; i < 2 * nc; i++) {
+        const TileConfig c = cand[i % nc];
+        cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
+        cudaCheck(gemm_fp16_lnfold(M, N, C, c, x16, L.d_w16, stats, L.d_fold_colsum, L.d_fold_bias, NULL, y16, epi, ws,
+                                   0));
+        cudaCheck(cudaDeviceSynchronize());
+        float *hy = download16(y16, ny);
+        ErrMetrics e = compare_outputs(hy, href, ny);
+        worst = fmax(worst, e.rel_l2);
+        result(!e.nonfinite && e.rel_l2 <= tol, "%s tile=%s splitk=%d run=%d (rel_l2 %.2e nonfinite %zu)", what,
+               conv2d_tile_name(c.tile), c.splits, i / nc, e.rel_l2, e.nonfinite);
+        free(hy);
+    }
+    // the unfused fast chain on the same input
+    uint16_t *n16 = dalloc(nx * 2);
+    cudaCheck(layernorm_fp16(x16, n16, g, b, M, C, 1e-5f, 0));
+    cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
+    cudaCheck(gemm_fp16(M, N, C, hc, n16, w_plain, b_plain, NULL, y16, epi, ws, 0));
+    cudaCheck(cudaDeviceSynchronize());
+    float *hy = download16(y16, ny);
+    ErrMetrics e = compare_outputs(hy, href, ny);
+    result(!e.nonfinite && e.rel_l2 <= 1e-3, "%s: worst folded rel_l2 %.2e over %d configs; unfused chain (layernorm "
+           "kernel + gemm %s) rel_l2 %.2e", what, worst, nc, conv2d_tile_name(hc.tile), e.rel_l2);
+    free(hy), free(href), free(hs), free(hx), free(mu), free(rs), free(hg), free(hb);
+    linear_layer_free(&L);
+    cudaFree(x16), cudaFree(x32), cudaFree(g), cudaFree(b), cudaFree(w_plain), cudaFree(b_plain), cudaFree(xn);
+    cudaFree(yfull), cudaFree(yref), cudaFree(stats), cudaFree(ws), cudaFree(y16), cudaFree(n16);
+}
+
 // ---- LayerNorm ----
 static void test_layernorm(int M, int C, float mean_shift) {
     const size_t n = (size_t)M * C;
@@ -894,6 +1003,69 @@ static void norm_suites(void) {
     test_conv_norm(1, 5, 6, 64, 0, 16, 1, 1, 4, 1, 0.f, 1);         // 1x1 with M tails
 }
 
+// The transformer's LayerNorms folded into their GEMMs (--fuse-ln on) through the CLI: tuned and heuristic
+// picks, both engines, --ref cpu, depth 2, INT8 (which keeps the LayerNorm), the vendor chain, the rows.
+static void lnfold_cli(const char *bin) {
+    test_cli_block(bin, "--block transformer --c 320 --hw 32 --fuse-ln on");
+    test_cli_block(bin, "--block transformer --c 640 --hw 16 --batch 2 --fuse-ln on --engine portable");
+    test_cli_block(bin, "--block transformer --c 64 --h 5 --w 7 --heads 1 --context-len 3 --context-dim 16 --batch 2 "
+                        "--ref cpu --fuse-ln on");
+    test_cli_block(bin, "--block transformer --c 1280 --hw 8 --batch 2 --fuse-ln on --kernel-select heuristic");
+    test_cli_block(bin, "--block transformer --c 640 --hw 16 --head-dim 64 --proj linear --context-dim 2048 --depth 2 "
+                        "--fuse-ln on");
+    test_cli_block(bin, "--block transformer --c 320 --hw 16 --fuse-ln on --linear int8");
+    test_cli_block(bin, "--block transformer --c 320 --hw 16 --batch 2 --fuse-ln on --vs cudnn");
+    char path[256], a[512];
+    if (!make_tmp_file(path, sizeof path, "unetrun_lnfold")) {
+        result(0, "--fuse-ln on JSON rows: temporary file");
+        return;
+    }
+    snprintf(a, sizeof a, "--block transformer --c 320 --hw 16 --iters 3 --warmup 1 --fuse-ln on --json '%s'", path);
+    Cmd r = run_cli(bin, a);
+    cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
+    const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *n;
+    char names[512] = "";
+    int kern = 0;
+    cJSON_ArrayForEach(n, nodes) {
+        const cJSON *nm = cJSON_GetObjectItemCaseSensitive(n, "name"), *k = cJSON_GetObjectItemCaseSensitive(n, "kernel");
+        if (cJSON_IsString(nm))
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? "," : "", nm->valuestring);
+        kern += cJSON_IsString(k) && !strncmp(k->valuestring, "ln-stats + gemm ", 16);
+    }
+    const char *want = "norm,proj_in,ln1+qkv,attn1,out1+res,ln2+q2,kv2(ctx),attn2,out2+res,ln3+ff1+geglu,ff2+res,"
+                       "proj_out+res";
+    result(j && !strcmp(names, want) && kern == 3, "--fuse-ln on, this GPU: report rows %s, 3 kernels \"ln-stats + "
+           "gemm ...\" (got %s, %d)", want, names, kern);
+    cJSON_Delete(j);
+    free(r.out);
+    unlink(path);
+}
+
+// The fold's kernels (every tile and split at the SD shapes, all configs at awkward ones) and its CLI runs.
+static void lnfold_suites(const char *bin) {
+    // C, tokens at 64/32/16/8 (SD1.5), batch 1 and 2: to_qkv (N 3C) and ff.net.0.proj + GEGLU (N 8C);
+    // to_q of the cross-attention (N C) at batch 1
+    static const int sdl[][2] = {{320, 4096}, {640, 1024}, {1280, 256}, {1280, 64}};
+    for (int bt = 1; bt <= 2; bt++)
+        for (int i = 0; i < 4; i++) {
+            const int C = sdl[i][0], M = bt * sdl[i][1];
+            test_gemm_lnfold(M, C, 3 * C, 0, 0.f, 0);
+            test_gemm_lnfold(M, C, 8 * C, 1, 0.f, 0);
+            if (bt == 1) test_gemm_lnfold(M, C, C, 0, 0.f, 0);
+        }
+    // rows far from zero mean (offset + 0.25 N(0, 1)): the epilogue's mean * colsum cancellation
+    test_gemm_lnfold(1024, 640, 640, 0, 30.f, 0);
+    test_gemm_lnfold(256, 1280, 10240, 1, 100.f, 0);
+    // awkward: M tails, C = 8 and 24, tiny N, every candidate
+    test_gemm_lnfold(100, 24, 40, 0, 0.f, 1);
+    test_gemm_lnfold(7, 8, 24, 0, 0.f, 1);
+    test_gemm_lnfold(33, 24, 48, 1, 3.f, 1);
+    test_gemm_lnfold(1, 8, 16, 1, 0.f, 1);
+    test_gemm_lnfold(4099, 320, 960, 0, 0.f, 1);
+    test_gemm_lnfold(77, 1288, 136, 0, 0.f, 1);
+    lnfold_cli(bin);
+}
+
 // The other kernels: the up path's convolutions (every tile), the direct convolutions, GroupNorm,
 // LayerNorm, small linears, attention, and the vendor baselines / reports through the CLI.
 static void op_suites(const char *bin) {
@@ -988,6 +1160,7 @@ static void block_suites(const char *bin) {
         free(r.out);
         unlink(path);
     }
+    lnfold_cli(bin);  // LayerNorm folded into its GEMM (--fuse-ln on)
     // the portable engine on this GPU (the sm_80 path, mma.sync only)
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 32 --batch 2 --engine portable");
     test_cli_block(bin, "--block transformer --c 640 --hw 32 --engine portable");
@@ -1028,10 +1201,11 @@ static void block_suites(const char *bin) {
     unet_cli(bin);
 }
 
-// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|blocks]
+// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks]
 //   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; gemm: the GEMM part
 //   of conv; ops: the rest; groupnorm: the GroupNorm part of ops; norm: GroupNorm in the conv operand
-//   path), or only the block/UNet CLI suites and the golden cases
+//   path; lnfold: LayerNorm folded into its GEMM, kernels and CLI runs), or only the block/UNet CLI
+//   suites and the golden cases
 //   (the whole suite takes several minutes; the two halves can run as separate commands)
 int main(int argc, char **argv) {
     const char *bin = "build/unetrun", *golden_dir = NULL;
@@ -1044,9 +1218,10 @@ int main(int argc, char **argv) {
             section = argv[++i];
             if (strcmp(section, "kernels") && strcmp(section, "conv") && strcmp(section, "gemm") &&
                 strcmp(section, "ops") && strcmp(section, "groupnorm") && strcmp(section, "norm") &&
-                strcmp(section, "blocks")) {
+                strcmp(section, "lnfold") && strcmp(section, "blocks")) {
                 fprintf(stderr,
-                        "test_gpu: --section must be kernels, conv, gemm, ops, groupnorm, norm or blocks (got '%s')\n",
+                        "test_gpu: --section must be kernels, conv, gemm, ops, groupnorm, norm, lnfold or blocks "
+                        "(got '%s')\n",
                         section);
                 return 2;
             }
@@ -1072,6 +1247,7 @@ int main(int argc, char **argv) {
     if (section && !strcmp(section, "gemm")) gemm_suite();
     if (section && !strcmp(section, "groupnorm")) suite_groupnorm();
     if (section && !strcmp(section, "norm")) norm_suites();
+    if (section && !strcmp(section, "lnfold")) lnfold_suites(bin);
     if (!section || !strcmp(section, "blocks")) {
         block_suites(bin);
         golden_suites(bin, golden_dir);

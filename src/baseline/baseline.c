@@ -173,7 +173,7 @@ static int lt_matmul(BaselineCtx *v, const VNode *vn, const cublasLtMatmulAlgo_t
 static int gemm_run(BaselineCtx *v, const Node *n, const VNode *vn, const cublasLtMatmulAlgo_t *algo,
                     uint16_t *const *T, cudaStream_t st) {
     const LinearLayer *L = n->lin;
-    const uint16_t *x = T[n->in];  // (M, K)
+    const uint16_t *x = T[n->ln ? n->norm_out : n->in];  // (M, K): normalized first (own_run) if ln
     if (n->op == OP_LINEAR && L->silu_in) {
         CUDA_TRY(v, baseline_silu_f16(x, v->tmp, (size_t)vn->rows * L->k, st));  // (B, K)
         x = v->tmp;
@@ -246,6 +246,12 @@ static int own_run(BaselineCtx *v, const Node *n, uint16_t *const *T, cudaStream
                                          L->silu, n->gn_splits, n->gn_ws, st));
         return 0;
     }
+    if (n->op == OP_GEMM && n->ln) {  // a LayerNorm folded into the fast GEMM: its own pass into norm_out here
+        const LayerNormLayer *L = n->ln;
+        CUDA_TRY(v, layernorm_fp16(T[n->in], T[n->norm_out], L->d_gamma, L->d_beta, (int)(x->numel / L->c), L->c,
+                                   L->eps, st));
+        return 0;
+    }
     if (n->op == OP_GROUPNORM) {
         const GroupNormLayer *L = n->gn;
         CUDA_TRY(v, groupnorm_silu_fp16(T[n->in], T[n->out], L->d_gamma, L->d_beta, x->n, x->h * x->w, x->c,
@@ -266,7 +272,7 @@ static int node_try(BaselineCtx *v, int i, uint16_t *const *T, cudaStream_t st) 
     const VNode *vn = &v->vn[i];
     switch (vn->kind) {
         case VK_CONV: return (n->gn && own_run(v, n, T, st)) || conv_run(v, n, vn, T);
-        case VK_GEMM: return gemm_run(v, n, vn, &vn->lt_algo, T, st);
+        case VK_GEMM: return (n->ln && own_run(v, n, T, st)) || gemm_run(v, n, vn, &vn->lt_algo, T, st);
         case VK_ATTN: return attn_run(v, n, T, st);
         case VK_SDPA: return sdpa_run(v, n, vn, T);
         default: return own_run(v, n, T, st);
@@ -633,9 +639,9 @@ static void gemm_setup(BaselineCtx *v, int i, uint16_t *w_slot, uint16_t *b_slot
     if (pick < 0) die_internal("vendor %s: no cuBLASLt algorithm for (%d, %d, %d)%s%s", n->name, M, N, K,
                                got ? ": " : "", got ? v->err : "");
     vn->lt_algo = heur[pick].algo;
-    const char *pre = n->op == OP_LINEAR && L->silu_in ? "silu kernel + " : "";
+    const char *pre = n->op == OP_LINEAR && L->silu_in ? "silu kernel + " : n->ln ? "layernorm + " : "";
     if (n->op == OP_GEMM && L->geglu)
-        snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "cublasLt gemm+bias epi + geglu kernel");
+        snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "%scublasLt gemm+bias epi + geglu kernel", pre);
     else
         snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "%scublasLt gemm%s%s", pre, vn->bl16 ? "+bias epi" : "",
                  n->res >= 0 ? "+res (C)" : "");

@@ -16,6 +16,9 @@
 //                 (cuDNN's fused SDPA is only reachable through its graph API).
 //   OP_GROUPNORM, OP_LAYERNORM: no cuDNN op; the vendor block runs unetrun's
 //                 kernels for them (Node.has_vendor = 0).
+//   A norm folded into the fast node (a conv with gn, a GEMM with ln) runs
+//   here as unetrun's norm kernel into Node.norm_out, then the vendor op, so
+//   that node's vendor column is the norm + the library call.
 #ifndef UNETRUN_BASELINE_H
 #define UNETRUN_BASELINE_H
 

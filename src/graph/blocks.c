@@ -415,6 +415,17 @@ static int tensor_readers(const Graph *g, int t) {
     return r;
 }
 
+// Removes node i (its work now part of another node), keeping the blocks' node ranges.
+static void remove_node(Graph *g, int i) {
+    memmove(&g->nodes[i], &g->nodes[i + 1], (size_t)(g->nn - i - 1) * sizeof(Node));
+    g->nn--;
+    for (int k = 0; k < g->nblocks; k++) {
+        GraphBlock *blk = &g->blocks[k];
+        if (blk->first > i) blk->first--;
+        else if (i < blk->first + blk->count) blk->count--;
+    }
+}
+
 int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s)) {
     int fused = 0;
     for (int i = 0; i < g->nn; i++) {
@@ -442,15 +453,41 @@ int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s)) {
         char name[2 * sizeof b->name + 1];
         snprintf(name, sizeof name, "%s+%s", a->name, b->name);
         snprintf(b->name, sizeof b->name, "%.*s", (int)sizeof b->name - 1, name);
-        memmove(&g->nodes[i], &g->nodes[i + 1], (size_t)(g->nn - i - 1) * sizeof(Node));
-        g->nn--;
-        for (int k = 0; k < g->nblocks; k++) {
-            GraphBlock *blk = &g->blocks[k];
-            if (blk->first > i) blk->first--;
-            else if (i < blk->first + blk->count) blk->count--;
-        }
+        remove_node(g, i);
         fused++;
         i--;  // node i is now the one after the removed GroupNorm
+    }
+    return fused;
+}
+
+int graph_fuse_layernorms(Graph *g) {
+    int fused = 0;
+    for (int i = 0; i < g->nn; i++) {
+        const Node *a = &g->nodes[i];
+        if (a->op != OP_LAYERNORM || tensor_readers(g, a->out) != 1) continue;
+        int j = i + 1;  // the one reader
+        while (j < g->nn && g->nodes[j].in != a->out && g->nodes[j].in2 != a->out && g->nodes[j].aux != a->out &&
+               g->nodes[j].res != a->out)
+            j++;
+        if (j >= g->nn) continue;
+        Node *b = &g->nodes[j];
+        if (b->op != OP_GEMM || b->in != a->out || b->prec != PREC_FP16 || b->lin->k != a->ln->c ||
+            b->lin->silu_in)
+            continue;
+        b->ln = a->ln;
+        b->in = a->in;
+        b->norm_out = a->out;
+        b->flops += a->flops;  // bytes stay the GEMM's: it reads x where it read the LayerNorm's output
+        // "ln1" + "qkv" -> "ln1+qkv"; "b1.ln1" + "b1.qkv" -> "b1.ln1+qkv" (one block prefix)
+        const char *dot = strrchr(a->name, '.');
+        const size_t pre = dot ? (size_t)(dot - a->name) + 1 : 0;
+        const char *tail = pre && !strncmp(b->name, a->name, pre) ? b->name + pre : b->name;
+        char name[2 * sizeof b->name + 1];
+        snprintf(name, sizeof name, "%s+%s", a->name, tail);
+        snprintf(b->name, sizeof b->name, "%.*s", (int)sizeof b->name - 1, name);
+        remove_node(g, i);
+        fused++;
+        i--;  // node i is now the one after the removed LayerNorm
     }
     return fused;
 }
@@ -494,14 +531,26 @@ void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int wan
         if (on_device && !keep_ref_dev) conv2d_layer_drop_ref_dev(&g->conv[i]);  // one layer's FP32 at a time
         g->conv[i].cfg = spec.cfg;
     }
-    for (int i = 0; i < g->nlin; i++) {
-        linear_layer_init(&g->lin[i], src, seed, on_device, want_host);
-        if (on_device && !keep_ref_dev) linear_layer_drop_ref_dev(&g->lin[i]);
-    }
-    for (int i = 0; i < g->nln; i++) {
+    for (int i = 0; i < g->nln; i++) {  // first: a LayerNorm folded into a linear layer is read at its load
         LayerNormLayer spec = g->ln[i];
         layernorm_layer_init(&g->ln[i], spec.name, spec.c, spec.eps, src, seed, on_device, want_host);
     }
+    const LayerNormLayer **fold = xcalloc((size_t)g->nlin + 1, sizeof(*fold));  // per linear layer
+    for (int i = 0; i < g->nn; i++)
+        if (g->nodes[i].op == OP_GEMM && g->nodes[i].ln) fold[g->nodes[i].lin - g->lin] = g->nodes[i].ln;
+    for (int i = 0; i < g->nlin; i++) {
+        linear_layer_init(&g->lin[i], src, seed, on_device, want_host);
+        if (fold[i]) {  // graph_fuse_layernorms: gamma and beta into the weights, from the FP32 copy
+            const LayerNormLayer *N = fold[i];
+            float *gam = N->h_gamma ? N->h_gamma : host_copy_f32(N->d_gamma, N->c);
+            float *bet = N->h_beta ? N->h_beta : host_copy_f32(N->d_beta, N->c);
+            linear_fold_layernorm(&g->lin[i], gam, bet, on_device);
+            if (gam != N->h_gamma) free(gam);
+            if (bet != N->h_beta) free(bet);
+        }
+        if (on_device && !keep_ref_dev) linear_layer_drop_ref_dev(&g->lin[i]);
+    }
+    free(fold);
     // Weights are written on the legacy default stream; the executor's
     // kernels run on non-blocking streams, which that stream does not order.
     if (on_device) cudaCheck(cudaDeviceSynchronize());
@@ -603,6 +652,7 @@ void arena_plan_free(ArenaPlan *p) {
     free(p->gn_splits);
     free(p->gn_ws);
     free(p->gn_ws_bytes);
+    free(p->ln_stats);
     memset(p, 0, sizeof(*p));
 }
 
@@ -669,6 +719,7 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
     p->gn_splits = xcalloc((size_t)g->nn + 1, sizeof(int));
     p->gn_ws = xcalloc((size_t)g->nn + 1, sizeof(size_t));
     p->gn_ws_bytes = xcalloc((size_t)g->nn + 1, sizeof(size_t));
+    p->ln_stats = xcalloc((size_t)g->nn + 1, sizeof(size_t));
     size_t off = 0;
     const int shared = g->share_activations && !ref_gpu;
     if (shared) off = graph_live_offsets(g, p->t16);  // FP16 tensors by liveness, at the arena's start
@@ -720,6 +771,12 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
         p->gn_ws[i] = off;
         off += align_up(p->gn_ws_bytes[i]);
     }
+    for (int i = 0; i < g->nn; i++) {
+        const Node *n = &g->nodes[i];
+        if (n->op != OP_GEMM || !n->ln) continue;  // a LayerNorm folded into the GEMM: its row statistics
+        p->ln_stats[i] = off;
+        off += align_up(g->t[n->in].numel / n->ln->c * 2 * sizeof(float));
+    }
     p->total = off;
 }
 
@@ -743,6 +800,8 @@ size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu, int ref_weights
         if (tr > transient) transient = tr;
     }
     b += transient;
+    for (int i = 0; i < g->nn; i++)  // a folded LayerNorm: the weights' column sums and folded bias
+        if (g->nodes[i].op == OP_GEMM && g->nodes[i].ln) b += (size_t)g->nodes[i].lin->n * 8;
     for (int i = 0; i < g->ngn; i++) b += (size_t)g->gn[i].c * 8;
     for (int i = 0; i < g->nln; i++) b += (size_t)g->ln[i].c * 8;
     return b + (64u << 20);  // CUDA context slack, graph, cuRAND state

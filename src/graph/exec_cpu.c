@@ -6,6 +6,12 @@
 // errors therefore show what FP16 storage costs, as the GPU's do, and the
 // FP32 reference chain is the same code without the rounding.
 //
+// A LayerNorm folded into its GEMM (--fuse-ln on) runs as gemm_fp16_lnfold
+// computes it (linear_lnfold_cpu: gamma-scaled FP16 weights, row statistics,
+// the fold in the epilogue); its reference is LayerNorm then Linear in FP32.
+// A GroupNorm folded into a conv (graph_fuse_norms, GPU only) runs as the
+// unfused pair.
+//
 // INT8 GEMM nodes (--linear int8, --conv1x1 int8) run the bit-exact model of
 // the online-quantized kernel (gemm_int8_model) with the tile and split-K
 // that gemm_int8_heuristic picks on an H100 (132 SMs; LINEAR_INT8_EMUL_SMS),
@@ -99,6 +105,35 @@ void node_cpu2(const Graph *g, const Node *n, const float *in_a, const float *in
     if (in != in_a) free(in);
 }
 
+// An OP_GEMM node (GEGLU's 8C-wide projection stays FP32, as in the fast
+// kernel's registers). A LayerNorm folded in (Node.ln): the fast path as
+// gemm_fp16_lnfold computes it, the reference as LayerNorm then Linear.
+static void gemm_node_cpu(const Node *n, const Tensor *ti, const float *in, const float *res, float *out,
+                          int fast_emulation) {
+    const LinearLayer *L = n->lin;
+    const float *w = fast_emulation ? L->h_w_fast : L->h_w_ref;
+    const int rows = (int)(ti->numel / L->k);
+    if (n->ln && fast_emulation) {
+        linear_lnfold_cpu(L, in, rows, n->ln->eps, out);
+        return;
+    }
+    float *normed = NULL;
+    if (n->ln) {
+        normed = xmalloc(ti->numel * sizeof(float));
+        layernorm_ref_cpu(in, normed, n->ln->h_gamma, n->ln->h_beta, rows, n->ln->c, n->ln->eps);
+        in = normed;
+    }
+    if (L->geglu) {
+        float *tmp = xmalloc((size_t)rows * L->n * sizeof(float));
+        linear_ref_cpu(in, w, L->h_bias, NULL, tmp, rows, L->k, L->n);
+        geglu_ref_cpu(tmp, out, rows, L->n / 2);
+        free(tmp);
+    } else {
+        linear_ref_cpu(in, w, L->h_bias, res, out, rows, L->k, L->n);
+    }
+    free(normed);
+}
+
 static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const float *in, const float *aux,
                          const float *res, float *out, int fast_emulation) {
     const Tensor *to = &g->t[n->out];
@@ -121,20 +156,9 @@ static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const 
             free(tmp);
             break;
         }
-        case OP_GEMM: {
-            const LinearLayer *L = n->lin;
-            const float *w = fast_emulation ? L->h_w_fast : L->h_w_ref;
-            int rows = (int)(ti->numel / L->k);
-            if (L->geglu) {  // the 8C-wide projection stays FP32, as in the fast kernel's registers
-                float *tmp = xmalloc((size_t)rows * L->n * sizeof(float));
-                linear_ref_cpu(in, w, L->h_bias, NULL, tmp, rows, L->k, L->n);
-                geglu_ref_cpu(tmp, out, rows, L->n / 2);
-                free(tmp);
-            } else {
-                linear_ref_cpu(in, w, L->h_bias, res, out, rows, L->k, L->n);
-            }
+        case OP_GEMM:
+            gemm_node_cpu(n, ti, in, res, out, fast_emulation);
             break;
-        }
         case OP_LAYERNORM: {
             const LayerNormLayer *L = n->ln;
             layernorm_ref_cpu(in, out, L->h_gamma, L->h_beta, (int)(ti->numel / L->c), L->c, L->eps);
@@ -220,7 +244,10 @@ static void name_kernels_cpu(Graph *g) {
             case OP_CONV: k = "conv2d"; break;
             case OP_GROUPNORM: k = n->gn->silu ? "groupnorm+silu" : "groupnorm"; break;
             case OP_LINEAR: k = "linear"; break;
-            case OP_GEMM: k = n->lin->geglu ? "linear+geglu" : "linear"; break;
+            case OP_GEMM:
+                k = n->ln ? (n->lin->geglu ? "ln+linear+geglu" : "ln+linear")
+                          : (n->lin->geglu ? "linear+geglu" : "linear");
+                break;
             case OP_LAYERNORM: k = "layernorm"; break;
             case OP_ATTENTION: k = "attention"; break;
         }
@@ -275,6 +302,7 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     r->ref = opt->ref;
     r->tol = opt->tol_fp16;
     graph_set_precision(g, opt);
+    if (opt->fuse_ln) graph_fuse_layernorms(g);  // the CPU emulates the fold as gemm_fp16_lnfold computes it
 
     graph_init_weights(g, opt->params, 0, 1, 0);
     const size_t maxt = stage_inputs_cpu(g);

@@ -131,6 +131,25 @@ static void node_fp16_alt_gpu(Graph *g, Node *n, uint16_t *y, float *ws, int num
     }
 }
 
+// An OP_GEMM node: the token GEMM, or (Node.ln, graph_fuse_layernorms) the
+// LayerNorm's row statistics and then the GEMM with the LayerNorm folded in.
+static void gemm_node_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
+    const Tensor *t = g->t;
+    const LinearLayer *L = n->lin;
+    const int rows = (int)(t[n->in].numel / L->k);
+    const uint16_t *res = n->res >= 0 ? t[n->res].d16 : NULL;
+    const GemmEpilogue epi = L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
+    float *ws = n->side ? sc->side_ws : sc->gemm_ws;
+    if (n->ln) {  // statistics of the raw rows, then the GEMM on them
+        cudaCheck(layernorm_stats_fp16(t[n->in].d16, n->ln_stats, rows, L->k, n->ln->eps, st));
+        cudaCheck(gemm_fp16_lnfold(rows, L->n, L->k, L->cfg, t[n->in].d16, L->d_w16, n->ln_stats, L->d_fold_colsum,
+                                   L->d_fold_bias, res, t[n->out].d16, epi, ws, st));
+        return;
+    }
+    cudaCheck(gemm_fp16(rows, L->n, L->k, L->cfg, t[n->in].d16, L->d_w16, L->d_bias_fast, res, t[n->out].d16, epi, ws,
+                        st));
+}
+
 static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
     Tensor *t = g->t;
     if (n->prec == PREC_INT8) {
@@ -148,14 +167,9 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
                                            L->n, L->silu_in, st));
             break;
         }
-        case OP_GEMM: {
-            LinearLayer *L = n->lin;
-            int rows = (int)(t[n->in].numel / L->k);
-            cudaCheck(gemm_fp16(rows, L->n, L->k, L->cfg, t[n->in].d16, L->d_w16, L->d_bias_fast,
-                                n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
-                                L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->side ? sc->side_ws : sc->gemm_ws, st));
+        case OP_GEMM:
+            gemm_node_gpu(g, n, sc, st);
             break;
-        }
         case OP_GROUPNORM: {
             GroupNormLayer *L = n->gn;
             Tensor *x = &t[n->in], *x2 = n->in2 >= 0 ? &t[n->in2] : NULL;  // x2: an up block's skip, read in place
@@ -245,6 +259,11 @@ static void node_ref_gpu(const Graph *g, const Node *n, const float *in, const f
         case OP_GEMM: {
             LinearLayer *L = n->lin;
             int rows = (int)(ti->numel / L->k);
+            if (n->ln) {  // the folded LayerNorm first, into the view slot (GEGLU's projection takes s_tmp)
+                const LayerNormLayer *N = n->ln;
+                cudaCheck(layernorm_ref_f32(in, sc->s_view, N->d_gamma, N->d_beta, rows, N->c, N->eps, st));
+                in = sc->s_view;
+            }
             if (L->geglu) {
                 cudaCheck(linear_ref_f32(in, L->d_w_ref, L->d_bias, NULL, tmp, rows, L->k, L->n, st));
                 cudaCheck(geglu_ref_f32(tmp, out, rows, L->n / 2, st));
@@ -423,14 +442,16 @@ static void set_kernel_name(Node *n) {
             snprintf(n->kernel, sizeof(n->kernel), "linear_rows%s%s", n->lin->silu_in ? " silu-in" : "",
                      n->res >= 0 ? " +res" : "");
             break;
-        case OP_GEMM:
+        case OP_GEMM: {
+            const char *pre = n->ln ? "ln-stats + " : "";  // a LayerNorm folded in: its statistics pass first
             if (n->lin->cfg.splits > 1)
-                snprintf(n->kernel, sizeof(n->kernel), "gemm %s splitk=%d%s", conv2d_tile_name(n->lin->cfg.tile),
+                snprintf(n->kernel, sizeof(n->kernel), "%sgemm %s splitk=%d%s", pre, conv2d_tile_name(n->lin->cfg.tile),
                          n->lin->cfg.splits, n->lin->geglu ? " geglu" : "");
             else
-                snprintf(n->kernel, sizeof(n->kernel), "gemm %s%s", conv2d_tile_name(n->lin->cfg.tile),
+                snprintf(n->kernel, sizeof(n->kernel), "%sgemm %s%s", pre, conv2d_tile_name(n->lin->cfg.tile),
                          n->lin->geglu ? " geglu" : "");
             break;
+        }
         case OP_GROUPNORM:
             if (n->gn_splits)
                 snprintf(n->kernel, sizeof(n->kernel), "groupnorm%s splits=%d", n->gn->silu ? "_silu" : "",
@@ -677,6 +698,7 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaSt
         n->side = nside < MAX_SIDE && is_side_node(g, n);
         nside += n->side;
         if (n->op == OP_ATTENTION) n->attn_dpad = attention_gpu_head_dim(n->attn.d);
+        if (n->op == OP_GEMM && n->ln) n->ln_stats = (float *)(a + plan.ln_stats[i]);
         if (!n->gn) continue;  // a GroupNorm, or a conv with its GroupNorm in the operand path
         n->gn_splits = plan.gn_splits[i];
         n->gn_cluster = 0;
@@ -867,6 +889,7 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     gpu_begin(&run, opt, r);
     graph_set_precision(g, opt);
     if (opt->fuse_norm && conv2d_hopper_usable()) graph_fuse_norms(g, conv2d_norm_shape_ok);
+    if (opt->fuse_ln) graph_fuse_layernorms(g);  // both engines: the fold is in the shared epilogue
     const int ref_gpu = opt->ref == REF_GPU;
     const cudaStream_t st = run.st;
 

@@ -76,6 +76,7 @@ typedef struct {
     int engine;   // 0: Hopper engines where they run (auto); 1: portable mma.sync kernels only (--engine portable)
     int gn_two_pass;  // --groupnorm two-pass: GroupNorm nodes as statistics + apply launches (default: one kernel)
     int fuse_norm;  // --fuse-norm: GroupNorm folded into the next conv's operand path where the Hopper engine runs it
+    int fuse_ln;    // --fuse-ln: LayerNorm folded into the FP16 GEMM that reads it (graph_fuse_layernorms)
     // GEMM precision: FP16 or the online-quantized INT8 GEMM
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions
@@ -161,9 +162,12 @@ typedef struct {
                // is the upsampled one
     int block; // index in Graph.blocks (-1: the graph is one block)
     // OP_CONV with gn set: the GroupNorm (+ SiLU) of `in` (and in2) is applied in the conv's operand
-    // path (graph_fuse_norms); norm_out is the tensor the separate GroupNorm wrote, which the fast
-    // chain no longer writes (the vendor chain of --vs still does: its conv reads it)
+    // path (graph_fuse_norms); OP_GEMM with ln set: the LayerNorm of `in` is folded into the GEMM
+    // (graph_fuse_layernorms: row statistics, then gemm_fp16_lnfold). norm_out is the tensor the
+    // separate norm wrote, which the fast chain no longer writes (the vendor chain of --vs still
+    // does: its conv or GEMM reads it)
     int norm_out;
+    float *ln_stats;  // OP_GEMM with ln: device (rows, 2) mean, rstd (in the arena)
     double flops, bytes;
     // results
     TimeStats time;
@@ -284,6 +288,14 @@ void graph_set_precision(Graph *g, const RunOptions *opt);
 // removed (blocks renumbered). Run after graph_set_precision (FP16 convs
 // only). Returns the number of pairs fused.
 int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s));
+// Folds every LayerNorm whose output only one FP16 token GEMM reads (the
+// transformer's ln1 -> qkv, ln2 -> q2, ln3 -> ff1+geglu) into that GEMM:
+// the pair becomes one node "<ln>+<gemm>" (e.g. "ln1+qkv"; with depth > 1
+// "b1.ln1+qkv") with the LayerNorm's input, ln set and norm_out the dropped
+// tensor. Run after graph_set_precision (INT8 GEMMs keep their LayerNorm)
+// and before graph_init_weights (which folds gamma and beta into the
+// weights). Returns the number of pairs fused.
+int graph_fuse_layernorms(Graph *g);
 // Initializes every layer's parameters from src (NULL: seeded random).
 // keep_ref_dev 0: each conv and linear layer's device FP32 weights are freed
 // as soon as its FP16 (and host) copies exist (no GPU reference and no
@@ -295,7 +307,8 @@ int graph_add_tensor(Graph *g, const char *name, int n, int h, int w, int c, int
 // offsets from the arena's start of every tensor's FP16 copy (and FP32
 // reference copy with ref_gpu), the six FP32 scratch slots of the layer
 // error, the attention reference's scores, the split-K workspaces of the
-// main chain and of the side branch, and each GroupNorm node's workspace.
+// main chain and of the side branch, each GroupNorm node's workspace and
+// each folded LayerNorm's row statistics.
 // run_gpu allocates exactly `total` bytes at these offsets; graph_gpu_bytes
 // adds the weights to the same plan, so the estimate cannot drift from it.
 typedef struct {
@@ -307,6 +320,7 @@ typedef struct {
     size_t attn_pad, attn_pad_bytes;  // padded Q, K, V, O of an attention at a head dim without a kernel
     int *gn_splits;                // per node; OP_GROUPNORM nodes only
     size_t *gn_ws, *gn_ws_bytes;
+    size_t *ln_stats;              // per node; OP_GEMM nodes with a LayerNorm folded in: (rows, 2) FP32
     size_t total;
     int ref_gpu;
 } ArenaPlan;

@@ -31,18 +31,34 @@ double layernorm_flops(size_t numel) { return 7.0 * (double)numel; }
 
 double layernorm_min_bytes(size_t numel, int c) { return 4.0 * (double)numel + 8.0 * c; }
 
+// One row's mean (double) and rstd, as both CPU functions below use them.
+static void row_stats(const float *xr, int c, float eps, double *mean, float *rstd) {
+    double s = 0.0;
+    for (int i = 0; i < c; i++) s += xr[i];
+    *mean = s / c;
+    double q = 0.0;
+    for (int i = 0; i < c; i++) q += (xr[i] - *mean) * (xr[i] - *mean);
+    *rstd = (float)(1.0 / sqrt(q / c + (double)eps));
+}
+
 void layernorm_ref_cpu(const float *x, float *y, const float *gamma, const float *beta, int m, int c, float eps) {
 #pragma omp parallel for schedule(static)
     for (int r = 0; r < m; r++) {
         const float *xr = x + (size_t)r * c;
         float *yr = y + (size_t)r * c;
-        double s = 0.0;
-        for (int i = 0; i < c; i++) s += xr[i];
-        double mean = s / c;
-        double q = 0.0;
-        for (int i = 0; i < c; i++) q += (xr[i] - mean) * (xr[i] - mean);
-        float rstd = (float)(1.0 / sqrt(q / c + (double)eps));
+        double mean;
+        float rstd;
+        row_stats(xr, c, eps, &mean, &rstd);
         float fmean = (float)mean;
         for (int i = 0; i < c; i++) yr[i] = (xr[i] - fmean) * rstd * gamma[i] + beta[i];
+    }
+}
+
+void layernorm_stats_cpu(const float *x, int m, int c, float eps, float *mean, float *rstd) {
+#pragma omp parallel for schedule(static)
+    for (int r = 0; r < m; r++) {
+        double mu;
+        row_stats(x + (size_t)r * c, c, eps, &mu, &rstd[r]);
+        mean[r] = (float)mu;
     }
 }

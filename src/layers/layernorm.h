@@ -26,5 +26,9 @@ double layernorm_min_bytes(size_t numel, int c);  // FP16 read once + write once
 // CPU twin of layernorm_ref_f32: two-pass mean/variance in double.
 void layernorm_ref_cpu(const float *x, float *y,  // (M, C)
                        const float *gamma, const float *beta, int m, int c, float eps);
+// The statistics layernorm_ref_cpu normalizes with: mean[r] and rstd[r] of
+// each row (double sums, rounded to float), as layernorm_stats_fp16 gives
+// them on the GPU (there in FP32).
+void layernorm_stats_cpu(const float *x, int m, int c, float eps, float *mean, float *rstd);
 
 #endif

@@ -1,4 +1,5 @@
-// linear.c: linear layer: weights, counts, CPU reference.
+// linear.c: linear layer: weights, counts, CPU reference, and a LayerNorm
+// folded into the layer (linear_fold_layernorm, linear_lnfold_cpu).
 #include "linear.h"
 
 #include <math.h>
@@ -8,6 +9,7 @@
 
 #include "../../weights/params.h"
 #include "../../common/common.h"
+#include "layernorm.h"
 #include "quant.h"
 
 void linear_layer_spec(LinearLayer *L, const char *name, int k, int n, int has_bias, int silu_in, int geglu) {
@@ -98,10 +100,93 @@ void linear_layer_drop_ref_dev(LinearLayer *L) {
     L->d_w_ref = NULL;
 }
 
+void linear_fold_layernorm(LinearLayer *L, const float *gamma, const float *beta, int on_device) {
+    const int k = L->k, n = L->n;
+    const size_t nw = (size_t)n * k;
+    if (on_device && !L->d_w_ref) die_internal("LayerNorm fold of %s after its FP32 weights were freed", L->name);
+    float *w = on_device ? host_copy_f32(L->d_w_ref, nw) : L->h_w_ref;  // (N, K) checkpoint order
+    float *bias = NULL;
+    if (L->has_bias) bias = on_device ? host_copy_f32(L->d_bias, n) : L->h_bias;
+    float *wq = xmalloc(nw * sizeof(float));  // (N, K) W' as FP16 values
+    float *colsum = xmalloc(n * sizeof(float)), *fbias = xmalloc(n * sizeof(float));  // (N)
+    for (int o = 0; o < n; o++) {
+        double s = 0.0, t = bias ? bias[o] : 0.0;
+        for (int i = 0; i < k; i++) {
+            const size_t e = (size_t)o * k + i;
+            wq[e] = round_f16(gamma[i] * w[e]);
+            s += wq[e];
+            t += (double)beta[i] * w[e];
+        }
+        colsum[o] = (float)s;
+        fbias[o] = (float)t;
+    }
+    L->fold_ln = 1;
+    if (!on_device) {
+        memcpy(L->h_w_fast, wq, nw * sizeof(float));
+        L->h_fold_colsum = colsum;
+        L->h_fold_bias = fbias;
+        free(wq);
+        return;
+    }
+    if (L->geglu) {  // the kernel's row order: 8-row blocks a0 g0 a1 g1 ...
+        float *t = xmalloc(nw * sizeof(float));
+        geglu_interleave_rows(wq, t, n / 2, k);
+        free(wq);
+        wq = t;
+        float *c2 = xmalloc(n * sizeof(float)), *b2 = xmalloc(n * sizeof(float));
+        geglu_interleave_rows(colsum, c2, n / 2, 1);
+        geglu_interleave_rows(fbias, b2, n / 2, 1);
+        free(colsum);
+        free(fbias);
+        colsum = c2;
+        fbias = b2;
+    }
+    uint16_t *w16 = xmalloc(nw * sizeof(uint16_t));
+    for (size_t e = 0; e < nw; e++) w16[e] = f32_to_f16(wq[e]);
+    copy_to_device(L->d_w16, w16, nw * sizeof(uint16_t), 0);
+    cudaCheck(cudaMalloc((void **)&L->d_fold_colsum, n * sizeof(float)));
+    cudaCheck(cudaMalloc((void **)&L->d_fold_bias, n * sizeof(float)));
+    copy_to_device(L->d_fold_colsum, colsum, n * sizeof(float), 0);
+    copy_to_device(L->d_fold_bias, fbias, n * sizeof(float), 0);
+    cudaCheck(cudaDeviceSynchronize());
+    free(w16);
+    free(wq);
+    free(colsum);
+    free(fbias);
+    free(w);
+    free(bias);
+}
+
+void linear_lnfold_cpu(const LinearLayer *L, const float *x, int rows, float eps, float *y) {
+    const int k = L->k, n = L->n;
+    if (!L->fold_ln || !L->h_fold_colsum) die_internal("%s has no LayerNorm folded in", L->name);
+    float *mean = xmalloc((size_t)rows * sizeof(float)), *rstd = xmalloc((size_t)rows * sizeof(float));
+    layernorm_stats_cpu(x, rows, k, eps, mean, rstd);
+    float *acc = L->geglu ? xmalloc((size_t)rows * n * sizeof(float)) : y;  // (rows, N)
+    linear_ref_cpu(x, L->h_w_fast, NULL, NULL, acc, rows, k, n);
+    for (int r = 0; r < rows; r++)
+        for (int o = 0; o < n; o++) {
+            float *v = &acc[(size_t)r * n + o];
+            *v = fmaf(-mean[r], L->h_fold_colsum[o], *v) * rstd[r] + L->h_fold_bias[o];
+        }
+    if (L->geglu) {
+        geglu_ref_cpu(acc, y, rows, n / 2);
+        free(acc);
+    }
+    free(mean);
+    free(rstd);
+}
+
 void linear_layer_free(LinearLayer *L) {
     free(L->h_w_ref);
     free(L->h_w_fast);
     free(L->h_bias);
+    free(L->h_fold_colsum);
+    free(L->h_fold_bias);
+    if (L->d_fold_colsum) cudaCheck(cudaFree(L->d_fold_colsum));
+    if (L->d_fold_bias) cudaCheck(cudaFree(L->d_fold_bias));
+    L->h_fold_colsum = L->h_fold_bias = L->d_fold_colsum = L->d_fold_bias = NULL;
+    L->fold_ln = 0;
     if (L->d_w16) cudaCheck(cudaFree(L->d_w16));
     if (L->d_w_ref) cudaCheck(cudaFree(L->d_w_ref));
     if (L->d_bias_fast && L->d_bias_fast != L->d_bias) cudaCheck(cudaFree(L->d_bias_fast));

@@ -30,6 +30,13 @@ typedef struct {
     float *d_bias;    // (N) checkpoint order
     float *d_bias_fast;  // (N) the fast kernel's order (interleaved for GEGLU, else == d_bias)
     TileConfig cfg;      // GEMM tile / split-K (token linears)
+    // A LayerNorm folded in (linear_fold_layernorm: the graph's ln1 -> to_qkv, ln2 -> to_q,
+    // ln3 -> ff.net.0.proj). h_w_fast and d_w16 then hold the gamma-scaled weight W'[n, k] =
+    // gamma[k] W[n, k] (FP16 values), fold_colsum the row sums of W' and fold_bias = beta W^T +
+    // bias; h_w_ref, h_bias, d_w_ref and d_bias stay the Linear's own (references, vendor chain).
+    int fold_ln;
+    float *h_fold_colsum, *h_fold_bias;  // (N) checkpoint order (CPU path)
+    float *d_fold_colsum, *d_fold_bias;  // (N) the fast kernel's order (interleaved for GEGLU)
 } LinearLayer;
 
 // Describes the layer (no memory): one part named `name` unless parts are
@@ -42,6 +49,18 @@ void linear_layer_init(LinearLayer *L, const ParamSource *src, uint64_t seed, in
 void linear_layer_drop_ref_dev(LinearLayer *L);
 void linear_layer_free(LinearLayer *L);
 int linear_out_width(const LinearLayer *L);  // n, or n / 2 with GEGLU
+
+// Folds the LayerNorm (gamma, beta: (K) host arrays) that feeds this layer
+// into it (the fields above), from the layer's FP32 weights: call after
+// linear_layer_init and before linear_layer_drop_ref_dev. colsum sums the
+// FP16 values of W' that the GEMM multiplies (in double), fold_bias sums
+// beta[k] W[n, k] of the FP32 weights (in double) plus the bias.
+void linear_fold_layernorm(LinearLayer *L, const float *gamma, const float *beta, int on_device);
+// CPU emulation of gemm_fp16_lnfold (a folded layer's fast path): x (rows,
+// K) the LayerNorm's raw input, row statistics of layernorm_stats_cpu, acc =
+// x W'^T in FP32, (acc - mean colsum) rstd + fold_bias, then GEGLU over the
+// [a | g] halves; y (rows, linear_out_width), not rounded.
+void linear_lnfold_cpu(const LinearLayer *L, const float *x, int rows, float eps, float *y);
 
 double linear_flops(int rows, int k, int n);
 double linear_min_bytes(int rows, int k, int n, int has_bias);
