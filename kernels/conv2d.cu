@@ -77,7 +77,6 @@ constexpr int PAD = 8;           // +8 halves per smem row (16 bytes): row strid
 template <int BM, int BN, int BK, int WM, int WN, int STAGES, bool GATHER>
 __global__ void __launch_bounds__(WM *WN * 32) conv_igemm_kernel(ConvParams p) {
     pdl_wait();
-    pdl_launch_dependents();  // the next kernel may be scheduled now; it still waits for this one to finish
     constexpr int LDS = BK + PAD;           // smem row stride in halves
     constexpr int CHUNKS_PER_ROW = BK / 8;  // 16-byte chunks per K-tile row
     constexpr int THREADS = WM * WN * 32;
@@ -284,7 +283,6 @@ __device__ __forceinline__ float2 sum_splits(const ConvParams &p, size_t e) {
 
 __global__ void conv_splitk_reduce_kernel(ConvParams p) {
     pdl_wait();
-    pdl_launch_dependents();  // the next kernel may be scheduled now; it still waits for this one to finish
     const int ncols = p.geglu ? p.N / 2 : p.N;  // output channels
     size_t pairs = (size_t)p.M * ncols / 2;
     for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < pairs;

@@ -149,7 +149,6 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
     }
     __syncthreads();
     pdl_wait();  // x, w, bias, residual come from the previous kernels
-    pdl_launch_dependents();  // the next kernel may be scheduled now; it still waits for this one to finish
 
     if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
         regs_dealloc<24>();

@@ -294,7 +294,6 @@ __global__ void __launch_bounds__(1024) gn_apply_kernel(const half *__restrict__
                                                         half *__restrict__ y, int hw, int c, int rows, int ppc,
                                                         GnWorkspace ws) {
     pdl_wait();
-    pdl_launch_dependents();  // the next kernel may be scheduled now; it still waits for this one to finish
     const int cv = c / 8;
     const int v = threadIdx.x % cv, r = threadIdx.x / cv;
     if (r >= rows) return;
@@ -422,7 +421,6 @@ __global__ void __launch_bounds__(kOpThreads)
                        const float *__restrict__ gamma, const float *__restrict__ beta, int hw, int c, int groups,
                        float eps, int gb, int rows) {
     pdl_wait();
-    pdl_launch_dependents();  // the next kernel may be scheduled now; it still waits for this one to finish
     __shared__ __align__(16) float red[kOpThreads * 8];  // (rows, cw): per-thread channel sums
     __shared__ float tmp[kOpMaxCw > kOpThreads ? kOpMaxCw : kOpThreads];  // (K, cw): row-slice sums
     __shared__ float part1[kOpMaxGb], part2[kOpMaxGb];   // (gb): this CTA's group sums (read by the peers)

@@ -27,7 +27,6 @@ __global__ void linear_rows_kernel(const half *__restrict__ x, const half *__res
                                    const float *__restrict__ bias, half *__restrict__ y, int batch,
                                    int k, int n, int silu_in) {
     pdl_wait();
-    pdl_launch_dependents();  // the next kernel may be scheduled now; it still waits for this one to finish
     int warp = (blockIdx.x * kWarpsPerBlock) + threadIdx.x / 32;
     int lane = threadIdx.x % 32;
     if (warp >= batch * n) return;

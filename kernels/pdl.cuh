@@ -9,10 +9,6 @@
 // preceding grid has completed and its writes are visible. Correctness is
 // the same as plain stream order; what is saved is the launch gap. On GPUs
 // before sm_90, or when disabled (kernels_set_pdl(0)), launches are plain.
-// The conv/GEMM, split-K reduce, GroupNorm and time-embedding kernels call
-// pdl_launch_dependents() right after their wait, so the next grid is
-// scheduled onto SMs as this one's CTAs drain instead of after its last CTA
-// exits (no cascade: a grid triggers only once its own wait has returned).
 #ifndef UNETRUN_PDL_CUH
 #define UNETRUN_PDL_CUH
 
