@@ -58,6 +58,8 @@ gemm-int8-bias-m300 | --block gemm --m 300 --n 256 --k 512 --linear int8 --epilo
 attention-self-d48-padded | --block attention --kind self --seq 50 --heads 2 --head-dim 48
 attention-self-d256-s70 | --block attention --kind self --seq 70 --heads 1 --head-dim 256
 attention-cross-d192-s33-kv77 | --block attention --kind cross --seq 33 --kv 77 --heads 2 --head-dim 192
+groupnorm-one-pass-cluster-48x48 | --block resblock --c 64 --hw 48 --temb-dim 64
+transformer-fuse-ln-d64-linear | --block transformer --c 128 --hw 6 --head-dim 64 --proj linear --context-len 5 --context-dim 32 --fuse-ln on
 attention-self-d160-s200-ksplit | --block attention --kind self --seq 200 --heads 2 --head-dim 160
 attention-self-d64-s300-ksplit-fmaexp | --block attention --kind self --seq 300 --heads 1 --head-dim 64
 unet-sd15-latent16-up-path | --unet sd15 --latent 16 --context-len 7 --kernel-select heuristic --ref none
