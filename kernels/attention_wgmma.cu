@@ -208,43 +208,47 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
 // (20.2-20.5 vs 21.6 us) and loses at 256 x 256 d160 (15.5-18.3 vs 13.3).
 // Shared memory: DC * 128 * (64 NC + 2 BN STAGES) bytes (DC = ceil(d / 64)).
 #define AW_VARIANTS(X)              \
-    X(40, 128, 2, 4, 1, 0, 0, 0, 0) \
-    X(40, 128, 2, 4, 1, 1, 0, 0, 0) \
-    X(40, 64, 1, 4, 2, 1, 0, 0, 0)  \
-    X(40, 128, 2, 4, 1, 2, 0, 0, 0) \
-    X(64, 128, 2, 4, 1, 2, 0, 1, 0) \
-    X(64, 128, 2, 4, 1, 2, 0, 0, 0) \
-    X(64, 128, 2, 4, 1, 0, 0, 0, 0) \
-    X(64, 128, 2, 4, 1, 1, 0, 0, 0) \
-    X(64, 64, 1, 4, 2, 1, 0, 0, 0)  \
-    X(80, 128, 2, 2, 1, 0, 0, 0, 0) \
-    X(80, 128, 2, 2, 1, 1, 0, 0, 0) \
-    X(80, 64, 2, 4, 1, 1, 0, 0, 0)  \
-    X(80, 64, 1, 2, 1, 1, 0, 0, 0)  \
-    X(80, 128, 2, 2, 1, 2, 0, 0, 0) \
-    X(80, 64, 2, 4, 1, 2, 0, 0, 0)  \
-    X(128, 128, 2, 2, 1, 0, 0, 0, 0)\
-    X(128, 128, 2, 2, 1, 1, 0, 0, 0)\
-    X(128, 64, 2, 4, 1, 1, 0, 0, 0) \
-    X(128, 64, 1, 3, 1, 1, 0, 0, 0) \
-    X(128, 128, 2, 2, 1, 2, 0, 0, 0)\
-    X(128, 64, 2, 4, 1, 2, 0, 0, 0) \
-    X(160, 64, 2, 3, 1, 2, 0, 0, 0) \
-    X(160, 64, 2, 3, 1, 0, 0, 0, 0) \
-    X(160, 64, 2, 3, 1, 1, 0, 0, 0) \
-    X(160, 64, 1, 3, 1, 1, 0, 0, 0) \
-    X(40, 128, 2, 4, 1, 2, 0, 1, 0) \
-    X(40, 128, 2, 4, 1, 2, 0, 2, 0) \
-    X(64, 128, 2, 4, 1, 2, 0, 2, 0) \
-    X(64, 128, 2, 4, 1, 2, 1, 0, 0) \
-    X(80, 128, 2, 2, 1, 0, 1, 0, 0) \
-    X(80, 64, 2, 4, 1, 2, 1, 0, 0)  \
-    X(160, 64, 1, 2, 1, 1, 1, 0, 0) \
-    X(160, 64, 2, 2, 1, 2, 1, 0, 0) \
-    X(64, 128, 2, 4, 1, 2, 0, 1, 1) \
-    X(64, 128, 2, 4, 1, 2, 0, 0, 1) \
-    X(40, 128, 2, 4, 1, 2, 0, 2, 1) \
-    X(80, 64, 2, 4, 1, 2, 0, 0, 1)
+    X(40, 128, 2, 4, 1, 0, 0, 0, 0, 0) \
+    X(40, 128, 2, 4, 1, 1, 0, 0, 0, 1) \
+    X(40, 64, 1, 4, 2, 1, 0, 0, 0, 1) \
+    X(40, 128, 2, 4, 1, 2, 0, 0, 0, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 1, 0, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 0, 0, 1) \
+    X(64, 128, 2, 4, 1, 0, 0, 0, 0, 0) \
+    X(64, 128, 2, 4, 1, 1, 0, 0, 0, 1) \
+    X(64, 64, 1, 4, 2, 1, 0, 0, 0, 1) \
+    X(80, 128, 2, 2, 1, 0, 0, 0, 0, 0) \
+    X(80, 128, 2, 2, 1, 1, 0, 0, 0, 1) \
+    X(80, 64, 2, 4, 1, 1, 0, 0, 0, 1) \
+    X(80, 64, 1, 2, 1, 1, 0, 0, 0, 1) \
+    X(80, 128, 2, 2, 1, 2, 0, 0, 0, 1) \
+    X(80, 64, 2, 4, 1, 2, 0, 0, 0, 1) \
+    X(128, 128, 2, 2, 1, 0, 0, 0, 0, 0) \
+    X(128, 128, 2, 2, 1, 1, 0, 0, 0, 1) \
+    X(128, 64, 2, 4, 1, 1, 0, 0, 0, 1) \
+    X(128, 64, 1, 3, 1, 1, 0, 0, 0, 1) \
+    X(128, 128, 2, 2, 1, 2, 0, 0, 0, 1) \
+    X(128, 64, 2, 4, 1, 2, 0, 0, 0, 1) \
+    X(160, 64, 2, 3, 1, 2, 0, 0, 0, 1) \
+    X(160, 64, 2, 3, 1, 0, 0, 0, 0, 0) \
+    X(160, 64, 2, 3, 1, 1, 0, 0, 0, 1) \
+    X(160, 64, 1, 3, 1, 1, 0, 0, 0, 1) \
+    X(40, 128, 2, 4, 1, 2, 0, 1, 0, 1) \
+    X(40, 128, 2, 4, 1, 2, 0, 2, 0, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 2, 0, 1) \
+    X(64, 128, 2, 4, 1, 2, 1, 0, 0, 1) \
+    X(80, 128, 2, 2, 1, 0, 1, 0, 0, 0) \
+    X(80, 64, 2, 4, 1, 2, 1, 0, 0, 1) \
+    X(160, 64, 1, 2, 1, 1, 1, 0, 0, 1) \
+    X(160, 64, 2, 2, 1, 2, 1, 0, 0, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 1, 1, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 0, 1, 1) \
+    X(40, 128, 2, 4, 1, 2, 0, 2, 1, 1) \
+    X(80, 64, 2, 4, 1, 2, 0, 0, 1, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 1, 0, 0) \
+    X(40, 128, 2, 4, 1, 2, 0, 1, 0, 0) \
+    X(40, 192, 2, 4, 1, 2, 0, 1, 0, 1) \
+    X(64, 192, 2, 4, 1, 2, 0, 1, 0, 1)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d
@@ -356,6 +360,38 @@ __device__ __forceinline__ void wgmma_ss_n128(float *d, uint64_t da, uint64_t db
 #endif
 }
 
+// d (64 x 192, FP32, 96 registers per thread) = (scale_d ? d : 0) + A (64 x 16) * B (192 x 16)^T,
+// A and B K-major in shared memory.
+__device__ __forceinline__ void wgmma_ss_n192(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %98, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}, %96, %97, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32), WG_ACC8(d, 40), WG_ACC8(d, 48), WG_ACC8(d, 56), WG_ACC8(d, 64), WG_ACC8(d, 72), WG_ACC8(d, 80), WG_ACC8(d, 88)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
+// d (64 x 256, FP32, 128 registers per thread) = (scale_d ? d : 0) + A (64 x 16) * B (256 x 16)^T,
+// A and B K-major in shared memory.
+__device__ __forceinline__ void wgmma_ss_n256(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %130, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32), WG_ACC8(d, 40), WG_ACC8(d, 48), WG_ACC8(d, 56), WG_ACC8(d, 64), WG_ACC8(d, 72), WG_ACC8(d, 80), WG_ACC8(d, 88), WG_ACC8(d, 96), WG_ACC8(d, 104), WG_ACC8(d, 112), WG_ACC8(d, 120)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
 // d (64 x 40, FP32, 20 registers per thread) += A (64 x 16, FP16 fragments in
 // registers) * B (16 x 40), B N-major in shared memory (imm-trans-b = 1).
 __device__ __forceinline__ void wgmma_rs_n40(float *d, const uint32_t *a, uint64_t db) {
@@ -418,7 +454,9 @@ __device__ __forceinline__ void wgmma_rs_n160(float *d, const uint32_t *a, uint6
 
 template <int BN>
 __device__ __forceinline__ void wgmma_qk(float *s, uint64_t da, uint64_t db, int scale_d) {
-    if constexpr (BN == 128) wgmma_ss_n128(s, da, db, scale_d);
+    if constexpr (BN == 256) wgmma_ss_n256(s, da, db, scale_d);
+    else if constexpr (BN == 192) wgmma_ss_n192(s, da, db, scale_d);
+    else if constexpr (BN == 128) wgmma_ss_n128(s, da, db, scale_d);
     else wgmma_ss_n64(s, da, db, scale_d);
 }
 template <int D>
@@ -431,7 +469,7 @@ __device__ __forceinline__ void wgmma_pv(float *o, const uint32_t *a, uint64_t d
 }
 #endif  // AW_DEVICE
 
-template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int QKS>
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int PK, int QKS>
 __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     attn_wgmma_kernel(const __grid_constant__ CUtensorMap map_q,  // Q (d, heads, sq, B), box 64 x 1 x BM x 1
                       const __grid_constant__ CUtensorMap map_k,  // K (d, heads, skv, B), box 64 x 1 x BN x 1
@@ -448,15 +486,16 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     constexpr int STAGE_BYTES = 2 * KV_BYTES;          // K tile then V tile
     constexpr int SR = BN / 2;                         // S accumulators per thread
     constexpr int OR = D / 2;                          // O accumulators per thread
-    static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 128), "tile shape");
-    static_assert(EMU == 0 || (BN == 128 && (EMU == 1 || EMU == 2 || EMU == 4)), "EMU: 1, 2 or 4 of 8 n16 blocks");
+    static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 128 || BN == 192 || BN == 256), "tile shape");
+    static_assert(BN <= 128 || (PK && SCHED != AW_SERIAL), "Bc 192 / 256: overlapped late-pack loop only");
+    static_assert(EMU == 0 || (BN >= 128 && (EMU == 1 || EMU == 2 || EMU == 4)), "EMU: 1, 2 or 4 of 8 n16 blocks");
     constexpr int XS = D + 8;  // row stride (floats) of the key split's partial O in shared memory
     static_assert(!SPLIT || (size_t)BM * (XS + 2 + 8) * 4 <= (size_t)STAGES * STAGE_BYTES, "key-split exchange > ring");
 
     extern __shared__ unsigned char smem_raw[];
     // sQ:   [DC][BM rows][128 bytes]                      swizzled FP16
     // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B]  swizzled FP16
-    // then full[STAGES], empty[STAGES], q_full, q_empty
+    // then full[STAGES], empty[STAGES], q_full, q_empty, a spare word (hold_wait)
     unsigned char *sQ =
         reinterpret_cast<unsigned char *>((reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~(uintptr_t)1023);
     unsigned char *ring = sQ + Q_BYTES;
@@ -553,21 +592,31 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         wg_commit();
     };
     // Online softmax of the S tile of key tile j (its wgmma complete): masks
-    // keys past skv, updates m and l, writes P (FP16 A fragments) and the
-    // factor alpha = 2^(m_old - m_new) by which O must still be scaled.
-    auto softmax = [&](uint32_t (&pf)[BN / 16][4], int j, float &a0, float &a1) {
+    // keys past skv, updates m and l, leaves p = 2^(s * scale_log2 - m) in
+    // sacc (FP32) and the factor alpha = 2^(m_old - m_new) by which O must
+    // still be scaled. pack_p then turns sacc into the FP16 A fragments.
+    auto softmax_exp = [&](int j, float &a0, float &a1) {
         if ((j + 1) * BN > p.skv) {  // keys past skv (zero rows in the last tile) score -inf
             const int lim = p.skv - j * BN - t2;
 #pragma unroll
             for (int r = 0; r < SR; r++)
                 if (8 * (r / 4) + (r & 1) >= lim) sacc[r] = -INFINITY;
         }
-        float mx0 = -INFINITY, mx1 = -INFINITY;
+        // row maxima as a tree (depth log2(SR / 2) instead of a chain of SR / 4)
+        float mx[SR / 2];
 #pragma unroll
         for (int r = 0; r < SR; r += 4) {
-            mx0 = fmaxf(mx0, fmaxf(sacc[r], sacc[r + 1]));
-            mx1 = fmaxf(mx1, fmaxf(sacc[r + 2], sacc[r + 3]));
+            mx[r / 2] = fmaxf(sacc[r], sacc[r + 1]);          // row g
+            mx[r / 2 + 1] = fmaxf(sacc[r + 2], sacc[r + 3]);  // row g + 8
         }
+#pragma unroll
+        for (int st = 1; st < SR / 4; st *= 2)  // per row: SR / 4 partial maxima at mx[2i] (g), mx[2i + 1] (g + 8)
+#pragma unroll
+            for (int i = 0; i + st < SR / 4; i += 2 * st) {
+                mx[2 * i] = fmaxf(mx[2 * i], mx[2 * (i + st)]);
+                mx[2 * i + 1] = fmaxf(mx[2 * i + 1], mx[2 * (i + st) + 1]);
+            }
+        float mx0 = mx[0], mx1 = mx[1];
         mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 1));
         mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
         mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 2));
@@ -594,26 +643,52 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             // EMU of every 8 n16 blocks (spread out) take 2^x on the FP32 pipe
             constexpr int EP = EMU > 0 ? 8 / EMU : 1;
             const bool on_fma = EMU > 0 && kk % EP == EP - 1;
-            float e[8];
+            float *e = sacc + 8 * kk;
 #pragma unroll
             for (int i = 0; i < 8; i++) {
-                const float x = fmaf(sacc[8 * kk + i], sl2, (i & 2) ? -mn1 : -mn0);
+                const float x = fmaf(e[i], sl2, (i & 2) ? -mn1 : -mn0);
                 e[i] = on_fma ? aw_exp2_fma(x) : aw_exp2(x);
             }
             ps0 += (e[0] + e[1]) + (e[4] + e[5]);
             ps1 += (e[2] + e[3]) + (e[6] + e[7]);
+        }
+        l0 = l0 * a0 + ps0;
+        l1 = l1 * a1 + ps1;
+    };
+    auto pack_p = [&](uint32_t (&pf)[BN / 16][4]) {
+#pragma unroll
+        for (int kk = 0; kk < BN / 16; kk++) {
+            const float *e = sacc + 8 * kk;
             pf[kk][0] = aw_pack(e[0], e[1]);  // row g,     keys 16kk + t2
             pf[kk][1] = aw_pack(e[2], e[3]);  // row g + 8, keys 16kk + t2
             pf[kk][2] = aw_pack(e[4], e[5]);  // row g,     keys 16kk + 8 + t2
             pf[kk][3] = aw_pack(e[6], e[7]);  // row g + 8, keys 16kk + 8 + t2
         }
-        l0 = l0 * a0 + ps0;
-        l1 = l1 * a1 + ps1;
+    };
+    auto softmax = [&](uint32_t (&pf)[BN / 16][4], int j, float &a0, float &a1) {
+        softmax_exp(j, a0, a1);
+        pack_p(pf);
     };
     auto rescale_o = [&](float a0, float a1) {
         if (LAZY && __all_sync(0xffffffffu, a0 == 1.f && a1 == 1.f)) return;  // the usual case with LAZY
 #pragma unroll
         for (int r = 0; r < OR; r++) oacc[r] *= (r & 2) ? a1 : a0;
+    };
+
+    // Keeps the next wgmma.wait_group after the code that computed v and w:
+    // a shared-memory store of both, predicated off at run time (v is a row
+    // sum, never negative; NaN does not store either) into spare words past the
+    // mbarriers. Without it ptxas places the wait for P_j V_j at the top of
+    // the softmax of tile j+1 (the wait has no data dependence on the
+    // softmax, and its scheduler issues it as early as it can), which
+    // undoes the in-warpgroup overlap; a memory operation is not moved
+    // across the wait, so the store pins it (SASS: the softmax's MUFU.EX2
+    // between WARPGROUP.DEPBAR.LE gsb0, 0x1 and 0x0).
+    auto hold_wait = [&](float v, float w) {
+        asm volatile(
+            "{\n.reg .pred q;\nsetp.lt.f32 q, %0, 0f00000000;\n@q st.shared.v2.f32 [%2], {%0, %1};\n}\n" ::"f"(v),
+            "f"(w), "r"(smem_u32addr(q_empty + 1))
+            : "memory");
     };
 
     // Ping-pong (two consumers): each issue of wgmma work is a "turn"; a
@@ -711,17 +786,50 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 if (lane == 0) mbar_arrive(&empty[s]);
                 it++;
             };
-            for (int j = 0;;) {
-                if (j + 1 == nt) {
-                    step_last(pa);
-                    break;
+            if constexpr (PK) {
+                // Late pack (PK): one P buffer. The softmax of tile j+1
+                // leaves its exponentials in sacc (FP32) and P is packed
+                // only after P_j V_j is complete, so nothing the softmax
+                // writes is an operand of a wgmma still in flight. With the
+                // double buffer (PK = 0), ptxas gives pa and pb the same
+                // registers (it takes the A operand as read at the issue)
+                // and then waits for P_j V_j before the softmax starts
+                // (WARPGROUP.DEPBAR.LE gsb0, 0x0 ahead of the first row
+                // max in the SASS): the softmax does not overlap P_j V_j.
+                for (int j = 0; j + 1 < nt; j++) {
+                    const int s = it % STAGES, s1 = (it + 1) % STAGES;
+                    turn_wait();
+                    mbar_wait(&full[s1], ((it + 1) / STAGES) & 1);
+                    qk_issue(s1);
+                    pv_issue(pa, s);
+                    turn_pass();
+                    float a0, a1;
+                    wg_wait<1>();  // Q K_{j+1}^T done, P_j V_j may still run
+                    wg_regs_ready<SR>(sacc);
+                    if (j + 2 == nt && lane == 0) mbar_arrive(q_empty);
+                    softmax_exp(j0 + j + 1, a0, a1);
+                    hold_wait(l0, l1);
+                    wg_wait<0>();
+                    wg_regs_ready<OR>(oacc);
+                    if (lane == 0) mbar_arrive(&empty[s]);
+                    it++;
+                    rescale_o(a0, a1);
+                    pack_p(pa);
                 }
-                step_more(pa, pb, j++);
-                if (j + 1 == nt) {
-                    step_last(pb);
-                    break;
+                step_last(pa);
+            } else {
+                for (int j = 0;;) {
+                    if (j + 1 == nt) {
+                        step_last(pa);
+                        break;
+                    }
+                    step_more(pa, pb, j++);
+                    if (j + 1 == nt) {
+                        step_last(pb);
+                        break;
+                    }
+                    step_more(pb, pa, j++);
                 }
-                step_more(pb, pa, j++);
             }
         }
 
@@ -887,12 +995,12 @@ struct AwPlan {
     int q_tiles, items, split, grid;
 };
 
-template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int QKS>
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int PK, int QKS>
 struct AwKernel {
     static constexpr size_t smem = aw_smem<D, BN, NC, STAGES>();
     static constexpr int threads = (NC + 1) * 128;
     static constexpr int BM = AW_WG_ROWS * NC;
-    static constexpr auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, QKS>;
+    static constexpr auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, PK, QKS>;
 
     // Sets the shared-memory attribute once; resident CTAs per SM (0 on error).
     static int per_sm() {
@@ -1001,13 +1109,13 @@ typedef cudaError_t (*AwLaunchFn)(const AttnShape *, const half *, const half *,
                                   cudaStream_t);
 typedef int (*AwSplitFn)(const AttnShape *);
 struct AwVariant {
-    int d, bn, nc, stages, sched, split, emu, lazy;
+    int d, bn, nc, stages, sched, split, emu, lazy, pk;
     AwLaunchFn launch;
     AwSplitFn split_ways;
 };
-#define AW_ENTRY(d, bn, nc, st, minb, sched, split, emu, lazy)                                                 \
-    {d, bn, nc, st, sched, split, emu, lazy, &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, 0>::launch, \
-     &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, 0>::split_ways},
+#define AW_ENTRY(d, bn, nc, st, minb, sched, split, emu, lazy, pk)                                          \
+    {d, bn, nc, st, sched, split, emu, lazy, pk, &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, pk, 0>::launch, \
+     &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, pk, 0>::split_ways},
 const AwVariant kAwVariants[] = {AW_VARIANTS(AW_ENTRY)};
 constexpr int kNumAwVariants = sizeof(kAwVariants) / sizeof(kAwVariants[0]);
 
@@ -1019,9 +1127,9 @@ struct AwProbe {
     AwLaunchFn launch;
 };
 const AwProbe kAwProbes[] = {
-    {"probe d40 wgmma Br128 Bc128 4st, QK^T 2 k16 steps", &AwKernel<40, 128, 2, 4, 1, AW_SERIAL, 0, 0, 0, 2>::launch},
+    {"probe d40 wgmma Br128 Bc128 4st, QK^T 2 k16 steps", &AwKernel<40, 128, 2, 4, 1, AW_SERIAL, 0, 0, 0, 0, 2>::launch},
     {"probe d40 wgmma Br128 Bc128 4st pp, QK^T 2 k16 steps",
-     &AwKernel<40, 128, 2, 4, 1, AW_PINGPONG, 0, 0, 0, 2>::launch},
+     &AwKernel<40, 128, 2, 4, 1, AW_PINGPONG, 0, 0, 0, 1, 2>::launch},
 };
 
 // Global index of the i-th variant for head dim d, or -1.
@@ -1032,7 +1140,7 @@ int aw_index(int d, int i) {
     return -1;
 }
 
-char g_aw_names[kNumAwVariants][56];
+char g_aw_names[kNumAwVariants][80];
 bool g_aw_names_ready = false;
 
 }  // namespace
@@ -1062,10 +1170,10 @@ const char *attention_wgmma_name(int d, int i) {
             const AwVariant &v = kAwVariants[g];
             char emu[16] = "";
             if (v.emu) snprintf(emu, sizeof emu, " fmaexp%d/8", v.emu);
-            snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst%s%s%s%s", v.d,
+            snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst%s%s%s%s%s", v.d,
                      AW_WG_ROWS * v.nc, v.bn, v.stages,
                      v.sched == AW_PINGPONG ? " pp" : (v.sched == AW_OVERLAP ? " ovl" : ""), emu,
-                     v.lazy ? " lazy" : "", v.split ? " ksplit" : "");
+                     v.lazy ? " lazy" : "", v.split ? " ksplit" : "", v.sched != AW_SERIAL && !v.pk ? " pbuf2" : "");
         }
         g_aw_names_ready = true;
     }
