@@ -174,7 +174,7 @@ constexpr int AW_CHUNK = 64;          // FP16 columns per TMA box / swizzle row 
 constexpr int AW_ROW_BYTES = 128;     // bytes per smem row of a chunk
 constexpr int AW_WG_ROWS = 64;        // query rows per consumer warpgroup (wgmma M)
 constexpr int AW_SMEM_SLACK = 1024 + 256;  // 1024-byte alignment + the mbarriers
-enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer schedules (see the header)
+enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2, AW_PPQ = 3 };  // consumer schedules (see the header)
 
 // The compiled variants: head dim, keys per tile, consumer warpgroups,
 // ring stages, CTAs per SM the registers are capped for, schedule
@@ -248,7 +248,16 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
     X(64, 128, 2, 4, 1, 2, 0, 1, 0, 0) \
     X(40, 128, 2, 4, 1, 2, 0, 1, 0, 0) \
     X(40, 192, 2, 4, 1, 2, 0, 1, 0, 1) \
-    X(64, 192, 2, 4, 1, 2, 0, 1, 0, 1)
+    X(64, 192, 2, 4, 1, 2, 0, 1, 0, 1) \
+    X(64, 128, 2, 4, 1, 3, 0, 0, 0, 1) \
+    X(64, 128, 2, 4, 1, 3, 0, 1, 0, 1) \
+    X(64, 192, 2, 4, 1, 3, 0, 1, 0, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 0, 0, 2) \
+    X(64, 128, 2, 4, 1, 3, 0, 0, 0, 2) \
+    X(64, 128, 2, 4, 1, 3, 0, 1, 0, 2) \
+    X(40, 128, 2, 4, 1, 3, 0, 0, 0, 1) \
+    X(40, 128, 2, 4, 1, 3, 0, 1, 0, 1) \
+    X(40, 192, 2, 4, 1, 3, 0, 1, 0, 1)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d
@@ -258,10 +267,11 @@ struct AwParams {
     float scale_log2;  // scale * log2(e)
 };
 
-template <int D, int BN, int NC, int STAGES>
+// PK = 2 adds one 64-column chunk per ring stage (the ones column, see the kernel).
+template <int D, int BN, int NC, int STAGES, int PK>
 constexpr size_t aw_smem() {
     return (size_t)((D + AW_CHUNK - 1) / AW_CHUNK) * AW_ROW_BYTES * (AW_WG_ROWS * NC + 2 * BN * STAGES) +
-           AW_SMEM_SLACK;
+           (PK == 2 ? (size_t)AW_ROW_BYTES * BN * STAGES : 0) + AW_SMEM_SLACK;
 }
 
 #if AW_DEVICE
@@ -416,6 +426,18 @@ __device__ __forceinline__ void wgmma_rs_n64(float *d, const uint32_t *a, uint64
 #endif
 }
 
+// d (64 x 72, FP32, 36 registers per thread) += A (64 x 16, FP16 fragments in
+// registers) * B (16 x 72), B N-major in shared memory (imm-trans-b = 1).
+__device__ __forceinline__ void wgmma_rs_n72(float *d, const uint32_t *a, uint64_t db) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "wgmma.mma_async.sync.aligned.m64n72k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35}, {%36, %37, %38, %39}, %40, 1, 1, 1, 1;\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db));
+#endif
+}
+
 // d (64 x 80, FP32, 40 registers per thread) += A (64 x 16, FP16 fragments in
 // registers) * B (16 x 80), B N-major in shared memory (imm-trans-b = 1).
 __device__ __forceinline__ void wgmma_rs_n80(float *d, const uint32_t *a, uint64_t db) {
@@ -461,7 +483,8 @@ __device__ __forceinline__ void wgmma_qk(float *s, uint64_t da, uint64_t db, int
 }
 template <int D>
 __device__ __forceinline__ void wgmma_pv(float *o, const uint32_t *a, uint64_t db) {
-    if constexpr (D == 40) wgmma_rs_n40(o, a, db);
+    if constexpr (D == 72) wgmma_rs_n72(o, a, db);
+    else if constexpr (D == 40) wgmma_rs_n40(o, a, db);
     else if constexpr (D == 64) wgmma_rs_n64(o, a, db);
     else if constexpr (D == 80) wgmma_rs_n80(o, a, db);
     else if constexpr (D == 128) wgmma_rs_n128(o, a, db);
@@ -483,18 +506,23 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     constexpr int KV_CHUNK = BN * AW_ROW_BYTES;        // one 64-column chunk of a K or V tile
     constexpr int Q_BYTES = DC * Q_CHUNK;
     constexpr int KV_BYTES = DC * KV_CHUNK;
-    constexpr int STAGE_BYTES = 2 * KV_BYTES;          // K tile then V tile
+    constexpr bool LSUM = PK == 2;                      // row sums by the P V wgmma (ones column)
+    constexpr int TMA_BYTES = 2 * KV_BYTES;            // K tile then V tile, per stage
+    constexpr int STAGE_BYTES = TMA_BYTES + (LSUM ? KV_CHUNK : 0);  // + the ones chunk after V
     constexpr int SR = BN / 2;                         // S accumulators per thread
-    constexpr int OR = D / 2;                          // O accumulators per thread
+    constexpr int OD = D / 2;                          // O accumulators per thread
+    constexpr int OR = OD + (LSUM ? 4 : 0);            // + columns D .. D+7 (D: the row sum) with LSUM
     static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 128 || BN == 192 || BN == 256), "tile shape");
     static_assert(BN <= 128 || (PK && SCHED != AW_SERIAL), "Bc 192 / 256: overlapped late-pack loop only");
     static_assert(EMU == 0 || (BN >= 128 && (EMU == 1 || EMU == 2 || EMU == 4)), "EMU: 1, 2 or 4 of 8 n16 blocks");
+    static_assert(!LSUM || (D == 64 && SCHED != AW_SERIAL && !SPLIT && !LAZY), "PK = 2: d = 64, overlapped, no split");
+    static_assert(SCHED != AW_PPQ || (PK && NC == 2), "ppq: late-pack loop, two consumers");
     constexpr int XS = D + 8;  // row stride (floats) of the key split's partial O in shared memory
     static_assert(!SPLIT || (size_t)BM * (XS + 2 + 8) * 4 <= (size_t)STAGES * STAGE_BYTES, "key-split exchange > ring");
 
     extern __shared__ unsigned char smem_raw[];
     // sQ:   [DC][BM rows][128 bytes]                      swizzled FP16
-    // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B]  swizzled FP16
+    // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B (| ones: [BN][128 B] with PK = 2)]  swizzled FP16
     // then full[STAGES], empty[STAGES], q_full, q_empty, a spare word (hold_wait)
     unsigned char *sQ =
         reinterpret_cast<unsigned char *>((reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~(uintptr_t)1023);
@@ -541,7 +569,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                     const int s = it % STAGES;
                     if (it >= STAGES) mbar_wait(&empty[s], ((it / STAGES) - 1) & 1);
                     unsigned char *st = ring + s * STAGE_BYTES;
-                    mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
+                    mbar_arrive_expect_tx(&full[s], TMA_BYTES);
 #pragma unroll
                     for (int c = 0; c < DC; c++)
                         tma_load_4d(st + c * KV_CHUNK, &map_k, &full[s], c * AW_CHUNK, h, j * BN, b);
@@ -588,7 +616,8 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         const unsigned char *sV = ring + s * STAGE_BYTES + KV_BYTES;
         wg_fence();
 #pragma unroll
-        for (int kk = 0; kk < BN / 16; kk++) wgmma_pv<D>(oacc, pf[kk], desc_sw128_mn(sV + kk * 2048, KV_CHUNK));
+        for (int kk = 0; kk < BN / 16; kk++)
+            wgmma_pv<LSUM ? D + 8 : D>(oacc, pf[kk], desc_sw128_mn(sV + kk * 2048, KV_CHUNK));
         wg_commit();
     };
     // Online softmax of the S tile of key tile j (its wgmma complete): masks
@@ -649,11 +678,15 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 const float x = fmaf(e[i], sl2, (i & 2) ? -mn1 : -mn0);
                 e[i] = on_fma ? aw_exp2_fma(x) : aw_exp2(x);
             }
-            ps0 += (e[0] + e[1]) + (e[4] + e[5]);
-            ps1 += (e[2] + e[3]) + (e[6] + e[7]);
+            if constexpr (!LSUM) {
+                ps0 += (e[0] + e[1]) + (e[4] + e[5]);
+                ps1 += (e[2] + e[3]) + (e[6] + e[7]);
+            }
         }
-        l0 = l0 * a0 + ps0;
-        l1 = l1 * a1 + ps1;
+        if constexpr (!LSUM) {  // with LSUM, l is O's column D (scaled with O by rescale_o)
+            l0 = l0 * a0 + ps0;
+            l1 = l1 * a1 + ps1;
+        }
     };
     auto pack_p = [&](uint32_t (&pf)[BN / 16][4]) {
 #pragma unroll
@@ -698,13 +731,29 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     // other runs its softmax. Consumer 1 hands consumer 0 the first turn;
     // both take the same number of turns (1 + key tiles per work item), so
     // consumer 0 ends by taking the one turn left over.
-    constexpr bool PP = SCHED == AW_PINGPONG && NC == 2;
+    constexpr bool PP = (SCHED == AW_PINGPONG || SCHED == AW_PPQ) && NC == 2;
+    constexpr bool PPQ = SCHED == AW_PPQ;  // the turn passes once this consumer's Q K^T is complete
     auto turn_wait = [&]() {
         if constexpr (PP) asm volatile("bar.sync %0, 256;\n" ::"r"(AW_BAR_TURN + cw) : "memory");
     };
     auto turn_pass = [&]() {
         if constexpr (PP) asm volatile("bar.arrive %0, 256;\n" ::"r"(AW_BAR_TURN + 1 - cw) : "memory");
     };
+    if constexpr (LSUM) {
+        // PK = 2: every stage's ones chunk (the V tile's columns D .. D+63 for
+        // the P V wgmma of N = D + 8): FP16 1.0 in column 0 of every row, whose
+        // 16-byte unit 0 sits at unit row % 8 under the 128-byte swizzle; zeros
+        // elsewhere. The copies never write it. Written through the generic
+        // proxy, read by wgmma through the async proxy: fence, then every
+        // consumer thread's part before any wgmma.
+        for (int i = cw * 128 + tid; i < STAGES * BN * 8; i += NC * 128) {  // 16-byte units
+            const int row = (i / 8) % BN, u = i % 8, st = i / (8 * BN);
+            const uint4 v = make_uint4(u == row % 8 ? 0x3C00u : 0u, 0u, 0u, 0u);
+            *reinterpret_cast<uint4 *>(ring + st * STAGE_BYTES + TMA_BYTES + row * AW_ROW_BYTES + u * 16) = v;
+        }
+        asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+        asm volatile("bar.sync %0, %1;\n" ::"r"(AW_BAR_TURN + 2), "r"(NC * 128) : "memory");
+    }
     if (cw == 1) turn_pass();
 
     int it = 0, tl = 0;  // K/V tiles consumed (ring position), work items done
@@ -751,9 +800,10 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 turn_wait();
                 mbar_wait(&full[s], (it / STAGES) & 1);
                 qk_issue(s);
-                turn_pass();
+                if (!PPQ) turn_pass();
                 wg_wait<0>();
                 wg_regs_ready<SR>(sacc);
+                if (PPQ) turn_pass();
                 if (nt == 1 && lane == 0) mbar_arrive(q_empty);
                 float a0, a1;
                 softmax(pa, j0, a0, a1);  // O is still zero: no rescale
@@ -802,13 +852,14 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                     mbar_wait(&full[s1], ((it + 1) / STAGES) & 1);
                     qk_issue(s1);
                     pv_issue(pa, s);
-                    turn_pass();
+                    if (!PPQ) turn_pass();
                     float a0, a1;
                     wg_wait<1>();  // Q K_{j+1}^T done, P_j V_j may still run
                     wg_regs_ready<SR>(sacc);
+                    if (PPQ) turn_pass();
                     if (j + 2 == nt && lane == 0) mbar_arrive(q_empty);
                     softmax_exp(j0 + j + 1, a0, a1);
-                    hold_wait(l0, l1);
+                    if constexpr (!LSUM) hold_wait(l0, l1);  // (LSUM: no row sum to pin it with)
                     wg_wait<0>();
                     wg_regs_ready<OR>(oacc);
                     if (lane == 0) mbar_arrive(&empty[s]);
@@ -833,10 +884,16 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             }
         }
 
-        l0 += __shfl_xor_sync(0xffffffffu, l0, 1);
-        l1 += __shfl_xor_sync(0xffffffffu, l1, 1);
-        l0 += __shfl_xor_sync(0xffffffffu, l0, 2);
-        l1 += __shfl_xor_sync(0xffffffffu, l1, 2);
+        if constexpr (LSUM) {
+            // column D of O (accumulators OD and OD + 2 of the quad's lane t2 = 0) is the row sum
+            l0 = __shfl_sync(0xffffffffu, oacc[OD], lane & ~3);
+            l1 = __shfl_sync(0xffffffffu, oacc[OD + 2], lane & ~3);
+        } else {
+            l0 += __shfl_xor_sync(0xffffffffu, l0, 1);
+            l1 += __shfl_xor_sync(0xffffffffu, l1, 1);
+            l0 += __shfl_xor_sync(0xffffffffu, l0, 2);
+            l1 += __shfl_xor_sync(0xffffffffu, l1, 2);
+        }
         const int lrow0 = cw * AW_WG_ROWS + warp * 16 + g;  // row of the work item (0 .. BM-1)
         if (SPLIT && S > 1) {
             // Key split: every rank leaves its unnormalized O, m and l in
@@ -850,7 +907,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             float *xl = xm + BM;                           // [BM] l
             asm volatile("bar.sync %0, %1;\n" ::"r"(AW_BAR_TURN + 2), "r"(NC * 128) : "memory");  // ring reads done
 #pragma unroll
-            for (int r = 0; r < OR; r += 4) {
+            for (int r = 0; r < OD; r += 4) {
                 const int c = 8 * (r / 4) + t2;
                 *reinterpret_cast<float2 *>(xo + lrow0 * XS + c) = make_float2(oacc[r], oacc[r + 1]);
                 *reinterpret_cast<float2 *>(xo + (lrow0 + 8) * XS + c) = make_float2(oacc[r + 2], oacc[r + 3]);
@@ -915,12 +972,12 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         half *dst1 = dst0 + (size_t)8 * p.ldo;
         if (row0 < p.sq) {
 #pragma unroll
-            for (int r = 0; r < OR; r += 4)
+            for (int r = 0; r < OD; r += 4)
                 *reinterpret_cast<__half2 *>(dst0 + 2 * r) = __floats2half2_rn(oacc[r] * inv0, oacc[r + 1] * inv0);
         }
         if (row0 + 8 < p.sq) {
 #pragma unroll
-            for (int r = 0; r < OR; r += 4)
+            for (int r = 0; r < OD; r += 4)
                 *reinterpret_cast<__half2 *>(dst1 + 2 * r) =
                     __floats2half2_rn(oacc[r + 2] * inv1, oacc[r + 3] * inv1);
         }
@@ -997,7 +1054,7 @@ struct AwPlan {
 
 template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int PK, int QKS>
 struct AwKernel {
-    static constexpr size_t smem = aw_smem<D, BN, NC, STAGES>();
+    static constexpr size_t smem = aw_smem<D, BN, NC, STAGES, PK>();
     static constexpr int threads = (NC + 1) * 128;
     static constexpr int BM = AW_WG_ROWS * NC;
     static constexpr auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, PK, QKS>;
@@ -1172,8 +1229,8 @@ const char *attention_wgmma_name(int d, int i) {
             if (v.emu) snprintf(emu, sizeof emu, " fmaexp%d/8", v.emu);
             snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst%s%s%s%s%s", v.d,
                      AW_WG_ROWS * v.nc, v.bn, v.stages,
-                     v.sched == AW_PINGPONG ? " pp" : (v.sched == AW_OVERLAP ? " ovl" : ""), emu,
-                     v.lazy ? " lazy" : "", v.split ? " ksplit" : "", v.sched != AW_SERIAL && !v.pk ? " pbuf2" : "");
+                     v.sched == AW_PPQ ? " ppq" : v.sched == AW_PINGPONG ? " pp" : (v.sched == AW_OVERLAP ? " ovl" : ""), emu,
+                     v.lazy ? " lazy" : "", v.split ? " ksplit" : "", v.sched != AW_SERIAL && !v.pk ? " pbuf2" : (v.pk == 2 ? " lmma" : ""));
         }
         g_aw_names_ready = true;
     }
