@@ -9,12 +9,12 @@
 //   read and written through the strided layout of kernels.h (a fused QKV
 //   or KV GEMM output is read in place).
 //
-// Tile design (template <D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, QKS>;
+// Tile design (template <D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, PK, QKS>;
 // variants in AW_VARIANTS)
 //   - A CTA is one producer warpgroup and NC (1 or 2) consumer warpgroups;
 //     each consumer owns 64 query rows (one m64 wgmma row block), so a CTA
 //     tile is BM = 64 * NC query rows of one (batch, head), walked over all
-//     keys in tiles of BN (64 or 128) keys.
+//     keys in tiles of BN (64, 128 or 192) keys.
 //   - Copies by TMA (cp.async.bulk.tensor.4d, 128-byte swizzle), issued by
 //     one thread of the producer warpgroup. Each of Q, K, V is described to
 //     the copy engine as a rank-4 tensor (d, heads, rows, batch) with
@@ -39,7 +39,8 @@
 //     column meets a zero Q column, so nothing past d can leak in), d = 80
 //     five steps with no padding, 64 / 128 / 160 exact.
 //   - Online softmax on the S accumulators in registers (same arithmetic as
-//     attention.cu: row max over the quad with two shuffles, one FFMA +
+//     attention.cu: row max of the thread's scores as a tree of depth
+//     log2(BN / 4), then over the quad with two shuffles, one FFMA +
 //     ex2.approx per score in the scaled log2 domain, the running sum
 //     rescaled with the output: l = l * alpha + rowsum(p), O = O * alpha).
 //     Keys past skv are zero rows in shared memory and get -inf scores in
@@ -62,9 +63,21 @@
 //       overlapped ("ovl", AW_OVERLAP; FlashAttention-3's in-warpgroup
 //         pipelining): step j issues Q K_{j+1}^T and then P_j V_j, waits
 //         for the first only (wgmma.wait_group 1) and runs the softmax of
-//         tile j+1 while P_j V_j is on the tensor cores; P is
-//         double-buffered in registers; the last step (P V only) is peeled
-//         off the loop (see below);
+//         tile j+1 while P_j V_j is on the tensor cores; the last step (P V
+//         only) is peeled off the loop (see below). P in registers
+//         (template PK): PK = 1, one buffer: the softmax leaves its
+//         exponentials in the S registers (FP32) and P is packed to FP16
+//         after P_j V_j is complete; PK = 0 ("pbuf2", the earlier form),
+//         P double-buffered: ptxas gives both buffers the same registers
+//         (it takes the A operand of a wgmma as read at the issue) and then
+//         waits for P_j V_j before the softmax, so that form does not
+//         overlap the two at all (SASS: WARPGROUP.DEPBAR.LE gsb0, 0x0 ahead
+//         of the first row max). With PK = 1 ptxas still hoisted the wait
+//         to the top of the softmax (nothing in the softmax depends on
+//         it); a store of the row sums predicated off at run time
+//         (hold_wait) keeps it after the softmax: 66 of the 66 MUFU ops of a
+//         d64 tile now sit between the two waits, none did before
+//         (bench/results/2026-11-23-h100-attention-overlap/sass.txt);
 //       ping-pong ("pp", AW_PINGPONG): overlapped, plus, with two
 //         consumers, named-barrier turns
 //         that order the consumers' wgmma issues so that one consumer's
@@ -97,6 +110,11 @@
 //     FP32 / integer instructions per score instead of one MUFU op), which
 //     moves 1/8 or 1/4 of the exp2 work from MUFU to the FP32 pipe; their
 //     relative error (7.5e-5) is below the FP16 rounding of P.
+//   - Keys per tile 192 ("Bc192", m64n192k16 Q K^T, 12 k16 steps of P V):
+//     a third fewer per-tile costs (row maxima, shuffles, alpha, O
+//     rescale, turns, barriers) per key; with PK = 1 the registers fit
+//     (S 96 + P 48 + O 20/32 per thread, no spills); Bc256 does not (S 128
+//     + P 64: ptxas spills and serializes the wgmma, C7512).
 //   - Lazy rescale ("lazy", template LAZY): a warp moves its running
 //     maxima only when one grew by more than 8 (log2 domain), so most tiles
 //     skip the alpha exp2 and the O rescale (P stays <= 2^8 in FP16; O / l
@@ -140,6 +158,28 @@
 //     cuDNN's 507 TFLOP/s at d64); it loses at 1024 x 1024 d80, where each
 //     CTA has one work item of 8 key tiles. The pp variants at d = 128
 //     passed the suite and the sanitizers but were not timed.
+//   - Softmax overlapping P V, Bc192 and the tried-and-dropped variants
+//     (bench/results/2026-11-23-h100-attention-overlap, two runs,
+//     docs/PERF.md): at 4096 x 4096 b2 h8 the PK = 1 kernels are 1.7-2.5%
+//     faster than pbuf2 at d = 40 and 2% slower at d = 64 (pp fmaexp1/8
+//     169.7 / 171.3 vs 172.5 / 174.3 us at d40; 156.3 / 159.7 vs 153.2 /
+//     156.0 at d64); Bc192 ties at d64 (152.9 / 157.0). Tuned picks stay at
+//     0.85-0.91x of cuDNN at 4096 tokens (d64 b2 h8 150.4-152.7 us,
+//     450-457 TFLOP/s). Nsight Compute on the d64 pp fmaexp1/8 kernel (base
+//     clock): tensor pipe active 49%, MUFU (XU) 45%, issue slots 49%: the
+//     tensor and the MUFU time add up to 94% of the active cycles, i.e. the
+//     two barely overlap, the late pack notwithstanding. Two attempts at
+//     that, dropped (code in the history of this file): "ppq", the turn
+//     passed only when the consumer's Q K^T is complete, to force the two
+//     consumers' softmax apart (158.7 vs 158.0 us pp at d64, 171.8 vs
+//     169.9 at d40); "lmma",
+//     the row sum l computed by the P V wgmma from a ones column (N = 72,
+//     l from the FP16 P exactly as P V uses it, 60 fewer instructions per
+//     tile; issue slots 37%): 175.4 us, with fmaexp1/8 158.4, MUFU and
+//     tensor activity unchanged. 2^x on FP16 (ex2.approx.f16x2) compiles
+//     to two MUFU.EX2.F16 and was measured at 16 values per clock per SM,
+//     the FP32 form's rate, so it saves no MUFU time (and an FP16 argument
+//     costs accuracy: 3.5e-4 vs 2.9e-4 relative L2 in a CPU model).
 //
 // Limits
 //   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
@@ -180,25 +220,29 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
 // ring stages, CTAs per SM the registers are capped for, schedule
 // (AW_SERIAL, AW_OVERLAP, AW_PINGPONG: see the kernel), key split over a
 // cluster (SPLIT), n16 score blocks of every 8 whose 2^x runs on the FP32
-// pipe (EMU; see the header). Per head dim in
+// pipe (EMU; see the header), lazy rescale (LAZY), P in registers (PK: 1 =
+// one buffer packed after the P V wait, the softmax overlapping P V; 0 =
+// double-buffered, "pbuf2"; serial kernels have 0). Per head dim in
 // order of preference (attention_heuristic takes the first one of the row
 // count it wants); every variant stays a timed candidate, so that each
 // schedule's effect stays measurable. The order follows the H100 timings
-// of the header (2026-11-23):
-//   d = 64: ping-pong with 1/8 of the exp2 on the FP32 pipe first (154.6 vs
-//     158.6 us plain pp, 173.3 serial at b2 h8 4096 x 4096; 193.6 vs 201.8
-//     at b2 h10; bench/results/2026-11-23-h100-attention-split), then plain
-//     ping-pong (160.9 vs 184.1 us serial, 198.2 vs 217.1 at h10, earlier).
+// (bench_attention, b2 h8 4096 x 4096, two runs each;
+// bench/results/2026-11-23-h100-attention-overlap):
+//   d = 64: ping-pong with 1/8 of the exp2 on the FP32 pipe and P
+//     double-buffered first (153.2 / 156.0 us; the same kernel with the
+//     late pack 156.3 / 159.7, plain pp 154.8 / 158.0, Bc192 152.9 / 157.0,
+//     serial 174.0 / 178.2).
+//   d = 40: ping-pong with the late pack first (168.0 / 169.9 us; serial
+//     177.6 / 178.9, pbuf2 fmaexp1/8 172.5 / 174.3, Bc192 172.2 / 173.5;
+//     at 4096 x 77 the tuner keeps an mma.sync kernel).
 //   d = 160: ping-pong first among the 128-row variants (14.3 vs 15.4 us
 //     at b2 h8 256 x 256; also 9.7 vs 10.0 and 10.6 vs 11.1 at 64 x 64 /
-//     64 x 77, where sq <= 64 makes 128-row CTAs no candidates).
-//   d = 40: serial first (pp 174.3 vs 181.3 us at 4096 x 4096, but 20.5 vs
-//     20.0 at 4096 x 77).
-//   d = 80: serial first (pp 25.1 with Bc128 2st, 23.4 with Bc64 4st, vs
-//     22.2 us at b2 h8 1024 x 1024).
+//     64 x 77, where sq <= 64 makes 128-row CTAs no candidates;
+//     attention-pp results).
+//   d = 80: serial first (22.2 us vs pp 25.1 with Bc128 2st, 23.4 with Bc64
+//     4st at b2 h8 1024 x 1024, attention-pp; 23.0-23.6 vs 22.7-24.1 in the
+//     overlap runs).
 //   d = 128: serial first (ping-pong not timed).
-// The 128-row overlapped variants lost to serial at every shape timed
-// (then serialized by ptxas, C7514; they now run the peeled loop of pp).
 // The other EMU, the LAZY and the SPLIT variants come last (not the
 // heuristic's pick): they are candidates for the tuner; a SPLIT one only
 // where it splits (see attention_candidates). Measured on the H100
@@ -206,45 +250,52 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
 // ties at d = 40; lazy loses 8-12% everywhere timed (its warp votes cost
 // more than the O rescales they skip); ksplit wins at 1024 x 1024 d80 b1
 // (20.2-20.5 vs 21.6 us) and loses at 256 x 256 d160 (15.5-18.3 vs 13.3).
+// Bc192 (12 k16 steps of P V per tile, 4096 keys = 21 1/3 tiles) ties at
+// d = 64 and loses at d = 40 in bench_attention, but was the tuned pick of
+// some unetrun runs (attention-overlap).
 // Shared memory: DC * 128 * (64 NC + 2 BN STAGES) bytes (DC = ceil(d / 64)).
-#define AW_VARIANTS(X)              \
-    X(40, 128, 2, 4, 1, 0, 0, 0, 0) \
-    X(40, 128, 2, 4, 1, 1, 0, 0, 0) \
-    X(40, 64, 1, 4, 2, 1, 0, 0, 0)  \
-    X(40, 128, 2, 4, 1, 2, 0, 0, 0) \
-    X(64, 128, 2, 4, 1, 2, 0, 1, 0) \
-    X(64, 128, 2, 4, 1, 2, 0, 0, 0) \
-    X(64, 128, 2, 4, 1, 0, 0, 0, 0) \
-    X(64, 128, 2, 4, 1, 1, 0, 0, 0) \
-    X(64, 64, 1, 4, 2, 1, 0, 0, 0)  \
-    X(80, 128, 2, 2, 1, 0, 0, 0, 0) \
-    X(80, 128, 2, 2, 1, 1, 0, 0, 0) \
-    X(80, 64, 2, 4, 1, 1, 0, 0, 0)  \
-    X(80, 64, 1, 2, 1, 1, 0, 0, 0)  \
-    X(80, 128, 2, 2, 1, 2, 0, 0, 0) \
-    X(80, 64, 2, 4, 1, 2, 0, 0, 0)  \
-    X(128, 128, 2, 2, 1, 0, 0, 0, 0)\
-    X(128, 128, 2, 2, 1, 1, 0, 0, 0)\
-    X(128, 64, 2, 4, 1, 1, 0, 0, 0) \
-    X(128, 64, 1, 3, 1, 1, 0, 0, 0) \
-    X(128, 128, 2, 2, 1, 2, 0, 0, 0)\
-    X(128, 64, 2, 4, 1, 2, 0, 0, 0) \
-    X(160, 64, 2, 3, 1, 2, 0, 0, 0) \
-    X(160, 64, 2, 3, 1, 0, 0, 0, 0) \
-    X(160, 64, 2, 3, 1, 1, 0, 0, 0) \
-    X(160, 64, 1, 3, 1, 1, 0, 0, 0) \
-    X(40, 128, 2, 4, 1, 2, 0, 1, 0) \
-    X(40, 128, 2, 4, 1, 2, 0, 2, 0) \
-    X(64, 128, 2, 4, 1, 2, 0, 2, 0) \
-    X(64, 128, 2, 4, 1, 2, 1, 0, 0) \
-    X(80, 128, 2, 2, 1, 0, 1, 0, 0) \
-    X(80, 64, 2, 4, 1, 2, 1, 0, 0)  \
-    X(160, 64, 1, 2, 1, 1, 1, 0, 0) \
-    X(160, 64, 2, 2, 1, 2, 1, 0, 0) \
-    X(64, 128, 2, 4, 1, 2, 0, 1, 1) \
-    X(64, 128, 2, 4, 1, 2, 0, 0, 1) \
-    X(40, 128, 2, 4, 1, 2, 0, 2, 1) \
-    X(80, 64, 2, 4, 1, 2, 0, 0, 1)
+#define AW_VARIANTS(X)                 \
+    X(40, 128, 2, 4, 1, 2, 0, 0, 0, 1) \
+    X(40, 128, 2, 4, 1, 0, 0, 0, 0, 0) \
+    X(40, 128, 2, 4, 1, 1, 0, 0, 0, 1) \
+    X(40, 64, 1, 4, 2, 1, 0, 0, 0, 1)  \
+    X(64, 128, 2, 4, 1, 2, 0, 1, 0, 0) \
+    X(64, 128, 2, 4, 1, 2, 0, 1, 0, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 0, 0, 1) \
+    X(64, 128, 2, 4, 1, 0, 0, 0, 0, 0) \
+    X(64, 128, 2, 4, 1, 1, 0, 0, 0, 1) \
+    X(64, 64, 1, 4, 2, 1, 0, 0, 0, 1)  \
+    X(80, 128, 2, 2, 1, 0, 0, 0, 0, 0) \
+    X(80, 128, 2, 2, 1, 1, 0, 0, 0, 1) \
+    X(80, 64, 2, 4, 1, 1, 0, 0, 0, 1)  \
+    X(80, 64, 1, 2, 1, 1, 0, 0, 0, 1)  \
+    X(80, 128, 2, 2, 1, 2, 0, 0, 0, 1) \
+    X(80, 64, 2, 4, 1, 2, 0, 0, 0, 1)  \
+    X(128, 128, 2, 2, 1, 0, 0, 0, 0, 0) \
+    X(128, 128, 2, 2, 1, 1, 0, 0, 0, 1) \
+    X(128, 64, 2, 4, 1, 1, 0, 0, 0, 1)  \
+    X(128, 64, 1, 3, 1, 1, 0, 0, 0, 1)  \
+    X(128, 128, 2, 2, 1, 2, 0, 0, 0, 1) \
+    X(128, 64, 2, 4, 1, 2, 0, 0, 0, 1)  \
+    X(160, 64, 2, 3, 1, 2, 0, 0, 0, 1)  \
+    X(160, 64, 2, 3, 1, 0, 0, 0, 0, 0)  \
+    X(160, 64, 2, 3, 1, 1, 0, 0, 0, 1)  \
+    X(160, 64, 1, 3, 1, 1, 0, 0, 0, 1)  \
+    X(40, 128, 2, 4, 1, 2, 0, 1, 0, 1) \
+    X(40, 128, 2, 4, 1, 2, 0, 2, 0, 1) \
+    X(40, 128, 2, 4, 1, 2, 0, 1, 0, 0) \
+    X(40, 192, 2, 4, 1, 2, 0, 1, 0, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 2, 0, 1) \
+    X(64, 192, 2, 4, 1, 2, 0, 1, 0, 1) \
+    X(64, 128, 2, 4, 1, 2, 1, 0, 0, 1) \
+    X(80, 128, 2, 2, 1, 0, 1, 0, 0, 0) \
+    X(80, 64, 2, 4, 1, 2, 1, 0, 0, 1)  \
+    X(160, 64, 1, 2, 1, 1, 1, 0, 0, 1) \
+    X(160, 64, 2, 2, 1, 2, 1, 0, 0, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 1, 1, 1) \
+    X(64, 128, 2, 4, 1, 2, 0, 0, 1, 1) \
+    X(40, 128, 2, 4, 1, 2, 0, 2, 1, 1) \
+    X(80, 64, 2, 4, 1, 2, 0, 0, 1, 1)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d
@@ -356,6 +407,22 @@ __device__ __forceinline__ void wgmma_ss_n128(float *d, uint64_t da, uint64_t db
 #endif
 }
 
+// d (64 x 192, FP32, 96 registers per thread) = (scale_d ? d : 0) + A (64 x 16) * B (192 x 16)^T,
+// A and B K-major in shared memory.
+__device__ __forceinline__ void wgmma_ss_n192(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %98, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95}, %96, %97, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32), WG_ACC8(d, 40), WG_ACC8(d, 48), WG_ACC8(d, 56), WG_ACC8(d, 64), WG_ACC8(d, 72), WG_ACC8(d, 80), WG_ACC8(d, 88)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
 // d (64 x 40, FP32, 20 registers per thread) += A (64 x 16, FP16 fragments in
 // registers) * B (16 x 40), B N-major in shared memory (imm-trans-b = 1).
 __device__ __forceinline__ void wgmma_rs_n40(float *d, const uint32_t *a, uint64_t db) {
@@ -418,7 +485,8 @@ __device__ __forceinline__ void wgmma_rs_n160(float *d, const uint32_t *a, uint6
 
 template <int BN>
 __device__ __forceinline__ void wgmma_qk(float *s, uint64_t da, uint64_t db, int scale_d) {
-    if constexpr (BN == 128) wgmma_ss_n128(s, da, db, scale_d);
+    if constexpr (BN == 192) wgmma_ss_n192(s, da, db, scale_d);
+    else if constexpr (BN == 128) wgmma_ss_n128(s, da, db, scale_d);
     else wgmma_ss_n64(s, da, db, scale_d);
 }
 template <int D>
@@ -431,7 +499,7 @@ __device__ __forceinline__ void wgmma_pv(float *o, const uint32_t *a, uint64_t d
 }
 #endif  // AW_DEVICE
 
-template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int QKS>
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int PK, int QKS>
 __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     attn_wgmma_kernel(const __grid_constant__ CUtensorMap map_q,  // Q (d, heads, sq, B), box 64 x 1 x BM x 1
                       const __grid_constant__ CUtensorMap map_k,  // K (d, heads, skv, B), box 64 x 1 x BN x 1
@@ -448,15 +516,16 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     constexpr int STAGE_BYTES = 2 * KV_BYTES;          // K tile then V tile
     constexpr int SR = BN / 2;                         // S accumulators per thread
     constexpr int OR = D / 2;                          // O accumulators per thread
-    static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 128), "tile shape");
-    static_assert(EMU == 0 || (BN == 128 && (EMU == 1 || EMU == 2 || EMU == 4)), "EMU: 1, 2 or 4 of 8 n16 blocks");
+    static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 128 || BN == 192), "tile shape");
+    static_assert(BN <= 128 || (PK && SCHED != AW_SERIAL), "Bc 192: overlapped late-pack loop only");
+    static_assert(EMU == 0 || (BN >= 128 && (EMU == 1 || EMU == 2 || EMU == 4)), "EMU: 1, 2 or 4 of 8 n16 blocks");
     constexpr int XS = D + 8;  // row stride (floats) of the key split's partial O in shared memory
     static_assert(!SPLIT || (size_t)BM * (XS + 2 + 8) * 4 <= (size_t)STAGES * STAGE_BYTES, "key-split exchange > ring");
 
     extern __shared__ unsigned char smem_raw[];
     // sQ:   [DC][BM rows][128 bytes]                      swizzled FP16
     // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B]  swizzled FP16
-    // then full[STAGES], empty[STAGES], q_full, q_empty
+    // then full[STAGES], empty[STAGES], q_full, q_empty, a spare word (hold_wait)
     unsigned char *sQ =
         reinterpret_cast<unsigned char *>((reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~(uintptr_t)1023);
     unsigned char *ring = sQ + Q_BYTES;
@@ -553,21 +622,31 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         wg_commit();
     };
     // Online softmax of the S tile of key tile j (its wgmma complete): masks
-    // keys past skv, updates m and l, writes P (FP16 A fragments) and the
-    // factor alpha = 2^(m_old - m_new) by which O must still be scaled.
-    auto softmax = [&](uint32_t (&pf)[BN / 16][4], int j, float &a0, float &a1) {
+    // keys past skv, updates m and l, leaves p = 2^(s * scale_log2 - m) in
+    // sacc (FP32) and the factor alpha = 2^(m_old - m_new) by which O must
+    // still be scaled. pack_p then turns sacc into the FP16 A fragments.
+    auto softmax_exp = [&](int j, float &a0, float &a1) {
         if ((j + 1) * BN > p.skv) {  // keys past skv (zero rows in the last tile) score -inf
             const int lim = p.skv - j * BN - t2;
 #pragma unroll
             for (int r = 0; r < SR; r++)
                 if (8 * (r / 4) + (r & 1) >= lim) sacc[r] = -INFINITY;
         }
-        float mx0 = -INFINITY, mx1 = -INFINITY;
+        // row maxima as a tree (depth log2(SR / 2) instead of a chain of SR / 4)
+        float mx[SR / 2];
 #pragma unroll
         for (int r = 0; r < SR; r += 4) {
-            mx0 = fmaxf(mx0, fmaxf(sacc[r], sacc[r + 1]));
-            mx1 = fmaxf(mx1, fmaxf(sacc[r + 2], sacc[r + 3]));
+            mx[r / 2] = fmaxf(sacc[r], sacc[r + 1]);          // row g
+            mx[r / 2 + 1] = fmaxf(sacc[r + 2], sacc[r + 3]);  // row g + 8
         }
+#pragma unroll
+        for (int st = 1; st < SR / 4; st *= 2)  // per row: SR / 4 partial maxima at mx[2i] (g), mx[2i + 1] (g + 8)
+#pragma unroll
+            for (int i = 0; i + st < SR / 4; i += 2 * st) {
+                mx[2 * i] = fmaxf(mx[2 * i], mx[2 * (i + st)]);
+                mx[2 * i + 1] = fmaxf(mx[2 * i + 1], mx[2 * (i + st) + 1]);
+            }
+        float mx0 = mx[0], mx1 = mx[1];
         mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 1));
         mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 1));
         mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 2));
@@ -594,26 +673,52 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             // EMU of every 8 n16 blocks (spread out) take 2^x on the FP32 pipe
             constexpr int EP = EMU > 0 ? 8 / EMU : 1;
             const bool on_fma = EMU > 0 && kk % EP == EP - 1;
-            float e[8];
+            float *e = sacc + 8 * kk;
 #pragma unroll
             for (int i = 0; i < 8; i++) {
-                const float x = fmaf(sacc[8 * kk + i], sl2, (i & 2) ? -mn1 : -mn0);
+                const float x = fmaf(e[i], sl2, (i & 2) ? -mn1 : -mn0);
                 e[i] = on_fma ? aw_exp2_fma(x) : aw_exp2(x);
             }
             ps0 += (e[0] + e[1]) + (e[4] + e[5]);
             ps1 += (e[2] + e[3]) + (e[6] + e[7]);
+        }
+        l0 = l0 * a0 + ps0;
+        l1 = l1 * a1 + ps1;
+    };
+    auto pack_p = [&](uint32_t (&pf)[BN / 16][4]) {
+#pragma unroll
+        for (int kk = 0; kk < BN / 16; kk++) {
+            const float *e = sacc + 8 * kk;
             pf[kk][0] = aw_pack(e[0], e[1]);  // row g,     keys 16kk + t2
             pf[kk][1] = aw_pack(e[2], e[3]);  // row g + 8, keys 16kk + t2
             pf[kk][2] = aw_pack(e[4], e[5]);  // row g,     keys 16kk + 8 + t2
             pf[kk][3] = aw_pack(e[6], e[7]);  // row g + 8, keys 16kk + 8 + t2
         }
-        l0 = l0 * a0 + ps0;
-        l1 = l1 * a1 + ps1;
+    };
+    auto softmax = [&](uint32_t (&pf)[BN / 16][4], int j, float &a0, float &a1) {
+        softmax_exp(j, a0, a1);
+        pack_p(pf);
     };
     auto rescale_o = [&](float a0, float a1) {
         if (LAZY && __all_sync(0xffffffffu, a0 == 1.f && a1 == 1.f)) return;  // the usual case with LAZY
 #pragma unroll
         for (int r = 0; r < OR; r++) oacc[r] *= (r & 2) ? a1 : a0;
+    };
+
+    // Keeps the next wgmma.wait_group after the code that computed v and w:
+    // a shared-memory store of both, predicated off at run time (v is a row
+    // sum, never negative; NaN does not store either) into spare words past the
+    // mbarriers. Without it ptxas places the wait for P_j V_j at the top of
+    // the softmax of tile j+1 (the wait has no data dependence on the
+    // softmax, and its scheduler issues it as early as it can), which
+    // undoes the in-warpgroup overlap; ptxas does not move a memory
+    // operation across the wait, so the store pins it (SASS: the softmax's
+    // MUFU.EX2 between WARPGROUP.DEPBAR.LE gsb0, 0x1 and 0x0).
+    auto hold_wait = [&](float v, float w) {
+        asm volatile(
+            "{\n.reg .pred q;\nsetp.lt.f32 q, %0, 0f00000000;\n@q st.shared.v2.f32 [%2], {%0, %1};\n}\n" ::"f"(v),
+            "f"(w), "r"(smem_u32addr(q_empty + 1))
+            : "memory");
     };
 
     // Ping-pong (two consumers): each issue of wgmma work is a "turn"; a
@@ -711,17 +816,50 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 if (lane == 0) mbar_arrive(&empty[s]);
                 it++;
             };
-            for (int j = 0;;) {
-                if (j + 1 == nt) {
-                    step_last(pa);
-                    break;
+            if constexpr (PK) {
+                // Late pack (PK): one P buffer. The softmax of tile j+1
+                // leaves its exponentials in sacc (FP32) and P is packed
+                // only after P_j V_j is complete, so nothing the softmax
+                // writes is an operand of a wgmma still in flight. With the
+                // double buffer (PK = 0), ptxas gives pa and pb the same
+                // registers (it takes the A operand as read at the issue)
+                // and then waits for P_j V_j before the softmax starts
+                // (WARPGROUP.DEPBAR.LE gsb0, 0x0 ahead of the first row
+                // max in the SASS): the softmax does not overlap P_j V_j.
+                for (int j = 0; j + 1 < nt; j++) {
+                    const int s = it % STAGES, s1 = (it + 1) % STAGES;
+                    turn_wait();
+                    mbar_wait(&full[s1], ((it + 1) / STAGES) & 1);
+                    qk_issue(s1);
+                    pv_issue(pa, s);
+                    turn_pass();
+                    float a0, a1;
+                    wg_wait<1>();  // Q K_{j+1}^T done, P_j V_j may still run
+                    wg_regs_ready<SR>(sacc);
+                    if (j + 2 == nt && lane == 0) mbar_arrive(q_empty);
+                    softmax_exp(j0 + j + 1, a0, a1);
+                    hold_wait(l0, l1);
+                    wg_wait<0>();
+                    wg_regs_ready<OR>(oacc);
+                    if (lane == 0) mbar_arrive(&empty[s]);
+                    it++;
+                    rescale_o(a0, a1);
+                    pack_p(pa);
                 }
-                step_more(pa, pb, j++);
-                if (j + 1 == nt) {
-                    step_last(pb);
-                    break;
+                step_last(pa);
+            } else {
+                for (int j = 0;;) {
+                    if (j + 1 == nt) {
+                        step_last(pa);
+                        break;
+                    }
+                    step_more(pa, pb, j++);
+                    if (j + 1 == nt) {
+                        step_last(pb);
+                        break;
+                    }
+                    step_more(pb, pa, j++);
                 }
-                step_more(pb, pa, j++);
             }
         }
 
@@ -887,12 +1025,12 @@ struct AwPlan {
     int q_tiles, items, split, grid;
 };
 
-template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int QKS>
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int PK, int QKS>
 struct AwKernel {
     static constexpr size_t smem = aw_smem<D, BN, NC, STAGES>();
     static constexpr int threads = (NC + 1) * 128;
     static constexpr int BM = AW_WG_ROWS * NC;
-    static constexpr auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, QKS>;
+    static constexpr auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, PK, QKS>;
 
     // Sets the shared-memory attribute once; resident CTAs per SM (0 on error).
     static int per_sm() {
@@ -1001,13 +1139,13 @@ typedef cudaError_t (*AwLaunchFn)(const AttnShape *, const half *, const half *,
                                   cudaStream_t);
 typedef int (*AwSplitFn)(const AttnShape *);
 struct AwVariant {
-    int d, bn, nc, stages, sched, split, emu, lazy;
+    int d, bn, nc, stages, sched, split, emu, lazy, pk;
     AwLaunchFn launch;
     AwSplitFn split_ways;
 };
-#define AW_ENTRY(d, bn, nc, st, minb, sched, split, emu, lazy)                                                 \
-    {d, bn, nc, st, sched, split, emu, lazy, &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, 0>::launch, \
-     &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, 0>::split_ways},
+#define AW_ENTRY(d, bn, nc, st, minb, sched, split, emu, lazy, pk)                                          \
+    {d, bn, nc, st, sched, split, emu, lazy, pk, &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, pk, 0>::launch, \
+     &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, pk, 0>::split_ways},
 const AwVariant kAwVariants[] = {AW_VARIANTS(AW_ENTRY)};
 constexpr int kNumAwVariants = sizeof(kAwVariants) / sizeof(kAwVariants[0]);
 
@@ -1019,9 +1157,9 @@ struct AwProbe {
     AwLaunchFn launch;
 };
 const AwProbe kAwProbes[] = {
-    {"probe d40 wgmma Br128 Bc128 4st, QK^T 2 k16 steps", &AwKernel<40, 128, 2, 4, 1, AW_SERIAL, 0, 0, 0, 2>::launch},
+    {"probe d40 wgmma Br128 Bc128 4st, QK^T 2 k16 steps", &AwKernel<40, 128, 2, 4, 1, AW_SERIAL, 0, 0, 0, 0, 2>::launch},
     {"probe d40 wgmma Br128 Bc128 4st pp, QK^T 2 k16 steps",
-     &AwKernel<40, 128, 2, 4, 1, AW_PINGPONG, 0, 0, 0, 2>::launch},
+     &AwKernel<40, 128, 2, 4, 1, AW_PINGPONG, 0, 0, 0, 1, 2>::launch},
 };
 
 // Global index of the i-th variant for head dim d, or -1.
@@ -1032,7 +1170,7 @@ int aw_index(int d, int i) {
     return -1;
 }
 
-char g_aw_names[kNumAwVariants][56];
+char g_aw_names[kNumAwVariants][80];
 bool g_aw_names_ready = false;
 
 }  // namespace
@@ -1062,10 +1200,10 @@ const char *attention_wgmma_name(int d, int i) {
             const AwVariant &v = kAwVariants[g];
             char emu[16] = "";
             if (v.emu) snprintf(emu, sizeof emu, " fmaexp%d/8", v.emu);
-            snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst%s%s%s%s", v.d,
+            snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst%s%s%s%s%s", v.d,
                      AW_WG_ROWS * v.nc, v.bn, v.stages,
                      v.sched == AW_PINGPONG ? " pp" : (v.sched == AW_OVERLAP ? " ovl" : ""), emu,
-                     v.lazy ? " lazy" : "", v.split ? " ksplit" : "");
+                     v.lazy ? " lazy" : "", v.split ? " ksplit" : "", v.sched != AW_SERIAL && !v.pk ? " pbuf2" : "");
         }
         g_aw_names_ready = true;
     }
