@@ -1140,8 +1140,8 @@ static void block_suites(const char *bin) {
     test_cli_block(bin, "--block transformer --c 320 --hw 32 --fuse-norm on");
     test_cli_block(bin, "--block resblock --c 64 --cout 128 --h 9 --w 5 --batch 2 --ref cpu --fuse-norm on");
     {
-        char path[64], a[256];
-        snprintf(path, sizeof path, "/tmp/unetrun_fuse_%d.json", (int)getpid());
+        char path[512], a[1024];
+        if (!make_tmp_file(path, sizeof path, "unetrun_fuse")) snprintf(path, sizeof path, "unetrun_fuse.json");
         snprintf(a, sizeof a, "--block resblock --c 320 --cout 640 --hw 16 --iters 3 --warmup 1 --fuse-norm on --json %s",
                  path);
         Cmd r = run_cli(bin, a);
