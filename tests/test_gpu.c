@@ -241,6 +241,25 @@ static void test_engine_portable(void) {
     kernels_set_engine(KERNEL_ENGINE_AUTO);
 }
 
+// The tile configs a GEMM test runs: every candidate (all_configs), or the
+// heuristic's pick and every Hopper-engine candidate; *wsb receives the
+// largest split-K workspace among them and the heuristic's pick.
+static int gemm_test_configs(const ConvShape *cs, int all_configs, TileConfig *cand, size_t *wsb) {
+    int nc = conv2d_candidates(cs, g_num_sms, cand, 128);
+    if (!all_configs) {
+        int nw = 0;
+        for (int i = 0; i < nc; i++)
+            if (conv2d_tile_is_wgmma(cand[i].tile)) cand[1 + nw++] = cand[i];
+        cand[0] = conv2d_heuristic(cs, g_num_sms);
+        nc = 1 + nw;
+    }
+    const TileConfig hc = conv2d_heuristic(cs, g_num_sms);
+    *wsb = conv2d_workspace_bytes(cs, hc);
+    for (int i = 0; i < nc; i++)
+        if (conv2d_workspace_bytes(cs, cand[i]) > *wsb) *wsb = conv2d_workspace_bytes(cs, cand[i]);
+    return nc;
+}
+
 // ---- GEMM (linear layers): every candidate config against the FP32 reference ----
 // epi: 0 none, 1 bias, 2 bias + residual, 3 GEGLU (bias, interleaved weights);
 // all_configs 0: the heuristic's pick and the Hopper engine's candidates.
@@ -289,17 +308,8 @@ static void test_gemm(int M, int N, int K, int epi, int all_configs) {
         return;
     }
     TileConfig cand[128];
-    int nc = conv2d_candidates(&cs, g_num_sms, cand, 128);
-    if (!all_configs) {  // the heuristic's pick and every Hopper-engine candidate
-        int nw = 0;
-        for (int i = 0; i < nc; i++)
-            if (conv2d_tile_is_wgmma(cand[i].tile)) cand[1 + nw++] = cand[i];
-        cand[0] = conv2d_heuristic(&cs, g_num_sms);
-        nc = 1 + nw;
-    }
     size_t wsb = 0;
-    for (int i = 0; i < nc; i++)
-        if (conv2d_workspace_bytes(&cs, cand[i]) > wsb) wsb = conv2d_workspace_bytes(&cs, cand[i]);
+    const int nc = gemm_test_configs(&cs, all_configs, cand, &wsb);
     float *ws = wsb ? dalloc(wsb) : NULL;
     uint16_t *y16 = dalloc(ny * 2);
     for (int i = 0; i < nc; i++) {
@@ -380,19 +390,9 @@ static void test_gemm_lnfold(int M, int C, int N, int geglu, float offset, int a
         return;
     }
     TileConfig cand[128];
-    int nc = conv2d_candidates(&cs, g_num_sms, cand, 128);
-    if (!all_configs) {
-        int nw = 0;
-        for (int i = 0; i < nc; i++)
-            if (conv2d_tile_is_wgmma(cand[i].tile)) cand[1 + nw++] = cand[i];
-        cand[0] = conv2d_heuristic(&cs, g_num_sms);
-        nc = 1 + nw;
-    }
     size_t wsb = 0;
-    for (int i = 0; i < nc; i++)
-        if (conv2d_workspace_bytes(&cs, cand[i]) > wsb) wsb = conv2d_workspace_bytes(&cs, cand[i]);
+    const int nc = gemm_test_configs(&cs, all_configs, cand, &wsb);
     const TileConfig hc = conv2d_heuristic(&cs, g_num_sms);
-    if (conv2d_workspace_bytes(&cs, hc) > wsb) wsb = conv2d_workspace_bytes(&cs, hc);
     float *ws = wsb ? dalloc(wsb) : NULL;
     uint16_t *y16 = dalloc(ny * 2);
     const GemmEpilogue epi = geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
