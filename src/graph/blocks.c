@@ -760,14 +760,10 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
         if (!n->gn) continue;  // a GroupNorm, or a conv with its GroupNorm in the operand path
         const Tensor *x = &g->t[n->in];
         const int c = x->c + (n->in2 >= 0 ? g->t[n->in2].c : 0);  // an up block's concatenated input
-        // a GroupNorm node runs in one kernel where the tile fits (splits 0), the fused conv's
-        // statistics pass always in splits; the workspace is sized for the splits either way
-        // (--groupnorm two-pass)
-        const int splits = groupnorm_splits(x->n, x->h * x->w, c, num_sms);
-        const int one_pass = n->op == OP_GROUPNORM &&
-                             groupnorm_one_pass(x->n, x->h * x->w, c, n->in2 >= 0 ? x->c : 0, n->gn->groups, num_sms);
-        p->gn_splits[i] = one_pass ? 0 : splits;
-        p->gn_ws_bytes[i] = groupnorm_workspace_bytes(x->n, n->gn->groups, splits, c);
+        // the statistics pass's splits; the executor runs a GroupNorm node in one kernel instead
+        // where the tile fits (the workspace is sized for the splits either way)
+        p->gn_splits[i] = groupnorm_splits(x->n, x->h * x->w, c, num_sms);
+        p->gn_ws_bytes[i] = groupnorm_workspace_bytes(x->n, n->gn->groups, p->gn_splits[i], c);
         p->gn_ws[i] = off;
         off += align_up(p->gn_ws_bytes[i]);
     }

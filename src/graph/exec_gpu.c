@@ -702,11 +702,12 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaSt
         if (!n->gn) continue;  // a GroupNorm, or a conv with its GroupNorm in the operand path
         n->gn_splits = plan.gn_splits[i];
         n->gn_cluster = 0;
-        if (!n->gn_splits) {  // one kernel, or (--groupnorm two-pass) the statistics and apply launches
+        if (n->op == OP_GROUPNORM && !two_pass) {  // one kernel where the tile fits (splits 0)
             const Tensor *x = &g->t[n->in];
-            const int c = x->c + (n->in2 >= 0 ? g->t[n->in2].c : 0), sms = run->prop.multiProcessorCount;
-            if (two_pass) n->gn_splits = groupnorm_splits(x->n, x->h * x->w, c, sms);
-            else n->gn_cluster = groupnorm_one_pass(x->n, x->h * x->w, c, n->in2 >= 0 ? x->c : 0, n->gn->groups, sms);
+            const int c = x->c + (n->in2 >= 0 ? g->t[n->in2].c : 0);
+            n->gn_cluster = groupnorm_one_pass(x->n, x->h * x->w, c, n->in2 >= 0 ? x->c : 0, n->gn->groups,
+                                               run->prop.multiProcessorCount);
+            if (n->gn_cluster) n->gn_splits = 0;
         }
         n->gn_ws = a + plan.gn_ws[i];
         // the kernels keep the counter at zero between launches

@@ -318,7 +318,7 @@ typedef struct {
     size_t scores, scores_bytes;   // scores_bytes = 0 without ref_gpu
     size_t gemm_ws, side_ws, gemm_ws_bytes;
     size_t attn_pad, attn_pad_bytes;  // padded Q, K, V, O of an attention at a head dim without a kernel
-    int *gn_splits;                // per node; OP_GROUPNORM nodes only
+    int *gn_splits;                // per node with a GroupNorm (its own or fused into a conv): statistics splits
     size_t *gn_ws, *gn_ws_bytes;
     size_t *ln_stats;              // per node; OP_GEMM nodes with a LayerNorm folded in: (rows, 2) FP32
     size_t total;
