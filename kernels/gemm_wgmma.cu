@@ -289,11 +289,12 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
                 tma_load_2d(sa + A_BYTES, &map_w, &full[s], k, n0);
             }
         }
-        if constexpr (CK) {  // the consumers' two cluster barriers (tiles staged, tiles read)
-            __syncwarp();
-            cluster_sync();
-            cluster_sync();
-        }
+        // The producer exits without joining the ck tiles' cluster barriers:
+        // they wait for the cluster's non-exited threads only, and with
+        // cluster barriers in this branch ptxas moved the copy loop's address
+        // math off the uniform datapath (local SASS of the ck 128x160 tile:
+        // 267 uniform instructions against 662 in the plain tile, 654 with
+        // the barriers removed).
         return;
     }
 
