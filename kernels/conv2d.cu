@@ -455,7 +455,15 @@ namespace {
 // candidate. Per 64-deep stage of one CTA running alone: 0.353, 0.419 and
 // 0.663 us for BN = 64, 128, 256 (interpolated in between); 8.2 TB/s of
 // L2 reads, 1.28x the bytes for BN = 256 (fewer stages in flight).
-double wgmma_tile_us(const ConvShape *s, int bn, int splits, int cluster_k, int num_sms) {
+// Cluster split-K tiles (tile index `wt` of gemm_wgmma.cu): their waves
+// count clusters against the device's cluster capacity (a cluster of 4 of
+// SD1.5's 1280 @16 b2 conv, 32 clusters of 4 = 128 CTAs, ran 57.6 us against
+// 34.7 us for 96 CTAs in clusters of 3), and their in-cluster reduction
+// costs 0.65x the workspace round trip: on the H100 the ck tile beat the
+// workspace split of the same tile and split by 1.9-4.6 us at five SD shapes
+// (bench/results/2026-11-23-h100-ck-producer-exit), 0.26-0.47x that term.
+double wgmma_tile_us(const ConvShape *s, int wt, int bn, int splits, int num_sms) {
+    const int cluster_k = gemm_wgmma_tile_cluster_k(wt);
     const double bn_pts[3] = {64, 128, 256}, stage_us[3] = {0.353, 0.419, 0.663}, l2_factor[3] = {1.015, 1.0, 1.278};
     const int j = bn <= 128 ? 0 : 1;
     double f = (bn - bn_pts[j]) / (bn_pts[j + 1] - bn_pts[j]);
@@ -465,13 +473,17 @@ double wgmma_tile_us(const ConvShape *s, int bn, int splits, int cluster_k, int 
     const long long M = (long long)s->batch * s->ho * s->wo;
     const long long ctas = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad, s->up) *
                            ceil_div(s->cout, bn) * splits;
-    const long long waves = (ctas + num_sms - 1) / num_sms;
+    long long waves = (ctas + num_sms - 1) / num_sms;
+    if (cluster_k && splits > 1) {
+        int cap = gemm_wgmma_max_clusters(wt, splits);
+        if (cap < 1) cap = num_sms / splits;  // the query failed: assume every SM takes part
+        waves = (ctas / splits + cap - 1) / cap;
+    }
     const int spc = ceil_div(ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN), splits);
     const double tc = (double)waves * spc * t_stage;
     const double l2 = (double)ctas * spc * (128 + bn) * 128 * l2f / 8.22e12 * 1e6;
     double t = 4.46 + (tc > l2 ? tc : l2);
-    if (splits > 1 && !cluster_k) t += (double)splits * M * s->cout * 8 / 2.15e12 * 1e6;
-    if (splits > 1 && cluster_k) t += 1.0;  // cluster barriers + the reads of the peers' tiles (not fit)
+    if (splits > 1) t += (cluster_k ? 0.65 : 1.0) * splits * M * s->cout * 8 / 2.15e12 * 1e6;
     return t;
 }
 }  // namespace
@@ -488,11 +500,9 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     TileConfig pick_wg = {-1, 1};
     for (int i = 0; i < nc; i++) {
         if (cand[i].tile < kNumTiles || cand[i].tile >= pp_first()) continue;
-        if (gemm_wgmma_tile_cluster_k(cand[i].tile - kNumTiles)) continue;  // not in the fit: left to tuning
         int bm = 0, bn = 0;
         gemm_wgmma_tile_dims(cand[i].tile - kNumTiles, &bm, &bn);
-        const double t = wgmma_tile_us(s, bn, cand[i].splits, gemm_wgmma_tile_cluster_k(cand[i].tile - kNumTiles),
-                                       num_sms);
+        const double t = wgmma_tile_us(s, cand[i].tile - kNumTiles, bn, cand[i].splits, num_sms);
         if (t < best_wg) {
             best_wg = t;
             pick_wg = cand[i];

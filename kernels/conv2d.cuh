@@ -212,6 +212,10 @@ int gemm_wgmma_usable(void);
 // no workspace and no reduce kernel) instead of through the FP32 workspace.
 constexpr int WG_MAX_CLUSTER_K = 8;
 int gemm_wgmma_tile_cluster_k(int i);
+// Clusters of `splits` CTAs of cluster split-K tile i that the current
+// device holds at once (cudaOccupancyMaxActiveClusters, cached); 0 where
+// tile i is not a cluster split-K tile or the query fails.
+int gemm_wgmma_max_clusters(int i, int splits);
 // 1 when the engine runs this shape: GEMM-shaped (1x1, stride 1, pad 0;
 // Cin and Cout multiples of 8) or a convolution with Cin a multiple of 64,
 // stride 1 or 2 and pad < ksize.

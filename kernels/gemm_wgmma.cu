@@ -585,6 +585,37 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
                               mx2, mw, p, g);
 }
 
+// Clusters of S CTAs of the cluster split-K instantiation of <BN, STAGES>
+// that the current device holds at once (cudaOccupancyMaxActiveClusters:
+// a cluster's CTAs must share a GPC, so at one CTA per SM a GPC whose SM
+// count is not a multiple of S leaves SMs idle); 0 on error.
+template <int BN, int STAGES>
+int wg_max_clusters(int S) {
+    const size_t smem = (size_t)STAGES * (WG_BM + BN) * WG_BK * sizeof(half) + WG_SMEM_SLACK;
+    void (*k)(const CUtensorMap, const CUtensorMap, const CUtensorMap, ConvParams, WgGeom) =
+        gemm_wgmma_kernel<BN, STAGES, false, true>;
+    if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(1, 1, S);
+    cfg.blockDim = dim3(WG_THREADS);
+    cfg.dynamicSmemBytes = smem;
+    cudaLaunchAttribute attr;
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = attr.val.clusterDim.y = 1;
+    attr.val.clusterDim.z = S;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    int n = 0;
+    if (cudaOccupancyMaxActiveClusters(&n, k, &cfg) != cudaSuccess) {
+        cudaGetLastError();
+        n = 0;
+    }
+    return n;
+}
+
 // The GroupNorm prologue is a second instantiation of each tile, and the
 // cluster split-K tiles are their own instantiations (CK), so the plain
 // tiles carry no cluster code.
@@ -599,9 +630,11 @@ struct WgTile {
     int bn, stages, cluster_k;
     const char *name;
     cudaError_t (*launch)(const ConvParams &, cudaStream_t);
+    int (*max_clusters)(int S);
 };
-#define WG_TILE_ROW(bn, st) {bn, st, 0, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st, false>},
-#define WG_TILE_ROW_CK(bn, st) {bn, st, 1, "wgmma 128x" #bn "x64/" #st "st ck", &wg_launch_any<bn, st, true>},
+#define WG_TILE_ROW(bn, st) {bn, st, 0, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st, false>, nullptr},
+#define WG_TILE_ROW_CK(bn, st) \
+    {bn, st, 1, "wgmma 128x" #bn "x64/" #st "st ck", &wg_launch_any<bn, st, true>, &wg_max_clusters<bn, st>},
 const WgTile kWgTiles[] = {WG_TILES(WG_TILE_ROW) WG_TILES(WG_TILE_ROW_CK)};
 constexpr int kNumWgTiles = sizeof(kWgTiles) / sizeof(kWgTiles[0]);
 
@@ -612,6 +645,15 @@ int gemm_wgmma_num_tiles(void) { return kNumWgTiles; }
 const char *gemm_wgmma_tile_name(int i) { return i >= 0 && i < kNumWgTiles ? kWgTiles[i].name : "?"; }
 
 int gemm_wgmma_tile_cluster_k(int i) { return i >= 0 && i < kNumWgTiles && kWgTiles[i].cluster_k; }
+
+int gemm_wgmma_max_clusters(int i, int splits) {
+    static int cache[kNumWgTiles][WG_MAX_CLUSTER_K + 1];  // value + 1
+    if (i < 0 || i >= kNumWgTiles || !kWgTiles[i].cluster_k || splits < 2 || splits > WG_MAX_CLUSTER_K ||
+        !gemm_wgmma_usable())
+        return 0;
+    if (!cache[i][splits]) cache[i][splits] = kWgTiles[i].max_clusters(splits) + 1;
+    return cache[i][splits] - 1;
+}
 
 void gemm_wgmma_tile_dims(int i, int *bm, int *bn) {
     *bm = WG_BM;
