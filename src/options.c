@@ -84,7 +84,9 @@ static const Choice kDevice[] = {{"auto", DEVICE_AUTO, NULL}, {"cuda", DEVICE_CU
                                  {NULL, 0, NULL}};
 static const Choice kRef[] = {{"gpu", REF_GPU, NULL}, {"cpu", REF_CPU, NULL}, {"none", REF_NONE, NULL},
                               {NULL, 0, NULL}};
-static const Choice kSelect[] = {{"tune", KERNEL_SELECT_TUNE, NULL}, {"heuristic", KERNEL_SELECT_HEURISTIC, NULL},
+static const Choice kSelect[] = {{"tune", KERNEL_SELECT_TUNE, NULL},
+                                 {"tune-node", KERNEL_SELECT_TUNE_NODE, NULL},
+                                 {"heuristic", KERNEL_SELECT_HEURISTIC, NULL},
                                  {NULL, 0, NULL}};
 static const Choice kOnOff[] = {{"on", 1, NULL}, {"off", 0, NULL}, {NULL, 0, NULL}};
 static const Choice kPrec[] = {{"int8", PREC_INT8, NULL}, {"fp16", PREC_FP16, NULL}, {NULL, 0, NULL}};
@@ -177,8 +179,11 @@ static const OptionRow kOptions[OPT_COUNT] = {
     [OPT_KERNEL_SELECT] = {"kernel-select", "S", "tune", CHOICE(kSelect), .at = RUN(kernel_select),
                            .section = SEC_RUN,
                            .help = "kernel configs (conv/GEMM tile and split-K,\n"
-                                   "attention variant): tune (time the candidates)\n"
-                                   "or heuristic (alias --conv-select)"},
+                                   "attention variant): tune (time the candidates,\n"
+                                   "then try the conv/GEMM ones within 10% of a\n"
+                                   "node's fastest in the block's graph replay),\n"
+                                   "tune-node (the per-node picks alone) or\n"
+                                   "heuristic (alias --conv-select)"},
     [OPT_CONV_SELECT] = {"conv-select", "S", .alias = 1 + OPT_KERNEL_SELECT, .section = SEC_RUN},
     [OPT_PDL] = {"pdl", "on|off", "on", CHOICE(kOnOff), .at = RUN(pdl), .section = SEC_RUN,
                  .help = "programmatic dependent launch between kernels\n(sm_90+: hides launch gaps)"},

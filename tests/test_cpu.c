@@ -1100,7 +1100,7 @@ static void test_cli_bad(const char *bin) {
         {"--warmup -1", "--warmup must be between 0 and 1000000 (got -1)"},
         {"--seed -1", "--seed expects a non-negative integer, got '-1'"},
         {"--tol-fp16 0", "--tol-fp16 must be > 0"},
-        {"--conv-select fastest", "--kernel-select must be tune or heuristic (got 'fastest')"},
+        {"--conv-select fastest", "--kernel-select must be tune, tune-node or heuristic (got 'fastest')"},
         {"--json ''", "--json needs a file name"},
         {"--device cpu --ref gpu", "--ref gpu needs --device cuda"},
         {"--device cpu --check --ref none --hw 4 --c 32", "--check needs a reference"},

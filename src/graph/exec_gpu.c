@@ -14,7 +14,9 @@
 //                    not input quantization;
 //   choose_kernels   per node, in chain order: tile/split-K, INT8 GEMM tile or
 //                    attention variant (keep_fastest over the timed candidates,
-//                    or the heuristic);
+//                    or the heuristic); with tuning, then the conv/GEMM
+//                    alternatives tried in the block's graph replay
+//                    (refine_in_context);
 //   first_run        every non-input buffer poisoned (FP16 and FP32 NaN), one
 //                    fast chain run;
 //   reference_chain  the FP32 reference chain, on the GPU or (--ref cpu) host;
@@ -516,13 +518,15 @@ static void label_attn(const void *cand, int i, const Node *n, char *buf, size_t
 
 // Times every candidate on the node (time_config on st) and installs the
 // fastest; --verbose prints one line per candidate on stderr.
+// times[i] (when not NULL) receives candidate i's time.
 static void keep_fastest(Graph *g, Node *n, const Scratch *sc, const Candidates *c, int verbose, cudaStream_t st,
-                         cudaEvent_t e0, cudaEvent_t e1) {
+                         cudaEvent_t e0, cudaEvent_t e1, double *times) {
     double best = 1e30;
     int pick = 0;
     for (int i = 0; i < c->count; i++) {
         c->apply(n, c->cand, i);
         double t = time_config(g, n, sc, st, e0, e1);
+        if (times) times[i] = t;
         if (verbose) {
             char label[96];
             c->label(c->cand, i, n, label, sizeof label);
@@ -544,11 +548,54 @@ static ConvShape node_conv_shape(const Graph *g, const Node *n) {
     return cs;
 }
 
+// In-context refinement (--kernel-select tune). The tuner times each node
+// alone, but inside the block's CUDA graph a node also pays for its
+// neighbours (PDL overlap with the previous kernel, what the L2 holds, a
+// split-K reduce launch), and candidates within a few percent of each other
+// alone can be 10% apart there: SD1.5's 1280->1280 @8 b2 ResBlock replayed
+// in 70.6 us with the convs' isolated pick (128x128 split 12, 18.08 us alone)
+// and in 63.9 us with 128x64 split 6 (18.63 us alone). So the conv/GEMM
+// tiles within REFINE_WINDOW of a node's fastest become its alternatives;
+// after every node has its pick, each alternative is tried in the whole
+// block's graph replay, one node at a time in chain order, and kept when
+// the block gets faster by more than 1 - REFINE_GAIN. Graphs of more than
+// REFINE_MAX_NODES nodes (a whole UNet) keep the per-node picks.
+#define REFINE_MAX_ALT 3
+#define REFINE_WINDOW 1.10
+#define REFINE_GAIN 0.99
+#define REFINE_REPS 30
+#define REFINE_MAX_NODES 64
+typedef struct {
+    int n;
+    TileConfig cfg[REFINE_MAX_ALT];
+} Alternatives;
+
+// The tile candidates within REFINE_WINDOW of the fastest, fastest first,
+// other than the pick.
+static void collect_alternatives(const TileConfig *tiles, const double *t, int count, Alternatives *alt) {
+    alt->n = 0;
+    int best = 0;
+    for (int i = 1; i < count; i++)
+        if (t[i] < t[best]) best = i;
+    int used[128] = {0};
+    used[best] = 1;
+    while (alt->n < REFINE_MAX_ALT) {
+        int j = -1;
+        for (int i = 0; i < count; i++)
+            if (!used[i] && t[i] <= t[best] * REFINE_WINDOW && (j < 0 || t[i] < t[j])) j = i;
+        if (j < 0) break;
+        used[j] = 1;
+        alt->cfg[alt->n++] = tiles[j];
+    }
+}
+
 // Picks the kernel configuration of one node: INT8 GEMM tile, conv / GEMM
 // tile and split-K, attention variant (timed candidates or the heuristic).
+// alt (tuning only, may be NULL): the node's conv/GEMM alternatives.
 static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelect sel, int num_sms, int verbose,
-                               cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
+                               cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1, Alternatives *alt) {
     TileConfig tiles[128];
+    double times[128];
     AttnConfig attn[32];
     Candidates c;
     const int heuristic = sel == KERNEL_SELECT_HEURISTIC;
@@ -581,7 +628,8 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
     } else {
         return;  // GroupNorm, LayerNorm, linear_rows: one kernel
     }
-    keep_fastest(g, n, sc, &c, verbose, st, e0, e1);
+    keep_fastest(g, n, sc, &c, verbose, st, e0, e1, times);
+    if (alt && c.cand == tiles) collect_alternatives(tiles, times, c.count, alt);
 }
 
 // --- the FP32 references a fast output is compared with ----------------------
@@ -735,16 +783,82 @@ static void stage_inputs(Graph *g, int ref_gpu, cudaStream_t st) {
     }
 }
 
+// The fast chain captured from st into an instantiated CUDA graph, side
+// nodes on br's stream.
+static cudaGraphExec_t capture_block(Graph *g, const Scratch *sc, const Branch *br, cudaStream_t st) {
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    cudaCheck(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+    fast_chain(g, sc, st, br);
+    cudaCheck(cudaStreamEndCapture(st, &graph));
+    cudaCheck(cudaGraphInstantiate(&exec, graph, 0));
+    cudaCheck(cudaGraphDestroy(graph));
+    return exec;
+}
+
+static void branch_create(Branch *br) {
+    cudaCheck(cudaStreamCreateWithFlags(&br->side, cudaStreamNonBlocking));
+    cudaCheck(cudaEventCreateWithFlags(&br->fork, cudaEventDisableTiming));
+    for (int k = 0; k < MAX_SIDE; k++) cudaCheck(cudaEventCreateWithFlags(&br->join[k], cudaEventDisableTiming));
+}
+
+static void branch_destroy(Branch *br) {
+    cudaCheck(cudaStreamDestroy(br->side));
+    cudaCheck(cudaEventDestroy(br->fork));
+    for (int k = 0; k < MAX_SIDE; k++) cudaCheck(cudaEventDestroy(br->join[k]));
+}
+
+// Median graph-replay time of the block with the nodes' current picks.
+static double block_latency(Graph *g, GpuRun *run, const Branch *br, cudaStream_t st) {
+    cudaGraphExec_t exec = capture_block(g, &run->sc, br, st);
+    double samples[REFINE_REPS];
+    TimeStats ts;
+    time_launches(launch_graph, &exec, st, run->e0, run->e1, 3, REFINE_REPS, samples, &ts);
+    cudaCheck(cudaGraphExecDestroy(exec));
+    return ts.median;
+}
+
+// The in-context refinement (see REFINE_WINDOW): --verbose prints one line
+// per alternative tried.
+static void refine_in_context(Graph *g, GpuRun *run, const Alternatives *alt, int verbose, cudaStream_t st) {
+    int any = 0;
+    for (int i = 0; i < g->nn; i++) any |= alt[i].n > 0;
+    if (!any) return;
+    Branch br;
+    branch_create(&br);
+    double best = block_latency(g, run, &br, st);
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        for (int a = 0; a < alt[i].n; a++) {
+            const TileConfig keep = *node_gemm_cfg(n);
+            *node_gemm_cfg(n) = alt[i].cfg[a];
+            const double t = block_latency(g, run, &br, st);
+            if (verbose)
+                fprintf(stderr, "refine %-12s %-24s splitk=%-3d block %8.2f us (with the current picks %8.2f us)\n",
+                        n->name, n->prec == PREC_INT8 ? gemm_int8_tile_name(alt[i].cfg[a].tile)
+                                                      : conv2d_tile_name(alt[i].cfg[a].tile),
+                        alt[i].cfg[a].splits, t * 1e6, best * 1e6);
+            if (t < best * REFINE_GAIN) best = t;
+            else *node_gemm_cfg(n) = keep;
+        }
+    }
+    branch_destroy(&br);
+}
+
 // Kernel configuration per node: conv / GEMM tile and split-K, attention
 // variant. Nodes are visited in chain order and each runs once with its pick,
 // so every candidate is timed on inputs that an earlier node wrote (never on
 // uninitialized memory).
 static void choose_kernels(Graph *g, GpuRun *run, const RunOptions *opt, cudaStream_t st) {
+    const int refine = opt->kernel_select == KERNEL_SELECT_TUNE && g->nn <= REFINE_MAX_NODES;
+    Alternatives *alt = refine ? xcalloc((size_t)g->nn, sizeof(Alternatives)) : NULL;
     for (int i = 0; i < g->nn; i++) {
         select_node_config(g, &g->nodes[i], &run->sc, opt->kernel_select, run->prop.multiProcessorCount,
-                           opt->verbose, st, run->e0, run->e1);
+                           opt->verbose, st, run->e0, run->e1, alt ? &alt[i] : NULL);
         node_fast_gpu(g, &g->nodes[i], &run->sc, st);
     }
+    if (alt) refine_in_context(g, run, alt, opt->verbose, st);
+    free(alt);
     for (int i = 0; i < g->nn; i++) set_kernel_name(&g->nodes[i]);
 }
 
@@ -849,16 +963,9 @@ static void time_nodes(Graph *g, GpuRun *run, const RunOptions *opt, RunResult *
 // means a workspace or counter that is not safe to replay).
 static void replay_graph(Graph *g, GpuRun *run, const RunOptions *opt, const float *first_out, RunResult *r,
                          cudaStream_t st) {
-    cudaGraph_t graph;
-    cudaGraphExec_t exec;
     Branch br;
-    cudaCheck(cudaStreamCreateWithFlags(&br.side, cudaStreamNonBlocking));
-    cudaCheck(cudaEventCreateWithFlags(&br.fork, cudaEventDisableTiming));
-    for (int k = 0; k < MAX_SIDE; k++) cudaCheck(cudaEventCreateWithFlags(&br.join[k], cudaEventDisableTiming));
-    cudaCheck(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
-    fast_chain(g, &run->sc, st, &br);
-    cudaCheck(cudaStreamEndCapture(st, &graph));
-    cudaCheck(cudaGraphInstantiate(&exec, graph, 0));
+    branch_create(&br);
+    cudaGraphExec_t exec = capture_block(g, &run->sc, &br, st);
     double *samples = xcalloc((size_t)opt->iters, sizeof(double));
     time_launches(launch_graph, &exec, st, run->e0, run->e1, opt->warmup, opt->iters, samples, &r->block);
     free(samples);
@@ -870,11 +977,8 @@ static void replay_graph(Graph *g, GpuRun *run, const RunOptions *opt, const flo
     if (!r->replay_identical) r->pass = 0;
     free(again);
 
-    cudaCheck(cudaStreamDestroy(br.side));
-    cudaCheck(cudaEventDestroy(br.fork));
-    for (int k = 0; k < MAX_SIDE; k++) cudaCheck(cudaEventDestroy(br.join[k]));
+    branch_destroy(&br);
     cudaCheck(cudaGraphExecDestroy(exec));
-    cudaCheck(cudaGraphDestroy(graph));
 }
 
 static void gpu_end(Graph *g, GpuRun *run) {

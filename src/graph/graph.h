@@ -27,7 +27,9 @@
 
 typedef enum { DEVICE_AUTO, DEVICE_CUDA, DEVICE_CPU } DeviceKind;
 typedef enum { REF_DEFAULT, REF_GPU, REF_CPU, REF_NONE } RefMode;
-typedef enum { KERNEL_SELECT_TUNE, KERNEL_SELECT_HEURISTIC } KernelSelect;  // also GEMM and attention configs
+// tune: time each node's candidates, then try the close ones in the block's graph replay; tune-node: the
+// per-node picks alone; heuristic: cost models, nothing timed. Also GEMM and attention configs.
+typedef enum { KERNEL_SELECT_TUNE, KERNEL_SELECT_HEURISTIC, KERNEL_SELECT_TUNE_NODE } KernelSelect;
 
 // The kinds of block --block names; their table (name, builder, the options
 // they take) is src/graph/blockkinds.c.
