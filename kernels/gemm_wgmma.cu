@@ -598,22 +598,7 @@ int wg_max_clusters(int S) {
         cudaGetLastError();
         return 0;
     }
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3(1, 1, S);
-    cfg.blockDim = dim3(WG_THREADS);
-    cfg.dynamicSmemBytes = smem;
-    cudaLaunchAttribute attr;
-    attr.id = cudaLaunchAttributeClusterDimension;
-    attr.val.clusterDim.x = attr.val.clusterDim.y = 1;
-    attr.val.clusterDim.z = S;
-    cfg.attrs = &attr;
-    cfg.numAttrs = 1;
-    int n = 0;
-    if (cudaOccupancyMaxActiveClusters(&n, k, &cfg) != cudaSuccess) {
-        cudaGetLastError();
-        n = 0;
-    }
-    return n;
+    return max_active_clusters(k, dim3(1, 1, S), dim3(1, 1, S), dim3(WG_THREADS), smem);
 }
 
 // The GroupNorm prologue is a second instantiation of each tile, and the

@@ -521,20 +521,7 @@ int gn_max_active_clusters(int V, int threads, int S) {
                      : lv == 2 ? gn_one_pass_kernel<4, true>
                      : lv == 3 ? gn_one_pass_kernel<8, true>
                                : gn_one_pass_kernel<16, true>;
-    cudaLaunchConfig_t cfg = {};
-    cfg.gridDim = dim3(S, 64, 1);
-    cfg.blockDim = dim3(threads);
-    cudaLaunchAttribute attr;
-    attr.id = cudaLaunchAttributeClusterDimension;
-    attr.val.clusterDim.x = S;
-    attr.val.clusterDim.y = attr.val.clusterDim.z = 1;
-    cfg.attrs = &attr;
-    cfg.numAttrs = 1;
-    int n = 0;
-    if (cudaOccupancyMaxActiveClusters(&n, k, &cfg) != cudaSuccess) {
-        cudaGetLastError();
-        n = 0;
-    }
+    const int n = max_active_clusters(k, dim3(S, 64, 1), dim3(S, 1, 1), dim3(threads), 0);
     slot = n + 1;
     return n;
 }

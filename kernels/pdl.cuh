@@ -63,6 +63,32 @@ cudaError_t pdl_launch_cluster(void (*kernel)(KArgs...), dim3 grid, dim3 block, 
     return cudaLaunchKernelEx(&cfg, kernel, std::forward<Args>(args)...);
 }
 
+// Clusters of `cluster` CTAs (block threads, smem bytes of dynamic shared
+// memory each) of `kernel` launched as `grid` that the current device holds
+// at once (cudaOccupancyMaxActiveClusters: a cluster's CTAs share a GPC); 0
+// on error, with no sticky error left behind. The kernel's dynamic shared
+// memory limit must already be set.
+template <typename... KArgs>
+int max_active_clusters(void (*kernel)(KArgs...), dim3 grid, dim3 cluster, dim3 block, size_t smem) {
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = grid;
+    cfg.blockDim = block;
+    cfg.dynamicSmemBytes = smem;
+    cudaLaunchAttribute attr;
+    attr.id = cudaLaunchAttributeClusterDimension;
+    attr.val.clusterDim.x = cluster.x;
+    attr.val.clusterDim.y = cluster.y;
+    attr.val.clusterDim.z = cluster.z;
+    cfg.attrs = &attr;
+    cfg.numAttrs = 1;
+    int n = 0;
+    if (cudaOccupancyMaxActiveClusters(&n, kernel, &cfg) != cudaSuccess) {
+        (void)cudaGetLastError();
+        n = 0;
+    }
+    return n;
+}
+
 // The same without clusters.
 template <typename... KArgs, typename... Args>
 cudaError_t pdl_launch(void (*kernel)(KArgs...), dim3 grid, dim3 block, size_t smem, cudaStream_t stream,
