@@ -795,6 +795,39 @@ static void unet_cli(const char *bin) {
     free(r.out);
 }
 
+// Tuning in context (--kernel-select tune, the default) and the per-node picks alone (tune-node): both PASS
+// (graph replay bit-identical included); tune-node never tries an alternative in the block's graph, and every
+// "refine" line of tune names a tile and the block time. Whether alternatives exist depends on the timings.
+static void refine_cli(const char *bin) {
+    static const char *block[] = {"--block resblock --c 1280 --hw 8 --batch 2",
+                                  "--block transformer --c 320 --hw 16 --linear int8"};
+    for (int i = 0; i < 2; i++) {
+        char args[512];
+        snprintf(args, sizeof args, "%s --check --verbose --iters 5 --warmup 2", block[i]);
+        Cmd t = run_cli(bin, args);
+        int lines = 0, formed = 1;
+        for (const char *l = t.out; *l;) {
+            const char *end = strchr(l, '\n');
+            const size_t len = end ? (size_t)(end - l) : strlen(l);
+            if (!strncmp(l, "refine ", 7)) {
+                char line[512];
+                snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), l);
+                lines++;
+                formed &= strstr(line, "splitk=") && strstr(line, " block ") && strstr(line, "(with the current picks");
+            }
+            if (!end) break;
+            l = end + 1;
+        }
+        result(t.rc == 0 && strstr(t.out, "verdict  PASS") && formed,
+               "unetrun %s --kernel-select tune: PASS, %d refine lines, well formed (exit %d)", block[i], lines, t.rc);
+        snprintf(args, sizeof args, "%s --kernel-select tune-node --check --verbose --iters 5 --warmup 2", block[i]);
+        Cmd n = run_cli(bin, args);
+        result(n.rc == 0 && strstr(n.out, "verdict  PASS") && count_lines_with_prefix(n.out, "refine ", NULL) == 0,
+               "unetrun %s --kernel-select tune-node: PASS, no refine line (exit %d)", block[i], n.rc);
+        free(t.out), free(n.out);
+    }
+}
+
 // SD1.5 ResBlock conv shapes: cin, cout, H = W (kernel and block suites)
 static const int sd[][3] = {{320, 320, 64},   {320, 640, 32},   {640, 640, 32},  {640, 1280, 16},
                             {1280, 1280, 16}, {1280, 1280, 8},  {2560, 1280, 8}, {2560, 1280, 16},
@@ -1161,6 +1194,7 @@ static void block_suites(const char *bin) {
         unlink(path);
     }
     lnfold_cli(bin);  // LayerNorm folded into its GEMM (--fuse-ln on)
+    refine_cli(bin);  // tuning in context against the per-node picks
     // the portable engine on this GPU (the sm_80 path, mma.sync only)
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 32 --batch 2 --engine portable");
     test_cli_block(bin, "--block transformer --c 640 --hw 32 --engine portable");
