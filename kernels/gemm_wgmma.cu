@@ -550,16 +550,29 @@ WgGeom conv_geometry(int batch, int ho, int wo) {
     return best;
 }
 
+// Dynamic shared memory of a <BN, STAGES> tile: the ring, its alignment and the mbarriers.
+template <int BN, int STAGES>
+constexpr size_t wg_smem_bytes() {
+    return (size_t)STAGES * (WG_BM + BN) * WG_BK * sizeof(half) + WG_SMEM_SLACK;
+}
+
+// Raises the instantiation's dynamic shared-memory limit to what it uses (once).
+template <int BN, int STAGES, bool NORM, bool CK>
+cudaError_t wg_set_smem_limit() {
+    static bool done = false;  // per instantiation
+    if (done) return cudaSuccess;
+    const cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_kernel<BN, STAGES, NORM, CK>,
+                                               cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               (int)wg_smem_bytes<BN, STAGES>());
+    done = e == cudaSuccess;
+    return e;
+}
+
 template <int BN, int STAGES, bool NORM, bool CK>
 cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
-    static bool attr_set = false;  // per instantiation
-    const size_t smem = (size_t)STAGES * (WG_BM + BN) * WG_BK * sizeof(half) + WG_SMEM_SLACK;
-    if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_kernel<BN, STAGES, NORM, CK>,
-                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-        if (e != cudaSuccess) return e;
-        attr_set = true;
-    }
+    const size_t smem = wg_smem_bytes<BN, STAGES>();
+    const cudaError_t se = wg_set_smem_limit<BN, STAGES, NORM, CK>();
+    if (se != cudaSuccess) return se;
     CUtensorMap mx, mx2, mw;
     WgGeom g = {0, 0, 0, 0, 0, 0, 0, 0};
     unsigned mtiles = (unsigned)((p.M + WG_BM - 1) / WG_BM);
@@ -591,14 +604,12 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
 // count is not a multiple of S leaves SMs idle); 0 on error.
 template <int BN, int STAGES>
 int wg_max_clusters(int S) {
-    const size_t smem = (size_t)STAGES * (WG_BM + BN) * WG_BK * sizeof(half) + WG_SMEM_SLACK;
-    void (*k)(const CUtensorMap, const CUtensorMap, const CUtensorMap, ConvParams, WgGeom) =
-        gemm_wgmma_kernel<BN, STAGES, false, true>;
-    if (cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem) != cudaSuccess) {
-        cudaGetLastError();
+    if (wg_set_smem_limit<BN, STAGES, false, true>() != cudaSuccess) {
+        (void)cudaGetLastError();
         return 0;
     }
-    return max_active_clusters(k, dim3(1, 1, S), dim3(1, 1, S), dim3(WG_THREADS), smem);
+    return max_active_clusters(gemm_wgmma_kernel<BN, STAGES, false, true>, dim3(1, 1, S), dim3(1, 1, S),
+                               dim3(WG_THREADS), wg_smem_bytes<BN, STAGES>());
 }
 
 // The GroupNorm prologue is a second instantiation of each tile, and the

@@ -833,11 +833,12 @@ static void refine_in_context(Graph *g, GpuRun *run, const Alternatives *alt, in
             const TileConfig keep = *node_gemm_cfg(n);
             *node_gemm_cfg(n) = alt[i].cfg[a];
             const double t = block_latency(g, run, &br, st);
-            if (verbose)
-                fprintf(stderr, "refine %-12s %-24s splitk=%-3d block %8.2f us (with the current picks %8.2f us)\n",
-                        n->name, n->prec == PREC_INT8 ? gemm_int8_tile_name(alt[i].cfg[a].tile)
-                                                      : conv2d_tile_name(alt[i].cfg[a].tile),
-                        alt[i].cfg[a].splits, t * 1e6, best * 1e6);
+            if (verbose) {  // the tuning table's label of the candidate
+                char label[96];
+                (n->prec == PREC_INT8 ? label_int8 : label_tile)(alt[i].cfg, a, n, label, sizeof label);
+                fprintf(stderr, "refine %-12s %s block %8.2f us (with the current picks %8.2f us)\n", n->name, label,
+                        t * 1e6, best * 1e6);
+            }
             if (t < best * REFINE_GAIN) best = t;
             else *node_gemm_cfg(n) = keep;
         }
