@@ -90,6 +90,7 @@ static const Choice kSelect[] = {{"tune", KERNEL_SELECT_TUNE, NULL},
                                  {NULL, 0, NULL}};
 static const Choice kOnOff[] = {{"on", 1, NULL}, {"off", 0, NULL}, {NULL, 0, NULL}};
 static const Choice kPrec[] = {{"int8", PREC_INT8, NULL}, {"fp16", PREC_FP16, NULL}, {NULL, 0, NULL}};
+static const Choice kNodeTiming[] = {{"graph", 0, NULL}, {"eager", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kGnPass[] = {{"one-pass", 0, NULL}, {"two-pass", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kEngine[] = {{"auto", 0, NULL}, {"portable", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kVs[] = {{"cudnn", VS_CUDNN, NULL}, {NULL, 0, NULL}};
@@ -187,6 +188,12 @@ static const OptionRow kOptions[OPT_COUNT] = {
     [OPT_CONV_SELECT] = {"conv-select", "S", .alias = 1 + OPT_KERNEL_SELECT, .section = SEC_RUN},
     [OPT_PDL] = {"pdl", "on|off", "on", CHOICE(kOnOff), .at = RUN(pdl), .section = SEC_RUN,
                  .help = "programmatic dependent launch between kernels\n(sm_90+: hides launch gaps)"},
+    [OPT_NODE_TIMING] = {"node-timing", "T", "graph", CHOICE(kNodeTiming), .at = RUN(node_timing_eager),
+                         .section = SEC_RUN,
+                         .help = "how a node is timed alone: graph (each iteration one\n"
+                                 "replay of the node captured in a CUDA graph, as the\n"
+                                 "--vs cudnn nodes are timed) or eager (each iteration\n"
+                                 "the node's own launches, host launch latency included)"},
     [OPT_ENGINE] = {"engine", "E", "auto", CHOICE(kEngine), .at = RUN(engine), .section = SEC_RUN,
                     .help = "conv/GEMM/attention engines: auto (Hopper wgmma + TMA\n"
                             "kernels beside the portable ones on cc 9.0) or portable\n"

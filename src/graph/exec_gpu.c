@@ -946,14 +946,36 @@ static void compare_nodes(Graph *g, const Scratch *sc, RefMode ref, int num_sms,
     free(alt);
 }
 
-// Per-node timing: warm-up launches, then `iters` launches timed one by one.
+// One node's launches captured from st into a CUDA graph.
+static cudaGraphExec_t capture_node(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    cudaCheck(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+    node_fast_gpu(g, n, sc, st);
+    cudaCheck(cudaStreamEndCapture(st, &graph));
+    cudaCheck(cudaGraphInstantiate(&exec, graph, 0));
+    cudaCheck(cudaGraphDestroy(graph));
+    return exec;
+}
+
+// Per-node timing: warm-up runs, then `iters` runs timed one by one. A run
+// is one replay of the node captured in a CUDA graph (the --vs cudnn nodes
+// are timed the same way: baseline.c), or with --node-timing eager the
+// node's own launches, whose host-side launch latency an idle GPU waits for.
 static void time_nodes(Graph *g, GpuRun *run, const RunOptions *opt, RunResult *r, cudaStream_t st) {
     double *samples = xcalloc((size_t)opt->iters, sizeof(double));
     r->sum_nodes = 0.0;
     for (int i = 0; i < g->nn; i++) {
-        NodeLaunch nl = {g, &g->nodes[i], &run->sc};
-        time_launches(launch_node, &nl, st, run->e0, run->e1, opt->warmup, opt->iters, samples, &g->nodes[i].time);
-        r->sum_nodes += g->nodes[i].time.median;
+        Node *n = &g->nodes[i];
+        if (opt->node_timing_eager) {
+            NodeLaunch nl = {g, n, &run->sc};
+            time_launches(launch_node, &nl, st, run->e0, run->e1, opt->warmup, opt->iters, samples, &n->time);
+        } else {
+            cudaGraphExec_t exec = capture_node(g, n, &run->sc, st);
+            time_launches(launch_graph, &exec, st, run->e0, run->e1, opt->warmup, opt->iters, samples, &n->time);
+            cudaCheck(cudaGraphExecDestroy(exec));
+        }
+        r->sum_nodes += n->time.median;
     }
     free(samples);
 }

@@ -75,6 +75,7 @@ typedef struct {
     const char *json_path;
     int verbose;  // print the conv tuning table on stderr
     int pdl;      // programmatic dependent launch (sm_90+); 0 = plain launches
+    int node_timing_eager;  // --node-timing eager: per-node times from eager launches (default: one-node graph replays)
     int engine;   // 0: Hopper engines where they run (auto); 1: portable mma.sync kernels only (--engine portable)
     int gn_two_pass;  // --groupnorm two-pass: GroupNorm nodes as statistics + apply launches (default: one kernel)
     int fuse_norm;  // --fuse-norm: GroupNorm folded into the next conv's operand path where the Hopper engine runs it

@@ -35,6 +35,11 @@ static const char *fmt_err(double v, char *buf, size_t n) {
     return buf;
 }
 
+const char *node_clock_name(const RunOptions *opt, const RunResult *r) {
+    if (!r->on_gpu) return "wall clock";
+    return opt->node_timing_eager ? "CUDA events, eager launches" : "CUDA events, one graph replay each";
+}
+
 static const char *ref_name(const RunResult *r) {
     switch (r->ref) {
         case REF_GPU: return "FP32 on GPU";
@@ -114,7 +119,7 @@ void print_report_header(const Graph *g, const RunOptions *opt, const RunResult 
                (unsigned long long)g->cfg.seed);
     print_peaks_line(r);
     printf("timing   %d warm-up + %d iterations per node (%s), median and p90; reference %s%s\n\n", opt->warmup,
-           opt->iters, r->on_gpu ? "CUDA events" : "wall clock", ref_name(r),
+           opt->iters, node_clock_name(opt, r), ref_name(r),
            r->on_gpu ? (r->pdl ? "; PDL on" : "; PDL off") : "");
 }
 
@@ -383,6 +388,7 @@ cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r) {
     cJSON_AddNumberToObject(tim, "iters", opt->iters);
     cJSON_AddStringToObject(tim, "clock", r->on_gpu ? "cuda_events" : "wall");
     if (r->on_gpu) cJSON_AddBoolToObject(tim, "pdl", r->pdl);
+    if (r->on_gpu) cJSON_AddStringToObject(tim, "node_timing", opt->node_timing_eager ? "eager" : "graph");
     if (r->on_gpu) cJSON_AddStringToObject(tim, "engine", opt->engine ? "portable" : "auto");
     cJSON_AddStringToObject(root, "reference", r->ref == REF_GPU ? "gpu" : r->ref == REF_CPU ? "cpu" : "none");
 

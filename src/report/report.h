@@ -65,6 +65,8 @@ void csv_node_rows(FILE *f, const Graph *g, const RunResult *r);
 // s as one CSV field: double-quoted, inner quotes doubled.
 void csv_str(FILE *f, const char *s);
 void config_line(const Graph *g, char *buf, size_t n);
+// How the per-node times were taken, for the "timing" line of the console reports.
+const char *node_clock_name(const RunOptions *opt, const RunResult *r);
 // Prints the roofline peaks line of the console report.
 void print_peaks_line(const RunResult *r);
 

@@ -89,7 +89,7 @@ void print_unet_header(const Graph *g, const RunOptions *opt, const RunResult *r
            g->share_activations ? "; arena by liveness" : "");
     print_peaks_line(r);
     printf("timing   %d warm-up + %d iterations per node (%s), median; reference %s\n\n", opt->warmup, opt->iters,
-           r->on_gpu ? "CUDA events" : "wall clock",
+           node_clock_name(opt, r),
            r->ref == REF_NONE ? "none (--ref none)" : r->ref == REF_GPU ? "FP32 on GPU" : "FP32 on CPU");
 }
 
