@@ -527,7 +527,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B]  swizzled FP16
     // then full[STAGES], empty[STAGES], q_full, q_empty, a spare word (hold_wait)
     unsigned char *sQ =
-        reinterpret_cast<unsigned char *>((reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~(uintptr_t)1023);
+        smem_align1024(smem_raw);
     unsigned char *ring = sQ + Q_BYTES;
     uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
     uint64_t *empty = full + STAGES;
@@ -536,6 +536,9 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     if (threadIdx.x == 0) {
+        tma_prefetch_map(&map_q);  // kernel parameters: no dependence on the previous kernel
+        tma_prefetch_map(&map_k);
+        tma_prefetch_map(&map_v);
         for (int s = 0; s < STAGES; s++) {
             mbar_init(&full[s], 1);        // the producer's arrive + the copies' bytes
             mbar_init(&empty[s], NC * 4);  // one arrive per consumer warp

@@ -128,14 +128,21 @@ __device__ __forceinline__ Epi8Operands epilogue_load8(const ConvParams &p, int 
     return in;
 }
 
+// Eight FP32 values from a 16-byte aligned v (shared memory or registers) as
+// two 16-byte loads: element by element, the compiler issues eight 4-byte
+// shared loads where it cannot prove the alignment.
+__device__ __forceinline__ void load8_f32(const float *v, float *o) {
+    const float4 a = reinterpret_cast<const float4 *>(v)[0], b = reinterpret_cast<const float4 *>(v)[1];
+    o[0] = a.x, o[1] = a.y, o[2] = a.z, o[3] = a.w, o[4] = b.x, o[5] = b.y, o[6] = b.z, o[7] = b.w;
+}
+
 // Eight adjacent output channels n..n+7 of row m (n a multiple of 8), with
 // the operands of epilogue_load8: the same per-element arithmetic as
-// epilogue_store2, one 16-byte store.
+// epilogue_store2, one 16-byte store. v: 16-byte aligned.
 __device__ __forceinline__ void epilogue_finish8(const ConvParams &p, int m, int n, const float *v,
                                                  const Epi8Operands &in) {
     float o[8];
-#pragma unroll
-    for (int i = 0; i < 8; i++) o[i] = v[i];
+    load8_f32(v, o);
     if (p.ln_stats) ln_fold8(p, m, n, o);
     if (p.bias) {
 #pragma unroll
@@ -177,9 +184,9 @@ __device__ __forceinline__ void epilogue_store8(const ConvParams &p, int m, int 
 // output channels (n / 16) * 8 ...
 __device__ __forceinline__ void geglu_store8(const ConvParams &p, int m, int n, const float *a_in,
                                              const float *g_in) {
-    float a[8], g[8];
-#pragma unroll
-    for (int i = 0; i < 8; i++) a[i] = a_in[i], g[i] = g_in[i];
+    float a[8], g[8];  // a_in, g_in: 16-byte aligned
+    load8_f32(a_in, a);
+    load8_f32(g_in, g);
     if (p.ln_stats) {
         ln_fold8(p, m, n, a);
         ln_fold8(p, m, n + 8, g);

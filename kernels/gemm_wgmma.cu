@@ -226,7 +226,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     constexpr int R = BN / 2;                   // accumulators per consumer thread
     extern __shared__ unsigned char smem_raw[];
     // ring: [STAGES][A (128, 64) | B (BN, 64)], then full[STAGES], empty[STAGES]
-    unsigned char *ring = reinterpret_cast<unsigned char *>((reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~(uintptr_t)1023);
+    unsigned char *ring = smem_align1024(smem_raw);
     uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
     uint64_t *empty = full + STAGES;
 
@@ -253,6 +253,9 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     const int nkt = kt1 - kt0;
 
     if (threadIdx.x == 0) {
+        tma_prefetch_map(&map_x);  // kernel parameters: no dependence on the previous kernels
+        if (p.x2) tma_prefetch_map(&map_x2);
+        tma_prefetch_map(&map_w);
         for (int s = 0; s < STAGES; s++) {
             mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
             mbar_init(&empty[s], 8);  // one arrive per consumer warp
@@ -478,7 +481,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     for (int e = threadIdx.x - 128; e < (r1 - r0) * per_row; e += 256) {
         const int r = r0 + e / per_row, col = (e % per_row) * chunk;
         const uint32_t off = (uint32_t)(((size_t)r * LDE + col) * sizeof(float));
-        float v[16];
+        alignas(16) float v[16];
 #pragma unroll
         for (int h = 0; h < 16; h += 4) {
             if (h >= chunk) break;

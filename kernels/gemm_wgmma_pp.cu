@@ -133,7 +133,7 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
     constexpr int R = BN / 2;        // accumulators per thread per m64 half
     extern __shared__ unsigned char smem_raw[];
     unsigned char *ring =
-        reinterpret_cast<unsigned char *>((reinterpret_cast<uintptr_t>(smem_raw) + 1023) & ~(uintptr_t)1023);
+        smem_align1024(smem_raw);
     float *epi = reinterpret_cast<float *>(ring + STAGES * L::STAGE_BYTES);
     uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * L::STAGE_BYTES + L::EPI_BYTES);
     uint64_t *empty = full + STAGES;
@@ -141,6 +141,8 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
     const int nkt = p.kchunks;  // 64-deep stages per tile
 
     if (threadIdx.x == 0) {
+        tma_prefetch_map(&map_x);  // kernel parameters: no dependence on the previous kernels
+        tma_prefetch_map(&map_w);
         for (int s = 0; s < STAGES; s++) {
             mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
             mbar_init(&empty[s], 4);  // one arrive per warp of the consumer that read it

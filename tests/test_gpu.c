@@ -828,6 +828,42 @@ static void refine_cli(const char *bin) {
     }
 }
 
+// --node-timing: the JSON's timing.node_timing names the method (graph by default, eager on request), the
+// console's timing line says it, every node has a positive median either way, and the block passes.
+static void node_timing_cli(const char *bin) {
+    static const char *mode[] = {NULL, "graph", "eager"};
+    for (int i = 0; i < 3; i++) {
+        char path[256], a[512];
+        if (!make_tmp_file(path, sizeof path, "unetrun_timing")) {
+            result(0, "--node-timing: temporary file");
+            return;
+        }
+        const char *want = mode[i] ? mode[i] : "graph";
+        snprintf(a, sizeof a, "--block transformer --c 320 --hw 16 --iters 5 --warmup 1 --check%s%s --json '%s'",
+                 mode[i] ? " --node-timing " : "", mode[i] ? mode[i] : "", path);
+        Cmd r = run_cli(bin, a);
+        cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
+        const cJSON *tim = j ? cJSON_GetObjectItemCaseSensitive(j, "timing") : NULL;
+        const cJSON *nt = tim ? cJSON_GetObjectItemCaseSensitive(tim, "node_timing") : NULL;
+        const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *n;
+        int count = 0, timed = 0;
+        cJSON_ArrayForEach(n, nodes) {
+            const cJSON *t = cJSON_GetObjectItemCaseSensitive(n, "time_us");
+            const cJSON *med = t ? cJSON_GetObjectItemCaseSensitive(t, "median") : NULL;
+            count++;
+            timed += cJSON_IsNumber(med) && med->valuedouble > 0.0;
+        }
+        const char *line = !strcmp(want, "graph") ? "(CUDA events, one graph replay each)" : "(CUDA events, eager launches)";
+        result(j && cJSON_IsString(nt) && !strcmp(nt->valuestring, want) && count > 0 && timed == count &&
+                   strstr(r.out, line) && strstr(r.out, "verdict  PASS"),
+               "unetrun --node-timing %s: timing.node_timing \"%s\", console \"%s\", %d of %d nodes timed, PASS",
+               mode[i] ? mode[i] : "(default)", want, line, timed, count);
+        cJSON_Delete(j);
+        free(r.out);
+        unlink(path);
+    }
+}
+
 // SD1.5 ResBlock conv shapes: cin, cout, H = W (kernel and block suites)
 static const int sd[][3] = {{320, 320, 64},   {320, 640, 32},   {640, 640, 32},  {640, 1280, 16},
                             {1280, 1280, 16}, {1280, 1280, 8},  {2560, 1280, 8}, {2560, 1280, 16},
@@ -1195,6 +1231,7 @@ static void block_suites(const char *bin) {
     }
     lnfold_cli(bin);  // LayerNorm folded into its GEMM (--fuse-ln on)
     refine_cli(bin);  // tuning in context against the per-node picks
+    node_timing_cli(bin);  // per-node times from one-node graph replays or eager launches
     // the portable engine on this GPU (the sm_80 path, mma.sync only)
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 32 --batch 2 --engine portable");
     test_cli_block(bin, "--block transformer --c 640 --hw 32 --engine portable");
