@@ -24,7 +24,7 @@
 //                    reference fed the fast path's own inputs) and chain error
 //                    (fast vs FP32 chain); INT8 GEMM nodes also run the FP16
 //                    GEMM on the same inputs (fp16_err);
-//   time_nodes       per-node timing with CUDA events (warm-up, iterations);
+//   time_nodes       per-node timing with CUDA events (warm-up, iterations; one-node graph replays or eager);
 //   baseline_run     --vs cudnn (src/baseline/), its references from
 //                    node_reference / chain_reference;
 //   replay_graph     block latency: the fast chain captured in one CUDA graph
