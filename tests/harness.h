@@ -14,6 +14,9 @@ extern int g_pass, g_fail, g_verbose;
 extern int g_have_gpu;  // a GPU is visible: CPU-suite CLI runs are pinned to --device cpu
 
 void result(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+// On SIGTERM / SIGINT (a `timeout` around a long suite), print the counts so far as the last line,
+// "N passed, N failed (stopped by signal S before the end)", and exit 128 + S.
+void report_counts_on_signal(void);
 
 // Running unetrun (or another tool) from a test.
 typedef struct {

@@ -1279,6 +1279,7 @@ static void block_suites(const char *bin) {
 //   suites and the golden cases
 //   (the whole suite takes several minutes; the two halves can run as separate commands)
 int main(int argc, char **argv) {
+    report_counts_on_signal();  // a timeout around a long section still leaves its counts
     const char *bin = "build/unetrun", *golden_dir = NULL;
     int golden_only = 0;
     const char *section = NULL;  // NULL: everything
