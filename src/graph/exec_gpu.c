@@ -783,17 +783,34 @@ static void stage_inputs(Graph *g, int ref_gpu, cudaStream_t st) {
     }
 }
 
-// The fast chain captured from st into an instantiated CUDA graph, side
-// nodes on br's stream.
-static cudaGraphExec_t capture_block(Graph *g, const Scratch *sc, const Branch *br, cudaStream_t st) {
+// The launches of fn(ctx, st) captured from st into an instantiated CUDA graph.
+static cudaGraphExec_t capture_launches(LaunchFn fn, void *ctx, cudaStream_t st) {
     cudaGraph_t graph;
     cudaGraphExec_t exec;
     cudaCheck(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
-    fast_chain(g, sc, st, br);
+    fn(ctx, st);
     cudaCheck(cudaStreamEndCapture(st, &graph));
     cudaCheck(cudaGraphInstantiate(&exec, graph, 0));
     cudaCheck(cudaGraphDestroy(graph));
     return exec;
+}
+
+typedef struct {
+    Graph *g;
+    const Scratch *sc;
+    const Branch *br;
+} ChainLaunch;
+
+static void launch_chain(void *ctx, cudaStream_t st) {
+    ChainLaunch *cl = ctx;
+    fast_chain(cl->g, cl->sc, st, cl->br);
+}
+
+// The fast chain captured from st into an instantiated CUDA graph, side
+// nodes on br's stream.
+static cudaGraphExec_t capture_block(Graph *g, const Scratch *sc, const Branch *br, cudaStream_t st) {
+    ChainLaunch cl = {g, sc, br};
+    return capture_launches(launch_chain, &cl, st);
 }
 
 static void branch_create(Branch *br) {
@@ -946,18 +963,6 @@ static void compare_nodes(Graph *g, const Scratch *sc, RefMode ref, int num_sms,
     free(alt);
 }
 
-// One node's launches captured from st into a CUDA graph.
-static cudaGraphExec_t capture_node(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
-    cudaGraph_t graph;
-    cudaGraphExec_t exec;
-    cudaCheck(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
-    node_fast_gpu(g, n, sc, st);
-    cudaCheck(cudaStreamEndCapture(st, &graph));
-    cudaCheck(cudaGraphInstantiate(&exec, graph, 0));
-    cudaCheck(cudaGraphDestroy(graph));
-    return exec;
-}
-
 // Per-node timing: warm-up runs, then `iters` runs timed one by one. A run
 // is one replay of the node captured in a CUDA graph (the --vs cudnn nodes
 // are timed the same way: baseline.c), or with --node-timing eager the
@@ -967,11 +972,11 @@ static void time_nodes(Graph *g, GpuRun *run, const RunOptions *opt, RunResult *
     r->sum_nodes = 0.0;
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
+        NodeLaunch nl = {g, n, &run->sc};
         if (opt->node_timing_eager) {
-            NodeLaunch nl = {g, n, &run->sc};
             time_launches(launch_node, &nl, st, run->e0, run->e1, opt->warmup, opt->iters, samples, &n->time);
-        } else {
-            cudaGraphExec_t exec = capture_node(g, n, &run->sc, st);
+        } else {  // one node's launches in a CUDA graph
+            cudaGraphExec_t exec = capture_launches(launch_node, &nl, st);
             time_launches(launch_graph, &exec, st, run->e0, run->e1, opt->warmup, opt->iters, samples, &n->time);
             cudaCheck(cudaGraphExecDestroy(exec));
         }
