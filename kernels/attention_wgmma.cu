@@ -526,8 +526,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     // sQ:   [DC][BM rows][128 bytes]                      swizzled FP16
     // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B]  swizzled FP16
     // then full[STAGES], empty[STAGES], q_full, q_empty, a spare word (hold_wait)
-    unsigned char *sQ =
-        smem_align1024(smem_raw);
+    unsigned char *sQ = smem_align1024(smem_raw);
     unsigned char *ring = sQ + Q_BYTES;
     uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
     uint64_t *empty = full + STAGES;

@@ -132,8 +132,7 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
     constexpr int HALVES = WM / 64;  // m64 wgmma per k16 step
     constexpr int R = BN / 2;        // accumulators per thread per m64 half
     extern __shared__ unsigned char smem_raw[];
-    unsigned char *ring =
-        smem_align1024(smem_raw);
+    unsigned char *ring = smem_align1024(smem_raw);
     float *epi = reinterpret_cast<float *>(ring + STAGES * L::STAGE_BYTES);
     uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * L::STAGE_BYTES + L::EPI_BYTES);
     uint64_t *empty = full + STAGES;
