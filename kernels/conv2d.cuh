@@ -15,6 +15,7 @@
 
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
+#include <stdint.h>
 
 constexpr int KSPLIT_ALIGN = 64; // split-K boundaries fall on multiples of this many K elements
 
@@ -136,17 +137,40 @@ __device__ __forceinline__ void load8_f32(const float *v, float *o) {
     o[0] = a.x, o[1] = a.y, o[2] = a.z, o[3] = a.w, o[4] = b.x, o[5] = b.y, o[6] = b.z, o[7] = b.w;
 }
 
+// The bias of output channels n..n+7 (n a multiple of 8) into b: two 16-byte
+// loads where p.bias is 16-byte aligned, else eight 4-byte loads; zeros
+// without a bias. For an epilogue that keeps its columns across rows.
+__device__ __forceinline__ void epilogue_bias8(const ConvParams &p, int n, float *b) {
+    if (!p.bias) {
+#pragma unroll
+        for (int i = 0; i < 8; i++) b[i] = 0.0f;
+    } else if (((uintptr_t)p.bias & 15) == 0) {
+        load8_f32(p.bias + n, b);
+    } else {
+#pragma unroll
+        for (int i = 0; i < 8; i++) b[i] = p.bias[n + i];
+    }
+}
+
 // Eight adjacent output channels n..n+7 of row m (n a multiple of 8), with
-// the operands of epilogue_load8: the same per-element arithmetic as
-// epilogue_store2, one 16-byte store. v: 16-byte aligned.
+// the operands of epilogue_load8 and the bias of epilogue_bias8 (NULL: read
+// p.bias here): the same per-element arithmetic as epilogue_store2, one
+// 16-byte store. v: 16-byte aligned.
 __device__ __forceinline__ void epilogue_finish8(const ConvParams &p, int m, int n, const float *v,
-                                                 const Epi8Operands &in) {
+                                                 const Epi8Operands &in, const float *bias8 = nullptr) {
     float o[8];
     load8_f32(v, o);
     if (p.ln_stats) ln_fold8(p, m, n, o);
     if (p.bias) {
+        float b[8];
+        if (bias8) {
 #pragma unroll
-        for (int i = 0; i < 8; i++) o[i] += p.bias[n + i];
+            for (int i = 0; i < 8; i++) b[i] = bias8[i];
+        } else {
+            epilogue_bias8(p, n, b);
+        }
+#pragma unroll
+        for (int i = 0; i < 8; i++) o[i] += b[i];
     }
     if (p.temb) {
         const half2 *t2 = reinterpret_cast<const half2 *>(&in.temb);

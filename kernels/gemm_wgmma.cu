@@ -84,7 +84,10 @@
 //     lines per warp; conv2d.cuh's epilogue_store8 / geglu_store8 apply the
 //     same per-element arithmetic as the mma.sync kernel's epilogue_store2.
 //     (Stores of 4 bytes straight from the wgmma fragment, 8 rows per warp
-//     instruction, measured 0.37x of cuBLASLt at 8192 x 960 x 320.)
+//     instruction, measured 0.37x of cuBLASLt at 8192 x 960 x 320.) The
+//     plain epilogue (no GEGLU, no split) keeps each thread on one 8-column
+//     chunk across its rows (wg_emit_rows): bias read once, four rows'
+//     residual loads in flight; the others go chunk by chunk (wg_emit).
 //
 // Limits
 //   GEMM-shaped (1x1, stride 1, pad 0; K a multiple of 8) or a convolution
@@ -164,25 +167,33 @@ struct WgTileAt {
     int m0, n0, ox0, oy0, b0, px, py;
 };
 
+// The output row of tile row r (0 .. 127), or -1 where the row lies past
+// the output (a rectangle's edge, past the batch, or past M).
+__device__ __forceinline__ int wg_row_m(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int r) {
+    int m = at.m0 + r;
+    if (g.conv) {  // row r of the rectangle: (image, y, x) = (r / (bh bw), r / bw % bh, r % bw)
+        // bw and bh are powers of two (conv_geometry): shifts and masks
+        const int lw = __ffs(g.bw) - 1, lh = __ffs(g.bh) - 1;
+        int ox = at.ox0 + (r & (g.bw - 1)), oy = at.oy0 + ((r >> lw) & (g.bh - 1));
+        const int b = at.b0 + (r >> (lw + lh));
+        if (g.up) {
+            ox = 2 * ox + at.px;
+            oy = 2 * oy + at.py;
+        }
+        if (ox >= p.Wo || oy >= p.Ho) return -1;
+        m = (b * p.Ho + oy) * p.Wo + ox;  // >= M when b is past the batch
+    }
+    return m < p.M ? m : -1;
+}
+
 // Row r, columns col.. col + 7 (GEGLU: + 15) of the tile, FP32 values v,
 // to their output: split-K partials, the epilogue or GEGLU; rows and
 // columns past the output are dropped.
 template <bool CK>
 __device__ __forceinline__ void wg_emit(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int r, int col,
                                         const float *v) {
-    const int n = at.n0 + col;
-    int m = at.m0 + r;
-    if (g.conv) {  // row r of the rectangle: (image, y, x) = (r / (bh bw), r / bw % bh, r % bw)
-        int ox = at.ox0 + r % g.bw, oy = at.oy0 + (r / g.bw) % g.bh;
-        const int b = at.b0 + r / (g.bw * g.bh);
-        if (g.up) {
-            ox = 2 * ox + at.px;
-            oy = 2 * oy + at.py;
-        }
-        if (ox >= p.Wo || oy >= p.Ho) return;
-        m = (b * p.Ho + oy) * p.Wo + ox;  // >= M when b is past the batch
-    }
-    if (m >= p.M || n >= p.N) return;
+    const int n = at.n0 + col, m = wg_row_m(p, g, at, r);
+    if (m < 0 || n >= p.N) return;
     if (!CK && p.splits > 1) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
         float4 *dst = reinterpret_cast<float4 *>(p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n);
         dst[0] = *reinterpret_cast<const float4 *>(v);
@@ -195,6 +206,50 @@ __device__ __forceinline__ void wg_emit(const ConvParams &p, const WgGeom &g, co
         epilogue_store8(p, m, n, v);
     } else {
         geglu_store8(p, m, n, v, v + 8);
+    }
+}
+
+// A consumer's 64 rows of the FP32 epilogue tile (stage rows 64c ..,
+// LDE floats apart) through the epilogue to y: no GEGLU, no split-K. Thread
+// tid keeps one 8-column chunk (tid % CPR) for every row it stores (rows
+// tid / CPR + k RPP), so its bias and column bound are read once, and the
+// residual / time-embedding loads of EPI_G rows are issued before the first
+// of their stores (the compiler cannot move a load past a store to y).
+// Measured against the per-chunk loop it replaces (wg_emit, which the GEGLU,
+// split-K and cluster split-K tiles keep), H200, same job, heuristic picks
+// (docs/PERF.md, "A row-mapped epilogue"): SD1.5 step 4.31 -> 4.22 ms (b1),
+// 6.08 -> 5.90 ms (b2); 320 -> 320 @64 b2 convs 31.2 -> 27.3-27.8 us. That
+// loop took 61% of the instructions and 43% of the warp stall samples of a
+// 128 x 160 tile at 8192 x 320 x 320 (Nsight Compute), ~110 instructions
+// per 8-column chunk. Two things measured worse and are not used: the
+// same mapping for the FP32 split-K partials (+1.2-1.9 us per split conv
+// node), and the loop over the rows fully unrolled (no faster; the code is
+// fetched cold by every CTA).
+constexpr int EPI_G = 4;
+template <int BN, int LDE>
+__device__ __forceinline__ void wg_emit_rows(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int c, int tid,
+                                             const float *stage) {
+    constexpr int CPR = BN / 8;                   // 8-column chunks per tile row
+    constexpr int RPP = 128 / CPR;                // rows per pass of the consumer's 128 threads
+    constexpr int PASSES = (64 + RPP - 1) / RPP;  // passes over its 64 rows
+    const int ch = tid % CPR, rr = tid / CPR, col = ch * 8, n = at.n0 + col;
+    if (rr >= RPP || n >= p.N) return;  // BN 160: threads 120 .. 127 have no chunk
+    const float *src = stage + (size_t)(c * 64 + rr) * LDE + col;  // this thread's chunk of row rr
+    float b8[8];
+    epilogue_bias8(p, n, b8);
+#pragma unroll 1
+    for (int k0 = 0; k0 < PASSES; k0 += EPI_G) {
+        int m[EPI_G];
+        Epi8Operands in[EPI_G];
+#pragma unroll
+        for (int k = 0; k < EPI_G; k++) {
+            const int r = rr + (k0 + k) * RPP;
+            m[k] = k0 + k < PASSES && r < 64 ? wg_row_m(p, g, at, c * 64 + r) : -1;
+            in[k] = m[k] >= 0 ? epilogue_load8(p, m[k], n) : Epi8Operands{};
+        }
+#pragma unroll
+        for (int k = 0; k < EPI_G; k++)
+            if (m[k] >= 0) epilogue_finish8(p, m[k], n, src + (size_t)(k0 + k) * RPP * LDE, in[k], b8);
     }
 }
 
@@ -462,6 +517,10 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     const int per_row = BN / chunk;
     const WgTileAt at = {m0, n0, ox0, oy0, b0, px, py};
     if constexpr (!CK) {
+        if (!p.geglu && p.splits <= 1) {
+            wg_emit_rows<BN, LDE>(p, g, at, c, tid, stage);
+            return;
+        }
         for (int e = tid; e < 64 * per_row; e += 128) {
             const int r = c * 64 + e / per_row, col = (e % per_row) * chunk;
             wg_emit<false>(p, g, at, r, col, stage + (size_t)r * LDE + col);
