@@ -105,6 +105,8 @@ static void run_conv_candidates(const ConvShape *s, const TileConfig *cand, int 
 }
 
 // ---- conv: every candidate config against one FP32 reference ----
+// bias: 0 none, 1 a bias vector, 2 the same starting 4 bytes into its
+// allocation (not 16-byte aligned: the epilogues' scalar bias loads).
 static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int stride, int bias, int temb, int res) {
     ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0};
     if (conv2d_shape_init(&s)) {
@@ -122,25 +124,26 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
     if (res) rand_act("res", 13, ny, &r16, &r32);
     // weights: uniform +-1/sqrt(fan_in), rounded to FP16 so the reference
     // sees exactly the fast kernel's weights (the test isolates the kernel)
-    float *w = dalloc(nw * 4), *wref = dalloc(nw * 4), *b32 = NULL;
+    float *w = dalloc(nw * 4), *wref = dalloc(nw * 4), *b32 = NULL, *bv = NULL;
     uint16_t *w16 = dalloc(nw * 2);
     random_uniform("w", 14, w, nw, 0.f, 1.f / sqrtf((float)(cin * k * k)), 1);
     cudaCheck(f32_to_f16_dev(w, w16, nw, 0));
     cudaCheck(f16_to_f32_dev(w16, w, nw, 0));
     cudaCheck(conv_weight_layouts_dev(w, w16, wref, cout, cin, k, 0));
     if (bias) {
-        b32 = dalloc(cout * 4);
-        random_uniform("b", 15, b32, cout, 0.f, 0.5f, 1);
+        b32 = dalloc((cout + 1) * 4);
+        random_uniform("b", 15, b32, cout + 1, 0.f, 0.5f, 1);
+        bv = bias == 2 ? b32 + 1 : b32;  // (cout) fp32
     }
     float *yref = dalloc(ny * 4);
-    cudaCheck(conv2d_ref_f32(&s, x32, wref, b32, t32, r32, yref, 0));
+    cudaCheck(conv2d_ref_f32(&s, x32, wref, bv, t32, r32, yref, 0));
     float *href = download32(yref, ny);
     TileConfig cand[128];
     int nc = conv2d_candidates(&s, g_num_sms, cand, 128);
     char what[160];
-    snprintf(what, sizeof what, "conv2d_igemm B=%d H=%d W=%d cin=%d cout=%d k=%d stride=%d bias=%d temb=%d res=%d", B,
-             H, W, cin, cout, k, stride, bias, temb, res);
-    run_conv_candidates(&s, cand, nc, x16, NULL, w16, b32, t16, r16, href, what);
+    snprintf(what, sizeof what, "conv2d_igemm B=%d H=%d W=%d cin=%d cout=%d k=%d stride=%d bias=%s temb=%d res=%d", B,
+             H, W, cin, cout, k, stride, bias == 2 ? "unaligned" : bias ? "1" : "0", temb, res);
+    run_conv_candidates(&s, cand, nc, x16, NULL, w16, bv, t16, r16, href, what);
     free(href);
     cudaFree(x16), cudaFree(x32), cudaFree(t16), cudaFree(t32), cudaFree(r16), cudaFree(r32);
     cudaFree(w), cudaFree(wref), cudaFree(w16), cudaFree(b32), cudaFree(yref);
@@ -896,6 +899,9 @@ static void gemm_suite(void) {
     // 1x1 convolutions (GEMM-shaped) with the time embedding: rows of several images per tile
     test_conv_shape(3, 20, 24, 72, 200, 1, 1, 1, 1, 1);
     test_conv_shape(2, 32, 32, 320, 640, 1, 1, 1, 1, 0);
+    // a bias that is not 16-byte aligned (the epilogues read it with 4-byte loads then)
+    test_conv_shape(2, 16, 16, 320, 640, 1, 1, 2, 0, 1);
+    test_conv_shape(1, 9, 7, 64, 160, 3, 1, 2, 1, 0);
     // every linear shape of the SD1.5, SD2.1 (latent 96) and SDXL transformer blocks, batch 1 and 2
     // (rows = B*H*W; q/k/v fused, to_out, ff.net.0.proj with GEGLU, ff.net.2; kv over 77 context rows)
     static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},   {1280, 256, 768},  {1280, 64, 768},
