@@ -129,7 +129,7 @@ __device__ __forceinline__ Epi8Operands epilogue_load8(const ConvParams &p, int 
     return in;
 }
 
-// Eight FP32 values from a 16-byte aligned v (shared memory or registers) as
+// Eight FP32 values from a 16-byte aligned v (shared or global memory) as
 // two 16-byte loads: element by element, the compiler issues eight 4-byte
 // shared loads where it cannot prove the alignment.
 __device__ __forceinline__ void load8_f32(const float *v, float *o) {

@@ -57,10 +57,7 @@
 //   concatenated or upsampled input); K and N multiples of 8 (16-byte TMA
 //   rows); x and w 16-byte aligned; no split-K (the 512 x 1280 x 5120 kind of
 //   shape keeps gemm_wgmma.cu's split tiles); cc 9.0 only (sm_90a code).
-//   128 x 160: ptxas keeps two loop invariants in local memory (8 bytes,
-//   stored once per CTA and reloaded once per tile; no local memory access
-//   in the main loop), the price of 160 accumulators per thread. No
-//   clusters / TMA multicast, no stream-K: with fewer tiles than 2 x SMs a
+//   No clusters / TMA multicast, no stream-K: with fewer tiles than 2 x SMs a
 //   CTA runs at most one tile per consumer and the ping-pong has nothing to
 //   overlap.
 #include "kernels.h"
