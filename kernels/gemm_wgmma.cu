@@ -87,7 +87,9 @@
 //     instruction, measured 0.37x of cuBLASLt at 8192 x 960 x 320.) The
 //     plain epilogue (no GEGLU, no split) keeps each thread on one 8-column
 //     chunk across its rows (wg_emit_rows): bias read once, four rows'
-//     residual loads in flight; the others go chunk by chunk (wg_emit).
+//     residual loads in flight; split-K partials leave as one bulk copy
+//     per tile row (wg_store_partials); GEGLU and the cluster split-K sums
+//     go chunk by chunk (wg_emit).
 //
 // Limits
 //   GEMM-shaped (1x1, stride 1, pad 0; K a multiple of 8) or a convolution
@@ -187,26 +189,43 @@ __device__ __forceinline__ int wg_row_m(const ConvParams &p, const WgGeom &g, co
 }
 
 // Row r, columns col.. col + 7 (GEGLU: + 15) of the tile, FP32 values v,
-// to their output: split-K partials, the epilogue or GEGLU; rows and
-// columns past the output are dropped.
-template <bool CK>
+// to their output through the epilogue or GEGLU; rows and columns past the
+// output are dropped.
 __device__ __forceinline__ void wg_emit(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int r, int col,
                                         const float *v) {
     const int n = at.n0 + col, m = wg_row_m(p, g, at, r);
     if (m < 0 || n >= p.N) return;
-    if (!CK && p.splits > 1) {  // split-K: FP32 partial, summed by conv_splitk_reduce_kernel
-        float4 *dst = reinterpret_cast<float4 *>(p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + n);
-        dst[0] = *reinterpret_cast<const float4 *>(v);
-        dst[1] = *reinterpret_cast<const float4 *>(v + 4);
-        if (p.geglu) {
-            dst[2] = *reinterpret_cast<const float4 *>(v + 8);
-            dst[3] = *reinterpret_cast<const float4 *>(v + 12);
-        }
-    } else if (!p.geglu) {
+    if (!p.geglu) {
         epilogue_store8(p, m, n, v);
     } else {
         geglu_store8(p, m, n, v, v + 8);
     }
+}
+
+// A consumer's 64 rows of the FP32 tile (stage rows 64c .., LDE floats
+// apart) as split-K partials: ws (splits, M, N), slice blockIdx.z, summed by
+// conv_splitk_reduce_kernel. A tile row is one contiguous run of the
+// output row (columns n0 .. n0 + BN), so thread r of the consumer hands row
+// r to the copy engine as one bulk copy (cp.async.bulk, shared -> global)
+// and the values never pass through registers again. As a loop of 16-byte
+// register stores, ptxas reused each chunk's registers for the next one's
+// shared loads and address, so every chunk waited for the previous chunk's
+// stores (Nsight Compute, 640 -> 1280 @16 b1, split 6: 1669 long- and 1607
+// short-scoreboard samples of 19397 on that chain; the kernel ran 17.5-17.9
+// us against 16.3-16.5 us for an earlier build whose schedule did not have
+// it). The caller fences the tile's shared stores to the async proxy before
+// its barrier. GEGLU tiles store their interleaved columns unchanged (the
+// reduce kernel pairs them).
+template <int BN, int LDE>
+__device__ __forceinline__ void wg_store_partials(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int c,
+                                                  int tid, const float *stage) {
+    if (tid >= 64) return;
+    const int r = c * 64 + tid, m = wg_row_m(p, g, at, r), cols = min(BN, p.N - at.n0);
+    if (m >= 0 && cols > 0) {
+        float *dst = p.ws + ((size_t)blockIdx.z * p.M + m) * p.N + at.n0;  // N % 8 == 0: 16-byte aligned
+        bulk_store(dst, stage + (size_t)r * LDE, (uint32_t)cols * sizeof(float));
+    }
+    bulk_commit_wait_read();  // the ring is shared memory of this CTA: keep it until the copies have read it
 }
 
 // A consumer's 64 rows of the FP32 epilogue tile (stage rows 64c ..,
@@ -215,8 +234,8 @@ __device__ __forceinline__ void wg_emit(const ConvParams &p, const WgGeom &g, co
 // tid / CPR + k RPP), so its bias and column bound are read once, and the
 // residual / time-embedding loads of EPI_G rows are issued before the first
 // of their stores (the compiler cannot move a load past a store to y).
-// Measured against the per-chunk loop it replaces (wg_emit, which the GEGLU,
-// split-K and cluster split-K tiles keep), H200, same job, heuristic picks
+// Measured against the per-chunk loop it replaces (wg_emit, which the GEGLU
+// and cluster split-K tiles keep), H200, same job, heuristic picks
 // (docs/PERF.md, "A row-mapped epilogue"): SD1.5 step 4.31 -> 4.22 ms (b1),
 // 6.08 -> 5.90 ms (b2); 320 -> 320 @64 b2 convs 31.2 -> 27.3-27.8 us. That
 // loop took 61% of the instructions and 43% of the warp stall samples of a
@@ -512,18 +531,23 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
         for (int j = 0; j < BN / 8; j++)
             *reinterpret_cast<float2 *>(row + j * 8) = make_float2(acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
     }
+    if (!CK && p.splits > 1) fence_proxy_async();  // the partial tile is read by bulk copies (async proxy)
     asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");  // this consumer's 128 threads
     const int chunk = p.geglu ? 16 : 8;  // GEGLU: 8 columns of a, then 8 of g, make 8 outputs
     const int per_row = BN / chunk;
     const WgTileAt at = {m0, n0, ox0, oy0, b0, px, py};
     if constexpr (!CK) {
-        if (!p.geglu && p.splits <= 1) {
+        if (p.splits > 1) {
+            wg_store_partials<BN, LDE>(p, g, at, c, tid, stage);
+            return;
+        }
+        if (!p.geglu) {
             wg_emit_rows<BN, LDE>(p, g, at, c, tid, stage);
             return;
         }
         for (int e = tid; e < 64 * per_row; e += 128) {
             const int r = c * 64 + e / per_row, col = (e % per_row) * chunk;
-            wg_emit<false>(p, g, at, r, col, stage + (size_t)r * LDE + col);
+            wg_emit(p, g, at, r, col, stage + (size_t)r * LDE + col);
         }
         return;
     }
@@ -551,7 +575,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
             }
             v[h] = sum.x, v[h + 1] = sum.y, v[h + 2] = sum.z, v[h + 3] = sum.w;
         }
-        wg_emit<true>(p, g, at, r, col, v);
+        wg_emit(p, g, at, r, col, v);
     }
     cluster_sync();
 #endif

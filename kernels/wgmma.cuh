@@ -215,6 +215,26 @@ __device__ __forceinline__ void tma_prefetch_map(const CUtensorMap *map) {
     asm volatile("prefetch.tensormap [%0];\n" ::"l"(reinterpret_cast<uint64_t>(map)) : "memory");
 #endif
 }
+// Copies `bytes` (a multiple of 16; both addresses 16-byte aligned) from
+// shared memory to global memory on the copy engine, in this thread's bulk
+// group. The shared source must have been written before a
+// fence_proxy_async of the writing threads, and must stay untouched until
+// bulk_wait_read returns.
+__device__ __forceinline__ void bulk_store(void *gdst, const void *ssrc, uint32_t bytes) {
+#if WGMMA_SM90A_PASS
+    asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;\n" ::"l"(gdst), "r"(smem_u32addr(ssrc)),
+                 "r"(bytes)
+                 : "memory");
+#endif
+}
+// Closes this thread's bulk group and waits until the copy engine has read
+// every shared source of its bulk groups (the writes to global memory may
+// still be in flight; kernel completion makes them visible).
+__device__ __forceinline__ void bulk_commit_wait_read() {
+#if WGMMA_SM90A_PASS
+    asm volatile("cp.async.bulk.commit_group;\ncp.async.bulk.wait_group.read 0;\n" ::: "memory");
+#endif
+}
 // Copies the box at (c0 = K element, c1 = row) of `map` into dst; completes on bar.
 __device__ __forceinline__ void tma_load_2d(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1) {
 #if WGMMA_SM90A_PASS
