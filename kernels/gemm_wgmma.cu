@@ -243,7 +243,9 @@ __device__ __forceinline__ void wg_store_partials(const ConvParams &p, const WgG
 // per 8-column chunk. Two things measured worse and are not used: the
 // same mapping for the FP32 split-K partials (+1.2-1.9 us per split conv
 // node), and the loop over the rows fully unrolled (no faster; the code is
-// fetched cold by every CTA).
+// fetched cold by every CTA). Nor is the FP16 result sent as one bulk copy
+// per row from a shared tile (as wg_store_partials does): 1.0-2.2 us
+// slower per small GEMM on the H100 (the copy's latency at the CTA's end).
 constexpr int EPI_G = 4;
 template <int BN, int LDE>
 __device__ __forceinline__ void wg_emit_rows(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int c, int tid,
