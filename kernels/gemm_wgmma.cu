@@ -85,11 +85,11 @@
 //     same per-element arithmetic as the mma.sync kernel's epilogue_store2.
 //     (Stores of 4 bytes straight from the wgmma fragment, 8 rows per warp
 //     instruction, measured 0.37x of cuBLASLt at 8192 x 960 x 320.) The
-//     plain epilogue (no GEGLU, no split) keeps each thread on one 8-column
-//     chunk across its rows (wg_emit_rows): bias read once, four rows'
-//     residual loads in flight; split-K partials leave as one bulk copy
-//     per tile row (wg_store_partials); GEGLU and the cluster split-K sums
-//     go chunk by chunk (wg_emit).
+//     plain and cluster split-K epilogues (no GEGLU) keep each thread on one
+//     8-column chunk across its rows (wg_emit_rows, wg_emit_rows_cluster):
+//     bias read once, four rows' loads in flight; split-K partials leave as
+//     one bulk copy per tile row (wg_store_partials); GEGLU goes chunk by
+//     chunk (wg_emit).
 //
 // Limits
 //   GEMM-shaped (1x1, stride 1, pad 0; K a multiple of 8) or a convolution
@@ -271,6 +271,52 @@ __device__ __forceinline__ void wg_emit_rows(const ConvParams &p, const WgGeom &
 #pragma unroll
         for (int k = 0; k < EPI_G; k++)
             if (m[k] >= 0) epilogue_finish8(p, m[k], n, src + (size_t)(k0 + k) * RPP * LDE, in[k], b8);
+    }
+}
+
+// Cluster split-K (CK tiles), no GEGLU: rows [r0, r1) of the tile summed
+// over the S CTAs of the cluster (their FP32 tiles through distributed
+// shared memory, in rank order, the reduce kernel's order) and sent through
+// the epilogue to y, mapped as wg_emit_rows: each of the 256 consumer
+// threads keeps one 8-column chunk for all its rows (bias read once) and
+// issues the residual / time-embedding loads and the peer reads of EPI_G
+// rows before the first of their stores. (The per-chunk loop, which the
+// GEGLU ck tiles keep, recomputes the row, the bias and the feature checks
+// for every chunk: ~110 instructions each, Nsight Compute.)
+template <int BN, int LDE>
+__device__ __forceinline__ void wg_emit_rows_cluster(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int t,
+                                                     int r0, int r1, int S, uint32_t local) {
+    constexpr int CPR = BN / 8;    // 8-column chunks per tile row
+    constexpr int RPP = 256 / CPR; // rows per pass of the 256 consumer threads
+    const int ch = t % CPR, rr = t / CPR, col = ch * 8, n = at.n0 + col;
+    if (rr >= RPP || n >= p.N) return;  // BN 160: threads 240 .. 255 have no chunk
+    float b8[8];
+    epilogue_bias8(p, n, b8);
+#pragma unroll 1
+    for (int rb = r0 + rr; rb < r1; rb += EPI_G * RPP) {
+        int m[EPI_G];
+        Epi8Operands in[EPI_G];
+        alignas(16) float v[EPI_G][8];
+#pragma unroll
+        for (int k = 0; k < EPI_G; k++) {
+            const int r = rb + k * RPP;
+            m[k] = r < r1 ? wg_row_m(p, g, at, r) : -1;
+            if (m[k] < 0) continue;
+            in[k] = epilogue_load8(p, m[k], n);
+            const uint32_t off = (uint32_t)(((size_t)r * LDE + col) * sizeof(float));
+#pragma unroll
+            for (int h = 0; h < 8; h += 4) {
+                float4 sum = ld_cluster_f4(cluster_map(local, 0) + off + h * 4);
+                for (int q = 1; q < S; q++) {
+                    const float4 u = ld_cluster_f4(cluster_map(local, (uint32_t)q) + off + h * 4);
+                    sum.x += u.x, sum.y += u.y, sum.z += u.z, sum.w += u.w;
+                }
+                v[k][h] = sum.x, v[k][h + 1] = sum.y, v[k][h + 2] = sum.z, v[k][h + 3] = sum.w;
+            }
+        }
+#pragma unroll
+        for (int k = 0; k < EPI_G; k++)
+            if (m[k] >= 0) epilogue_finish8(p, m[k], n, v[k], in[k], b8);
     }
 }
 
@@ -563,21 +609,24 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     const int S = p.splits, z = (int)blockIdx.z;
     const int r0 = z * WG_BM / S, r1 = (z + 1) * WG_BM / S;
     const uint32_t local = smem_u32addr(stage);
-    for (int e = threadIdx.x - 128; e < (r1 - r0) * per_row; e += 256) {
-        const int r = r0 + e / per_row, col = (e % per_row) * chunk;
-        const uint32_t off = (uint32_t)(((size_t)r * LDE + col) * sizeof(float));
-        alignas(16) float v[16];
+    if (!p.geglu) {
+        wg_emit_rows_cluster<BN, LDE>(p, g, at, threadIdx.x - 128, r0, r1, S, local);
+    } else {  // GEGLU: 16 columns (8 of a, 8 of g) per chunk
+        for (int e = threadIdx.x - 128; e < (r1 - r0) * per_row; e += 256) {
+            const int r = r0 + e / per_row, col = (e % per_row) * chunk;
+            const uint32_t off = (uint32_t)(((size_t)r * LDE + col) * sizeof(float));
+            alignas(16) float v[16];
 #pragma unroll
-        for (int h = 0; h < 16; h += 4) {
-            if (h >= chunk) break;
-            float4 sum = ld_cluster_f4(cluster_map(local, 0) + off + h * 4);
-            for (int q = 1; q < S; q++) {
-                const float4 t = ld_cluster_f4(cluster_map(local, (uint32_t)q) + off + h * 4);
-                sum.x += t.x, sum.y += t.y, sum.z += t.z, sum.w += t.w;
+            for (int h = 0; h < 16; h += 4) {
+                float4 sum = ld_cluster_f4(cluster_map(local, 0) + off + h * 4);
+                for (int q = 1; q < S; q++) {
+                    const float4 t = ld_cluster_f4(cluster_map(local, (uint32_t)q) + off + h * 4);
+                    sum.x += t.x, sum.y += t.y, sum.z += t.z, sum.w += t.w;
+                }
+                v[h] = sum.x, v[h + 1] = sum.y, v[h + 2] = sum.z, v[h + 3] = sum.w;
             }
-            v[h] = sum.x, v[h + 1] = sum.y, v[h + 2] = sum.z, v[h + 3] = sum.w;
+            wg_emit(p, g, at, r, col, v);
         }
-        wg_emit(p, g, at, r, col, v);
     }
     cluster_sync();
 #endif
