@@ -800,7 +800,8 @@ static void unet_cli(const char *bin) {
 
 // Tuning in context (--kernel-select tune, the default) and the per-node picks alone (tune-node): both PASS
 // (graph replay bit-identical included); tune-node never tries an alternative in the block's graph, and every
-// "refine" line of tune names a tile and the block time. Whether alternatives exist depends on the timings.
+// "refine" line of tune names a tile and the block time; a "confirm" line (the second pair of replays) follows
+// only a try that was faster than the current picks. Whether alternatives exist depends on the timings.
 static void refine_cli(const char *bin) {
     static const char *block[] = {"--block resblock --c 1280 --hw 8 --batch 2",
                                   "--block transformer --c 320 --hw 16 --linear int8"};
@@ -808,7 +809,7 @@ static void refine_cli(const char *bin) {
         char args[512];
         snprintf(args, sizeof args, "%s --check --verbose --iters 5 --warmup 2", block[i]);
         Cmd t = run_cli(bin, args);
-        int lines = 0, formed = 1;
+        int lines = 0, formed = 1, faster = 0;  // faster: the previous try beat the current picks
         for (const char *l = t.out; *l;) {
             const char *end = strchr(l, '\n');
             const size_t len = end ? (size_t)(end - l) : strlen(l);
@@ -817,6 +818,14 @@ static void refine_cli(const char *bin) {
                 snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), l);
                 lines++;
                 formed &= strstr(line, "splitk=") && strstr(line, " block ") && strstr(line, "(with the current picks");
+                const char *b = strstr(line, " block "), *c = strstr(line, "current picks");
+                const double tb = b ? strtod(b + 7, NULL) : 0, tc = c ? strtod(c + 13, NULL) : 0;
+                if (strstr(line, " confirm ")) {
+                    formed &= faster;
+                    faster = 0;
+                } else {
+                    faster = tb < tc * 0.99 + 0.011;  // REFINE_GAIN, with the printed rounding
+                }
             }
             if (!end) break;
             l = end + 1;

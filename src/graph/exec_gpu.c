@@ -851,8 +851,8 @@ static void refine_in_context(Graph *g, GpuRun *run, const Alternatives *alt, in
             const TileConfig keep = *node_gemm_cfg(n);
             *node_gemm_cfg(n) = alt[i].cfg[a];
             const double t = block_latency(g, run, &br, st);
-            if (verbose) {  // the tuning table's label of the candidate
-                char label[96];
+            char label[96] = "";  // the tuning table's label of the candidate
+            if (verbose) {
                 (n->prec == PREC_INT8 ? label_int8 : label_tile)(alt[i].cfg, a, n, label, sizeof label);
                 fprintf(stderr, "refine %-12s %s block %8.2f us (with the current picks %8.2f us)\n", n->name, label,
                         t * 1e6, best * 1e6);
@@ -867,8 +867,8 @@ static void refine_in_context(Graph *g, GpuRun *run, const Alternatives *alt, in
                 *node_gemm_cfg(n) = alt[i].cfg[a];
                 const double t_alt = block_latency(g, run, &br, st);
                 if (verbose)
-                    fprintf(stderr, "refine %-12s confirm: block %8.2f us with it, %8.2f us without\n", n->name,
-                            t_alt * 1e6, t_keep * 1e6);
+                    fprintf(stderr, "refine %-12s %s confirm block %8.2f us (with the current picks %8.2f us)\n",
+                            n->name, label, t_alt * 1e6, t_keep * 1e6);
                 if (t_alt < t_keep * REFINE_GAIN) {
                     best = t_alt;
                 } else {
