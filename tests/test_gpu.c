@@ -1287,11 +1287,11 @@ static void block_suites(const char *bin) {
     unet_cli(bin);
 }
 
-// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks]
+// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks|refine]
 //   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; gemm: the GEMM part
 //   of conv; ops: the rest; groupnorm: the GroupNorm part of ops; norm: GroupNorm in the conv operand
 //   path; lnfold: LayerNorm folded into its GEMM, kernels and CLI runs), or only the block/UNet CLI
-//   suites and the golden cases
+//   suites and the golden cases (blocks), or of those only the tuning-in-context runs (refine)
 //   (the whole suite takes several minutes; the two halves can run as separate commands)
 int main(int argc, char **argv) {
     report_counts_on_signal();  // a timeout around a long section still leaves its counts
@@ -1305,17 +1305,16 @@ int main(int argc, char **argv) {
             section = argv[++i];
             if (strcmp(section, "kernels") && strcmp(section, "conv") && strcmp(section, "gemm") &&
                 strcmp(section, "ops") && strcmp(section, "groupnorm") && strcmp(section, "norm") &&
-                strcmp(section, "lnfold") && strcmp(section, "blocks")) {
+                strcmp(section, "lnfold") && strcmp(section, "blocks") && strcmp(section, "refine")) {
                 fprintf(stderr,
-                        "test_gpu: --section must be kernels, conv, gemm, ops, groupnorm, norm, lnfold or blocks "
-                        "(got '%s')\n",
+                        "test_gpu: --section must be kernels, conv, gemm, ops, groupnorm, norm, lnfold, blocks or "
+                        "refine (got '%s')\n",
                         section);
                 return 2;
             }
         }
         else bin = argv[i];
     }
-    g_verbose = getenv("VERBOSE") != NULL;
     char gpu_name[256];
     int sms = 0;
     g_verbose = getenv("VERBOSE") != NULL;  // every PASS line too
@@ -1335,6 +1334,7 @@ int main(int argc, char **argv) {
     if (section && !strcmp(section, "groupnorm")) suite_groupnorm();
     if (section && !strcmp(section, "norm")) norm_suites();
     if (section && !strcmp(section, "lnfold")) lnfold_suites(bin);
+    if (section && !strcmp(section, "refine")) refine_cli(bin);
     if (!section || !strcmp(section, "blocks")) {
         block_suites(bin);
         golden_suites(bin, golden_dir);
