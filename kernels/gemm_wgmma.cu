@@ -274,6 +274,17 @@ __device__ __forceinline__ void wg_emit_rows(const ConvParams &p, const WgGeom &
     }
 }
 
+// Four FP32 values at byte offset off of the staged tile, summed over the
+// S CTAs of the cluster in rank order (the reduce kernel's order).
+__device__ __forceinline__ float4 cluster_sum4(uint32_t local, uint32_t off, int S) {
+    float4 sum = ld_cluster_f4(cluster_map(local, 0) + off);
+    for (int q = 1; q < S; q++) {
+        const float4 u = ld_cluster_f4(cluster_map(local, (uint32_t)q) + off);
+        sum.x += u.x, sum.y += u.y, sum.z += u.z, sum.w += u.w;
+    }
+    return sum;
+}
+
 // Cluster split-K (CK tiles), no GEGLU: rows [r0, r1) of the tile summed
 // over the S CTAs of the cluster (their FP32 tiles through distributed
 // shared memory, in rank order, the reduce kernel's order) and sent through
@@ -305,14 +316,7 @@ __device__ __forceinline__ void wg_emit_rows_cluster(const ConvParams &p, const 
             in[k] = epilogue_load8(p, m[k], n);
             const uint32_t off = (uint32_t)(((size_t)r * LDE + col) * sizeof(float));
 #pragma unroll
-            for (int h = 0; h < 8; h += 4) {
-                float4 sum = ld_cluster_f4(cluster_map(local, 0) + off + h * 4);
-                for (int q = 1; q < S; q++) {
-                    const float4 u = ld_cluster_f4(cluster_map(local, (uint32_t)q) + off + h * 4);
-                    sum.x += u.x, sum.y += u.y, sum.z += u.z, sum.w += u.w;
-                }
-                v[k][h] = sum.x, v[k][h + 1] = sum.y, v[k][h + 2] = sum.z, v[k][h + 3] = sum.w;
-            }
+            for (int h = 0; h < 8; h += 4) *reinterpret_cast<float4 *>(&v[k][h]) = cluster_sum4(local, off + h * 4, S);
         }
 #pragma unroll
         for (int k = 0; k < EPI_G; k++)
@@ -617,14 +621,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
             const uint32_t off = (uint32_t)(((size_t)r * LDE + col) * sizeof(float));
             alignas(16) float v[16];
 #pragma unroll
-            for (int h = 0; h < 16; h += 4) {
-                float4 sum = ld_cluster_f4(cluster_map(local, 0) + off + h * 4);
-                for (int q = 1; q < S; q++) {
-                    const float4 t = ld_cluster_f4(cluster_map(local, (uint32_t)q) + off + h * 4);
-                    sum.x += t.x, sum.y += t.y, sum.z += t.z, sum.w += t.w;
-                }
-                v[h] = sum.x, v[h + 1] = sum.y, v[h + 2] = sum.z, v[h + 3] = sum.w;
-            }
+            for (int h = 0; h < 16; h += 4) *reinterpret_cast<float4 *>(&v[h]) = cluster_sum4(local, off + h * 4, S);
             wg_emit(p, g, at, r, col, v);
         }
     }
