@@ -115,7 +115,7 @@ __device__ __forceinline__ void geglu_store2(const ConvParams &p, int m, int n, 
     *reinterpret_cast<half2 *>(p.y + (size_t)m * F + oc) = __floats2half2_rn(a0 * gelu_erf(g0), a1 * gelu_erf(g1));
 }
 
-// The operands epilogue_store8 reads besides the accumulators: the time
+// The operands epilogue_finish8 reads besides the accumulators: the time
 // embedding and residual chunks (zero where absent). Loading them apart from
 // the arithmetic lets a kernel issue every load of a row chunk group before
 // its first store (the compiler cannot move a load past a store to y).
@@ -195,12 +195,6 @@ __device__ __forceinline__ void epilogue_finish8(const ConvParams &p, int m, int
 #pragma unroll
     for (int i = 0; i < 4; i++) o2[i] = __floats2half2_rn(o[2 * i], o[2 * i + 1]);
     *reinterpret_cast<uint4 *>(p.y + (size_t)m * p.N + n) = out;
-}
-
-// Eight adjacent output channels n..n+7 of row m (n a multiple of 8): the
-// same per-element arithmetic as epilogue_store2, one 16-byte store.
-__device__ __forceinline__ void epilogue_store8(const ConvParams &p, int m, int n, const float *v) {
-    epilogue_finish8(p, m, n, v, epilogue_load8(p, m, n));
 }
 
 // GEGLU for the interleaved block n..n+7 (a) and n+8..n+15 (g), n a

@@ -81,7 +81,7 @@
 //   - Epilogue through shared memory: the accumulators go to an FP32 tile
 //     over the (then idle) ring and come back as 8-column row chunks, so
 //     residual loads and output stores are 16 bytes per thread and whole
-//     lines per warp; conv2d.cuh's epilogue_store8 / geglu_store8 apply the
+//     lines per warp; conv2d.cuh's epilogue_finish8 / geglu_store8 apply the
 //     same per-element arithmetic as the mma.sync kernel's epilogue_store2.
 //     (Stores of 4 bytes straight from the wgmma fragment, 8 rows per warp
 //     instruction, measured 0.37x of cuBLASLt at 8192 x 960 x 320.) The
@@ -89,7 +89,7 @@
 //     8-column chunk across its rows (wg_emit_rows, wg_emit_rows_cluster):
 //     bias read once, four rows' loads in flight; split-K partials leave as
 //     one bulk copy per tile row (wg_store_partials); GEGLU goes chunk by
-//     chunk (wg_emit).
+//     chunk (wg_emit_geglu).
 //
 // Limits
 //   GEMM-shaped (1x1, stride 1, pad 0; K a multiple of 8) or a convolution
@@ -188,18 +188,14 @@ __device__ __forceinline__ int wg_row_m(const ConvParams &p, const WgGeom &g, co
     return m < p.M ? m : -1;
 }
 
-// Row r, columns col.. col + 7 (GEGLU: + 15) of the tile, FP32 values v,
-// to their output through the epilogue or GEGLU; rows and columns past the
-// output are dropped.
-__device__ __forceinline__ void wg_emit(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int r, int col,
-                                        const float *v) {
+// GEGLU tiles: row r, interleaved columns col .. col + 15 of the tile (8 of
+// a, then 8 of g), FP32 values v, to 8 output channels; rows and columns
+// past the output are dropped.
+constexpr int GEGLU_CHUNK = 16;
+__device__ __forceinline__ void wg_emit_geglu(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int r,
+                                              int col, const float *v) {
     const int n = at.n0 + col, m = wg_row_m(p, g, at, r);
-    if (m < 0 || n >= p.N) return;
-    if (!p.geglu) {
-        epilogue_store8(p, m, n, v);
-    } else {
-        geglu_store8(p, m, n, v, v + 8);
-    }
+    if (m >= 0 && n < p.N) geglu_store8(p, m, n, v, v + 8);
 }
 
 // A consumer's 64 rows of the FP32 tile (stage rows 64c .., LDE floats
@@ -234,8 +230,8 @@ __device__ __forceinline__ void wg_store_partials(const ConvParams &p, const WgG
 // tid / CPR + k RPP), so its bias and column bound are read once, and the
 // residual / time-embedding loads of EPI_G rows are issued before the first
 // of their stores (the compiler cannot move a load past a store to y).
-// Measured against the per-chunk loop it replaces (wg_emit, which the GEGLU
-// and cluster split-K tiles keep), H200, same job, heuristic picks
+// Measured against the per-chunk loop it replaces (which only the GEGLU
+// tiles keep, wg_emit_geglu), H200, same job, heuristic picks
 // (docs/PERF.md, "A row-mapped epilogue"): SD1.5 step 4.31 -> 4.22 ms (b1),
 // 6.08 -> 5.90 ms (b2); 320 -> 320 @64 b2 convs 31.2 -> 27.3-27.8 us. That
 // loop took 61% of the instructions and 43% of the warp stall samples of a
@@ -292,7 +288,7 @@ __device__ __forceinline__ float4 cluster_sum4(uint32_t local, uint32_t off, int
 // threads keeps one 8-column chunk for all its rows (bias read once) and
 // issues the residual / time-embedding loads and the peer reads of EPI_G
 // rows before the first of their stores. (The per-chunk loop, which the
-// GEGLU ck tiles keep, recomputes the row, the bias and the feature checks
+// GEGLU ck tiles keep, wg_emit_geglu, recomputes the row, the bias and the feature checks
 // for every chunk: ~110 instructions each, Nsight Compute.)
 template <int BN, int LDE>
 __device__ __forceinline__ void wg_emit_rows_cluster(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int t,
@@ -585,8 +581,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     }
     if (!CK && p.splits > 1) fence_proxy_async();  // the partial tile is read by bulk copies (async proxy)
     asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");  // this consumer's 128 threads
-    const int chunk = p.geglu ? 16 : 8;  // GEGLU: 8 columns of a, then 8 of g, make 8 outputs
-    const int per_row = BN / chunk;
+    constexpr int per_row = BN / GEGLU_CHUNK;  // GEGLU chunks per tile row (the other epilogues map their own)
     const WgTileAt at = {m0, n0, ox0, oy0, b0, px, py};
     if constexpr (!CK) {
         if (p.splits > 1) {
@@ -597,9 +592,9 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
             wg_emit_rows<BN, LDE>(p, g, at, c, tid, stage);
             return;
         }
-        for (int e = tid; e < 64 * per_row; e += 128) {
-            const int r = c * 64 + e / per_row, col = (e % per_row) * chunk;
-            wg_emit(p, g, at, r, col, stage + (size_t)r * LDE + col);
+        for (int e = tid; e < 64 * per_row; e += 128) {  // GEGLU
+            const int r = c * 64 + e / per_row, col = (e % per_row) * GEGLU_CHUNK;
+            wg_emit_geglu(p, g, at, r, col, stage + (size_t)r * LDE + col);
         }
         return;
     }
@@ -615,14 +610,15 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     const uint32_t local = smem_u32addr(stage);
     if (!p.geglu) {
         wg_emit_rows_cluster<BN, LDE>(p, g, at, threadIdx.x - 128, r0, r1, S, local);
-    } else {  // GEGLU: 16 columns (8 of a, 8 of g) per chunk
+    } else {  // GEGLU
         for (int e = threadIdx.x - 128; e < (r1 - r0) * per_row; e += 256) {
-            const int r = r0 + e / per_row, col = (e % per_row) * chunk;
+            const int r = r0 + e / per_row, col = (e % per_row) * GEGLU_CHUNK;
             const uint32_t off = (uint32_t)(((size_t)r * LDE + col) * sizeof(float));
-            alignas(16) float v[16];
+            alignas(16) float v[GEGLU_CHUNK];
 #pragma unroll
-            for (int h = 0; h < 16; h += 4) *reinterpret_cast<float4 *>(&v[h]) = cluster_sum4(local, off + h * 4, S);
-            wg_emit(p, g, at, r, col, v);
+            for (int h = 0; h < GEGLU_CHUNK; h += 4)
+                *reinterpret_cast<float4 *>(&v[h]) = cluster_sum4(local, off + h * 4, S);
+            wg_emit_geglu(p, g, at, r, col, v);
         }
     }
     cluster_sync();
