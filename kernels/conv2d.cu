@@ -375,6 +375,8 @@ extern "C" int conv2d_shape_init(ConvShape *s) {
 namespace {
 int pp_first() { return kNumTiles + gemm_wgmma_num_tiles(); }
 int num_all_tiles() { return pp_first() + gemm_wgmma_pp_num_tiles(); }
+// The GEMM's K: the taps' channels, and a fused shortcut's (ConvShape.cs).
+long long gemm_k(const ConvShape *s) { return (long long)s->ksize * s->ksize * s->cin + s->cs; }
 }  // namespace
 
 extern "C" const char *conv2d_tile_name(int tile) {
@@ -390,6 +392,11 @@ extern "C" int conv2d_norm_shape_ok(const ConvShape *s) {
            gemm_wgmma_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up);
 }
 
+extern "C" int conv2d_shortcut_shape_ok(const ConvShape *s) {
+    return s->cin % 8 == 0 && s->cout % 8 == 0 && !s->norm &&
+           gemm_wgmma_shortcut_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up, s->cs, s->cs2);
+}
+
 extern "C" int conv2d_tile_is_wgmma(int tile) { return tile >= kNumTiles && tile < num_all_tiles(); }
 
 extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg) {
@@ -402,21 +409,22 @@ extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg) {
 extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max) {
     static const int kSplits[] = {1, 2, 3, 4, 6, 8, 12, 16};
     long long M = (long long)s->batch * s->ho * s->wo;
-    int kchunks = ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN);
+    int kchunks = ceil_div(gemm_k(s), KSPLIT_ALIGN);
     int n = 0;
     // The Hopper engine's tiles follow where it runs the shape (GEMM-shaped,
     // or a convolution over multiples of 64 input channels; a concatenated
     // input whose two parts are multiples of 64 channels; a nearest-2x
     // input read as four output phases); its persistent ping-pong tiles
     // only GEMM-shaped problems with one input, without split-K.
-    // A GroupNorm in the operand path (s->norm) runs on gemm_wgmma.cu's tiles alone.
+    // A GroupNorm in the operand path (s->norm) and a fused shortcut (s->cs)
+    // run on gemm_wgmma.cu's tiles alone.
     const int wgmma = gemm_wgmma_usable() &&
                       gemm_wgmma_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up) &&
-                      !(s->norm && s->up);
-    const int pp = wgmma && !s->norm &&
+                      !(s->norm && s->up) && (!s->cs || conv2d_shortcut_shape_ok(s));
+    const int pp = wgmma && !s->norm && !s->cs &&
                    gemm_wgmma_pp_shape_ok(s->ksize, s->stride, s->pad, s->cin, s->cout, s->cin2, s->up);
-    const int ntiles = !wgmma ? kNumTiles : pp ? num_all_tiles() : pp_first();
-    for (int t = s->norm ? kNumTiles : 0; t < ntiles; t++) {
+    const int ntiles = !wgmma ? (s->cs ? 0 : kNumTiles) : pp ? num_all_tiles() : pp_first();
+    for (int t = s->norm || s->cs ? kNumTiles : 0; t < ntiles; t++) {
         if (t >= pp_first()) {  // no split-K
             if (n < max) out[n++] = (TileConfig){t, 1};
             continue;
@@ -479,7 +487,7 @@ double wgmma_tile_us(const ConvShape *s, int wt, int bn, int splits, int num_sms
         if (cap < 1) cap = num_sms / splits;  // the query failed: assume every SM takes part
         waves = (ctas / splits + cap - 1) / cap;
     }
-    const int spc = ceil_div(ceil_div((long long)s->ksize * s->ksize * s->cin, KSPLIT_ALIGN), splits);
+    const int spc = ceil_div(ceil_div(gemm_k(s), KSPLIT_ALIGN), splits);
     const double tc = (double)waves * spc * t_stage;
     const double l2 = (double)ctas * spc * (128 + bn) * 128 * l2f / 8.22e12 * 1e6;
     double t = 4.46 + (tc > l2 ? tc : l2);
@@ -510,7 +518,7 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     }
     if (pick_wg.tile >= 0) return pick_wg;
     long long M = (long long)s->batch * s->ho * s->wo;
-    int K = s->ksize * s->ksize * s->cin;
+    const long long K = gemm_k(s);
     double best = 1e300;
     TileConfig pick = {0, 1};
     for (int i = 0; i < nc; i++) {
@@ -541,12 +549,15 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
                          const uint16_t *w, const float *bias, const uint16_t *temb, const uint16_t *residual,
                          uint16_t *y, int geglu, float *workspace, cudaStream_t stream,
                          const float *norm = nullptr, int norm_silu = 0, const float *ln_stats = nullptr,
-                         const float *ln_colsum = nullptr) {
+                         const float *ln_colsum = nullptr, const uint16_t *xs = nullptr,
+                         const uint16_t *xs2 = nullptr) {
     if (cfg.tile < 0 || cfg.tile >= num_all_tiles() || cfg.splits < 1) return cudaErrorInvalidValue;
     if (!ln_stats != !ln_colsum ||
         (ln_stats && ((reinterpret_cast<uintptr_t>(ln_stats) & 7) || (reinterpret_cast<uintptr_t>(ln_colsum) & 15))))
         return cudaErrorInvalidValue;  // the epilogue reads (mean, rstd) as float2 and colsum as float4
     if (!norm != !s->norm || (norm && cfg.tile < kNumTiles)) return cudaErrorInvalidValue;  // Hopper tiles only
+    if (!xs != !s->cs || (s->cs && (cfg.tile < kNumTiles || cfg.tile >= pp_first() || (s->cs2 && !xs2))))
+        return cudaErrorInvalidValue;  // a fused shortcut: gemm_wgmma.cu's tiles only
     if ((s->cin2 || s->up) && ((s->cin2 && !x2) || s->cin2 % 8 || s->h % (s->up ? 2 : 1) || s->w % (s->up ? 2 : 1)))
         return cudaErrorInvalidValue;
     if (cfg.splits > 1 && !workspace) return cudaErrorInvalidValue;
@@ -567,7 +578,11 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
     p.Wo = s->wo;
     p.M = s->batch * s->ho * s->wo;
     p.N = s->cout;
-    p.K = s->ksize * s->ksize * s->cin;
+    p.Kc = s->ksize * s->ksize * s->cin;
+    p.K = (int)gemm_k(s);
+    p.xs = reinterpret_cast<const half *>(xs);
+    p.xs2 = s->cs2 ? reinterpret_cast<const half *>(xs2) : nullptr;
+    p.Cs1 = s->cs - s->cs2;
     p.kchunks = ceil_div(p.K, KSPLIT_ALIGN);
     p.splits = cfg.splits > p.kchunks ? p.kchunks : cfg.splits;
     p.ws = workspace;
@@ -615,8 +630,16 @@ extern "C" cudaError_t conv2d_igemm_norm_fp16(const ConvShape *s, TileConfig cfg
     return igemm_launch(s, cfg, x, x2, w, bias, temb, residual, y, 0, workspace, stream, norm, silu);
 }
 
+extern "C" cudaError_t conv2d_igemm_sc_fp16(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *xs,
+                                            const uint16_t *xs2, const uint16_t *w, const float *bias,
+                                            const uint16_t *temb, uint16_t *y, float *workspace, cudaStream_t stream) {
+    if (!s->cs || !xs || s->cin2 || s->up || s->norm) return cudaErrorInvalidValue;
+    return igemm_launch(s, cfg, x, nullptr, w, bias, temb, nullptr, y, 0, workspace, stream, nullptr, 0, nullptr,
+                        nullptr, xs, xs2);
+}
+
 extern "C" ConvShape gemm_as_conv(int m, int n, int k) {
-    ConvShape s = {1, m, 1, k, n, 1, 1, 0, m, 1, 0, 0};
+    ConvShape s = {1, m, 1, k, n, 1, 1, 0, m, 1, 0, 0, 0, 0, 0};
     return s;
 }
 

@@ -49,6 +49,12 @@ struct ConvParams {
     // the rest of the epilogue; bias then holds beta W^T + the layer's bias. null: no fold.
     const float2 *ln_stats;  // (M) mean, rstd of each row of x (layernorm_stats_fp16)
     const float *ln_colsum;  // (N) sum_k W'[n, k], the kernel's row order
+    // A 1x1 shortcut fused into a stride-1 convolution's K (Hopper engine; conv2d_igemm_sc_fp16): K runs
+    // past the convolution's Kc = k k Cin over K - Kc channels of xs (and xs2 past Cs1) at the output
+    // pixel itself, and w is (N, K) = [conv weight | shortcut weight]. xs null: K == Kc.
+    const half *xs;        // (B, Ho, Wo, Cs1) or null
+    const half *xs2;       // (B, Ho, Wo, K - Kc - Cs1) or null
+    int Kc, Cs1;
 };
 
 // The LayerNorm fold of one accumulator (ConvParams.ln_stats): row statistics
@@ -245,6 +251,11 @@ int gemm_wgmma_max_clusters(int i, int splits);
 // Cin and Cout multiples of 8) or a convolution with Cin a multiple of 64,
 // stride 1 or 2 and pad < ksize.
 int gemm_wgmma_shape_ok(int ksize, int stride, int pad, int cin, int cout, int cin2, int up);
+// 1 when the engine also takes a 1x1 shortcut of cs input channels (the
+// last cs2 of them from a second tensor) in this convolution's K
+// (ConvParams.xs): a stride-1 same-size convolution in convolution mode,
+// cs and cs2 multiples of 64.
+int gemm_wgmma_shortcut_ok(int ksize, int stride, int pad, int cin, int cout, int cin2, int up, int cs, int cs2);
 // CTA tiles along M: consecutive 128-row blocks (GEMM-shaped) or output
 // rectangles of 128 pixels (convolutions).
 long long gemm_wgmma_m_tiles(int batch, int ho, int wo, int ksize, int stride, int pad, int up);

@@ -340,6 +340,8 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     gemm_wgmma_kernel(const __grid_constant__ CUtensorMap map_x,   // x (M, K), box 64 x 128 (conv: 4-D NHWC)
                       const __grid_constant__ CUtensorMap map_x2,  // x2 (M, Cin - Cin1) where p.x2 is set
                       const __grid_constant__ CUtensorMap map_w,   // w (N, K), box 64 x BN
+                      const __grid_constant__ CUtensorMap map_s,   // xs (B, Ho, Wo, Cs1) where p.xs is set
+                      const __grid_constant__ CUtensorMap map_s2,  // xs2 (B, Ho, Wo, K - Kc - Cs1) where p.xs2 is set
                       ConvParams p, WgGeom g) {
 #if WG_DEVICE
     constexpr int A_BYTES = WG_BM * WG_BK * 2;  // (128, 64) fp16, swizzled
@@ -377,6 +379,8 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     if (threadIdx.x == 0) {
         tma_prefetch_map(&map_x);  // kernel parameters: no dependence on the previous kernels
         if (p.x2) tma_prefetch_map(&map_x2);
+        if (p.xs) tma_prefetch_map(&map_s);
+        if (p.xs2) tma_prefetch_map(&map_s2);
         tma_prefetch_map(&map_w);
         for (int s = 0; s < STAGES; s++) {
             mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
@@ -396,7 +400,11 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
                 unsigned char *sa = ring + s * STAGE_BYTES;
                 mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
                 const int k = (kt0 + i) * WG_BK;
-                if (g.conv) {  // K = (ky, kx, ci): one tap and 64 channels (Cin % 64 == 0) per stage
+                if (k >= p.Kc) {  // a fused 1x1 shortcut: 64 of its channels at the rectangle's own pixels
+                    const int cs = k - p.Kc;
+                    if (p.xs2 && cs >= p.Cs1) tma_load_4d(sa, &map_s2, &full[s], cs - p.Cs1, ox0, oy0, b0);
+                    else tma_load_4d(sa, &map_s, &full[s], cs, ox0, oy0, b0);
+                } else if (g.conv) {  // K = (ky, kx, ci): one tap and 64 channels (Cin % 64 == 0) per stage
                     const int tap = k / p.Cin, c0 = k - tap * p.Cin;
                     const int ky = tap / p.ksize, kx = tap - ky * p.ksize;
                     int ix = ox0 * p.stride + kx - p.pad, iy = oy0 * p.stride + ky - p.pad;
@@ -703,7 +711,7 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     const size_t smem = wg_smem_bytes<BN, STAGES>();
     const cudaError_t se = wg_set_smem_limit<BN, STAGES, NORM, CK>();
     if (se != cudaSuccess) return se;
-    CUtensorMap mx, mx2, mw;
+    CUtensorMap mx, mx2, mw, ms, ms2;
     WgGeom g = {0, 0, 0, 0, 0, 0, 0, 0};
     unsigned mtiles = (unsigned)((p.M + WG_BM - 1) / WG_BM);
     const int c1 = p.x2 ? p.Cin1 : p.Cin;  // channels of x
@@ -720,12 +728,16 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
         if (e == cudaSuccess && p.x2) e = make_map_nhwc(&mx2, p, g, p.x2, p.Cin - c1);
     }
     if (!p.x2) mx2 = mx;  // never read
+    if (e == cudaSuccess && p.xs) e = make_map_nhwc(&ms, p, g, p.xs, p.Cs1);  // stride 1: the output's pixels
+    if (e == cudaSuccess && p.xs2) e = make_map_nhwc(&ms2, p, g, p.xs2, p.K - p.Kc - p.Cs1);
+    if (!p.xs) ms = mx;  // never read
+    if (!p.xs2) ms2 = mx;
     if (e == cudaSuccess) e = make_map(&mw, p.w, p.N, p.K, BN);
     if (e != cudaSuccess) return e;
     dim3 grid(mtiles, (p.N + BN - 1) / BN, p.splits);
     const dim3 cluster(1, 1, CK ? p.splits : 1);  // cluster split-K: one cluster per output tile
     return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM, CK>, grid, dim3(WG_THREADS), smem, stream, cluster, mx,
-                              mx2, mw, p, g);
+                              mx2, mw, ms, ms2, p, g);
 }
 
 // Clusters of S CTAs of the cluster split-K instantiation of <BN, STAGES>
@@ -809,6 +821,14 @@ int gemm_wgmma_shape_ok(int ksize, int stride, int pad, int cin, int cout, int c
     return cin % WG_BK == 0 && stride >= 1 && stride <= 2 && pad >= 0 && pad < ksize;
 }
 
+int gemm_wgmma_shortcut_ok(int ksize, int stride, int pad, int cin, int cout, int cin2, int up, int cs, int cs2) {
+    // the shortcut's stages read the rectangle's own pixels: a stride-1, same-size convolution in
+    // convolution mode (not GEMM-shaped: its rows are not rectangles), whole 64-channel stages
+    return gemm_wgmma_shape_ok(ksize, stride, pad, cin, cout, cin2, up) && !gemm_shaped(ksize, stride, pad) && !up &&
+           stride == 1 && 2 * pad == ksize - 1 && cs > 0 && cs % WG_BK == 0 && cs2 >= 0 && cs2 < cs &&
+           cs2 % WG_BK == 0;
+}
+
 long long gemm_wgmma_m_tiles(int batch, int ho, int wo, int ksize, int stride, int pad, int up) {
     if (gemm_shaped(ksize, stride, pad) && !up) return ((long long)batch * ho * wo + WG_BM - 1) / WG_BM;
     const WgGeom g = up ? conv_geometry(batch, ho / 2, wo / 2) : conv_geometry(batch, ho, wo);
@@ -821,6 +841,12 @@ cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream) {
     if (!gemm_wgmma_shape_ok(p.ksize, p.stride, p.pad, p.Cin, p.N, cin2, p.up) || p.K % 8) return cudaErrorInvalidValue;
     if (p.up && (p.H % 2 || p.W % 2 || p.Ho != p.H || p.Wo != p.W)) return cudaErrorInvalidValue;
     if (p.norm && (p.up || reinterpret_cast<uintptr_t>(p.norm) & 15)) return cudaErrorInvalidValue;
+    if (p.xs ? !gemm_wgmma_shortcut_ok(p.ksize, p.stride, p.pad, p.Cin, p.N, p.x2 ? p.Cin - p.Cin1 : 0, p.up,
+                                       p.K - p.Kc, p.xs2 ? p.K - p.Kc - p.Cs1 : 0) ||
+                   p.norm || p.Kc != p.ksize * p.ksize * p.Cin || p.Ho != p.H || p.Wo != p.W ||
+                   (reinterpret_cast<uintptr_t>(p.xs) | reinterpret_cast<uintptr_t>(p.xs2)) & 15
+             : p.Kc != p.K)
+        return cudaErrorInvalidValue;
     if ((reinterpret_cast<uintptr_t>(p.x) | reinterpret_cast<uintptr_t>(p.x2) | reinterpret_cast<uintptr_t>(p.w)) &
         15)
         return cudaErrorInvalidValue;

@@ -29,6 +29,9 @@ typedef struct {
                            // are the upsampled size, the tensor in memory is (B, h/2, w/2, Cin)
     int norm;              // 1: a GroupNorm (+ SiLU) of the input is applied in the operand path
                            // (conv2d_igemm_norm_fp16; Hopper-engine tiles only)
+    int cs, cs2;           // cs > 0: a 1x1 shortcut over cs channels of a second input (the last cs2 of
+                           // them from a third tensor) summed into this conv's accumulators, as extra K
+                           // (conv2d_igemm_sc_fp16; Hopper-engine tiles only); 0 = none
 } ConvShape;
 
 // Fills ho/wo. Returns 0 if the shape is supported (cin, cout multiples of 8,
@@ -83,6 +86,26 @@ cudaError_t conv2d_igemm_norm_fp16(const ConvShape *s, TileConfig cfg, const uin
                                    const float *norm,  // (B, Cin, 2) fp32 scale, shift
                                    int silu, const uint16_t *w, const float *bias, const uint16_t *temb,
                                    const uint16_t *residual, uint16_t *y, float *workspace, cudaStream_t stream);
+
+// y = conv(x, w_conv) + xs_cat w_sc^T + bias[co] + temb[b, co]: a 1x1
+// shortcut (ResnetBlock2D.conv_shortcut, stride 1) over xs_cat = [xs | xs2]
+// (B, Ho, Wo, cs), cs2 channels from xs2) summed in the conv's FP32
+// accumulators as cs more K, so its output is never written or read back.
+// w is (Cout, k k Cin + cs) = [the conv's (Cout, k, k, Cin) | the shortcut's
+// (Cout, cs)], bias the sum of the two biases. Hopper-engine tiles only
+// (conv2d_candidates offers no other for a shape with cs > 0; see
+// conv2d_shortcut_shape_ok).
+cudaError_t conv2d_igemm_sc_fp16(const ConvShape *s, TileConfig cfg,
+                                 const uint16_t *x,    // (B, H, W, Cin)          fp16
+                                 const uint16_t *xs,   // (B, Ho, Wo, cs - cs2)   fp16
+                                 const uint16_t *xs2,  // (B, Ho, Wo, cs2)        fp16 or NULL (cs2 = 0)
+                                 const uint16_t *w,    // (Cout, k k Cin + cs)    fp16
+                                 const float *bias, const uint16_t *temb, uint16_t *y, float *workspace,
+                                 cudaStream_t stream);
+// 1 if the Hopper engine can fuse such a shortcut into this conv (a shape
+// check only, s->cs and s->cs2 set; whether the engine runs here is
+// conv2d_hopper_usable's).
+int conv2d_shortcut_shape_ok(const ConvShape *s);
 
 // y = conv(x, w) + bias[co] + temb[b, co] + residual[b, ho, wo, co]
 // (bias, temb and residual each optional: pass NULL).

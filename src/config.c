@@ -198,7 +198,7 @@ static void check_transformer(BlockConfig *cfg, DeviceKind dev) {
 static void check_conv_sizes(const BlockConfig *cfg) {
     const int is_conv = cfg->kind == BLOCK_CONV;
     ConvShape s = {cfg->batch, cfg->h, cfg->w, cfg->c, cfg->cout, is_conv ? cfg->ksize : 3,
-                   is_conv ? cfg->stride : 1, is_conv ? cfg->ksize / 2 : 1, 0, 0, 0, 0, 0};
+                   is_conv ? cfg->stride : 1, is_conv ? cfg->ksize / 2 : 1, 0, 0, 0, 0, 0, 0, 0};
     if ((long long)cfg->cout * s.ksize * s.ksize * cfg->c >= (1LL << 31))
         die_user("conv weight too large: %d x %d x %d x %d elements exceeds 2^31; use fewer --c/--cout channels",
                  cfg->cout, s.ksize, s.ksize, cfg->c);

@@ -93,6 +93,8 @@ static const Choice kPrec[] = {{"int8", PREC_INT8, NULL}, {"fp16", PREC_FP16, NU
 static const Choice kNodeTiming[] = {{"graph", 0, NULL}, {"eager", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kGnPass[] = {{"one-pass", 0, NULL}, {"two-pass", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kEngine[] = {{"auto", 0, NULL}, {"portable", 1, NULL}, {NULL, 0, NULL}};
+static const Choice kFuseSc[] = {{"auto", FUSE_AUTO, NULL}, {"on", FUSE_ON, NULL}, {"off", FUSE_OFF, NULL},
+                                 {NULL, 0, NULL}};
 static const Choice kVs[] = {{"cudnn", VS_CUDNN, NULL}, {NULL, 0, NULL}};
 
 #define CFG(f) offsetof(Cli, cfg.f)
@@ -208,6 +210,13 @@ static const OptionRow kOptions[OPT_COUNT] = {
                                "path (Hopper engine: one row \"norm1+silu+conv1\", the\n"
                                "normalized tensor never written; slower than its own\n"
                                "pass on the H100 for 3x3 convs: docs/PERF.md)"},
+    [OPT_FUSE_SHORTCUT] = {"fuse-shortcut", "M", "auto", CHOICE(kFuseSc), .at = RUN(fuse_shortcut),
+                           .section = SEC_RUN,
+                           .help = "a ResBlock's 1x1 conv_shortcut summed into conv2 as more\n"
+                                   "K (one row \"conv2+conv_shortcut\", its output never\n"
+                                   "written): auto (where the Hopper engine runs conv2),\n"
+                                   "on (also the CPU path's emulation; an error where the\n"
+                                   "GPU has no Hopper engine) or off"},
     [OPT_FUSE_LN] = {"fuse-ln", "on|off", "off", CHOICE(kOnOff), .at = RUN(fuse_ln), .section = SEC_RUN,
                      .help = "LayerNorm folded into the FP16 GEMM that reads it\n"
                              "(ln1 -> qkv, ln2 -> q2, ln3 -> ff1: one row \"ln1+qkv\";\n"

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../kernels/kernels.h"
 #include "harness.h"
 
 static const double kTol = 5e-3;  // relative L2, as the fast path's --tol-fp16 default
@@ -74,12 +75,16 @@ static void check_vendor(const char *bin, const char *block_args, const char *co
 void gpu_suite_vendor(const char *bin) {
     static const char *const res[] = {"time_emb_proj", "conv1", "conv2", NULL};
     static const char *const res_sc[] = {"time_emb_proj", "conv1", "conv_shortcut", "conv2", NULL};
+    static const char *const res_fused[] = {"time_emb_proj", "conv1", "conv2+conv_shortcut", NULL};
     static const char *const tf[] = {"proj_in", "qkv", "attn1", "out1+res", "q2", "kv2(ctx)", "attn2",
                                      "out2+res", "ff1+geglu", "ff2+res", "proj_out+res", NULL};
     static const char *const self[] = {"attn(self)", NULL};
     static const char *const cross[] = {"attn(cross)", NULL};
     check_vendor(bin, "--block resblock --c 320 --hw 32", res);
-    check_vendor(bin, "--block resblock --c 320 --cout 640 --hw 16 --batch 2", res_sc);
+    check_vendor(bin, "--block resblock --c 320 --cout 640 --hw 16 --batch 2 --fuse-shortcut off", res_sc);
+    // the fused row's vendor column is the shortcut conv + conv2 reading it (where the Hopper engine fuses them)
+    check_vendor(bin, "--block resblock --c 320 --cout 640 --hw 16 --batch 2",
+                 conv2d_hopper_usable() ? res_fused : res_sc);
     check_vendor(bin, "--block transformer --c 320 --hw 32", tf);                  // SD1: 1x1 conv proj
     check_vendor(bin, "--block transformer --c 640 --hw 16 --head-dim 64 --proj linear --context-dim 1024 --batch 2",
                  tf);                                                              // SD2: linear proj

@@ -65,6 +65,7 @@ void gpu_suite_int8(int num_sms);             // tests/gpu_int8.c
 void cpu_suite_outputs(const char *bin);      // tests/cpu_outputs.c
 void cpu_suite_unet(const char *bin);         // tests/cpu_unet.c
 void cpu_suite_fuse(void);                    // tests/cpu_fuse.c
+void cpu_suite_fuse_shortcut(const char *bin);  // tests/cpu_fuse_shortcut.c
 void cpu_suite_lnfold(const char *bin);       // tests/cpu_lnfold.c
 
 // Golden cases written by diffusers (tests/golden.c, tests/golden/make_golden.py).

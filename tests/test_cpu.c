@@ -228,7 +228,7 @@ static size_t aidx(int b, int h, int w, int c, int H, int W, int C) {
 }
 
 static int make_shape(ConvShape *s, int B, int H, int W, int cin, int cout, int k, int stride) {
-    ConvShape t = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0};
+    ConvShape t = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0, 0, 0};
     *s = t;
     return conv2d_shape_init(s) == 0;
 }
@@ -1175,6 +1175,7 @@ int main(int argc, char **argv) {
     cpu_suite_outputs(bin);
     cpu_suite_unet(bin);
     cpu_suite_fuse();
+    cpu_suite_fuse_shortcut(bin);
     cpu_suite_lnfold(bin);
 
     printf("%d passed, %d failed\n", g_pass, g_fail);

@@ -108,7 +108,7 @@ static void run_conv_candidates(const ConvShape *s, const TileConfig *cand, int 
 // bias: 0 none, 1 a bias vector, 2 the same starting 4 bytes into its
 // allocation (not 16-byte aligned: the epilogues' scalar bias loads).
 static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int stride, int bias, int temb, int res) {
-    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0};
+    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0, 0, 0};
     if (conv2d_shape_init(&s)) {
         result(0, "conv2d shape_init B=%d H=%d W=%d cin=%d cout=%d k=%d s=%d", B, H, W, cin, cout, k, stride);
         return;
@@ -154,7 +154,7 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
 static int hopper_conv_engine_on(void) {
     static int on = -1;
     if (on < 0) {
-        ConvShape probe = {1, 8, 8, 64, 64, 3, 1, 1, 0, 0, 0, 0, 0};
+        ConvShape probe = {1, 8, 8, 64, 64, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0};
         TileConfig pc[128];
         int npc = conv2d_shape_init(&probe) ? 0 : conv2d_candidates(&probe, g_num_sms, pc, 128);
         on = 0;
@@ -171,7 +171,7 @@ static int hopper_conv_engine_on(void) {
 // and split, twice, output poisoned before each run.
 static void test_conv2_shape(int B, int h, int w, int c1, int c2, int cout, int k, int up, int res) {
     const int H = up ? 2 * h : h, W = up ? 2 * w : w, cin = c1 + c2;
-    ConvShape s = {B, H, W, cin, cout, k, 1, k / 2, 0, 0, c2, up, 0};
+    ConvShape s = {B, H, W, cin, cout, k, 1, k / 2, 0, 0, c2, up, 0, 0, 0};
     if (conv2d_shape_init(&s)) {
         result(0, "conv2d shape_init (gather) B=%d h=%d w=%d c1=%d c2=%d cout=%d k=%d up=%d", B, h, w, c1, c2, cout, k,
                up);
@@ -217,8 +217,8 @@ static void test_conv2_shape(int B, int h, int w, int c1, int c2, int cout, int 
 // offered for a convolution, a GEMM or attention, and the portable tiles
 // still run ----
 static void test_engine_portable(void) {
-    ConvShape shapes[3] = {{2, 64, 64, 320, 320, 3, 1, 1, 0, 0, 0, 0, 0}, {2, 64, 64, 320, 960, 1, 1, 0, 0, 0, 0, 0, 0},
-                           gemm_as_conv(8192, 2560, 320)};
+    ConvShape shapes[3] = {{2, 64, 64, 320, 320, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0},
+                           {2, 64, 64, 320, 960, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0}, gemm_as_conv(8192, 2560, 320)};
     kernels_set_engine(KERNEL_ENGINE_PORTABLE);
     for (int i = 0; i < 3; i++) {
         ConvShape *s = &shapes[i];
@@ -602,7 +602,7 @@ static void test_linear(int B, int K, int N, int silu) {
 // The direct convolution of conv_in / conv_out (channel counts not multiples
 // of 8) against the FP32 reference, output poisoned first.
 static void test_conv_small(int B, int H, int W, int cin, int cout, int k, int stride) {
-    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0};
+    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0, 0, 0};
     s.ho = (H + 2 * s.pad - k) / stride + 1;
     s.wo = (W + 2 * s.pad - k) / stride + 1;
     const size_t nx = (size_t)B * H * W * cin, ny = (size_t)B * s.ho * s.wo * cout, nw = (size_t)cout * cin * k * k;
@@ -635,7 +635,7 @@ static void test_ref_vs_cpu(void) {
     {  // conv, 3 kinds
         int ks[3] = {3, 3, 1}, ss[3] = {1, 2, 1};
         for (int v = 0; v < 3; v++) {
-            ConvShape s = {2, 9, 7, 24, 40, ks[v], ss[v], ks[v] / 2, 0, 0, 0, 0, 0};
+            ConvShape s = {2, 9, 7, 24, 40, ks[v], ss[v], ks[v] / 2, 0, 0, 0, 0, 0, 0, 0};
             conv2d_shape_init(&s);
             size_t nx = (size_t)2 * 9 * 7 * 24, ny = (size_t)2 * s.ho * s.wo * 40, nw = (size_t)40 * 24 * ks[v] * ks[v];
             float *x = dalloc(nx * 4), *w = dalloc(nw * 4), *b = dalloc(40 * 4), *t = dalloc(80 * 4),
@@ -993,7 +993,7 @@ static void conv_suites(void) {
 static void test_conv_norm(int B, int H, int W, int c1, int c2, int cout, int k, int stride, int groups, int silu,
                            float offset, int temb) {
     const int cin = c1 + c2;
-    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, c2, 0, 1};
+    ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, c2, 0, 1, 0, 0};
     ConvShape plain = s;
     plain.norm = 0;
     if (conv2d_shape_init(&s) || conv2d_shape_init(&plain) || !conv2d_norm_shape_ok(&s)) {
@@ -1071,6 +1071,109 @@ static void test_conv_norm(int B, int H, int W, int c1, int c2, int cout, int k,
     cudaFree(n16), cudaFree(y16);
 }
 
+// A 1x1 shortcut summed into a 3x3 conv's K (conv2d_igemm_sc_fp16, the fused
+// ResBlock conv2 + conv_shortcut): y = conv3x3(x) + [xs | xs2] ws^T + b + bs
+// (+ temb), every Hopper tile and split, twice, output poisoned before each
+// run, against the FP32 chain shortcut -> conv with the shortcut as its
+// residual. The API must refuse a portable tile for such a shape.
+static void test_conv_sc(int B, int H, int W, int cin, int cout, int cs1, int cs2, int temb) {
+    const int cs = cs1 + cs2;
+    ConvShape s = {B, H, W, cin, cout, 3, 1, 1, 0, 0, 0, 0, 0, cs, cs2};
+    ConvShape conv = s, sc = {B, H, W, cs, cout, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+    conv.cs = conv.cs2 = 0;
+    char what[160];
+    snprintf(what, sizeof what, "conv2d_igemm_sc B=%d H=%d W=%d cin=%d cout=%d cs1=%d cs2=%d temb=%d", B, H, W, cin,
+             cout, cs1, cs2, temb);
+    if (conv2d_shape_init(&s) || conv2d_shape_init(&conv) || conv2d_shape_init(&sc) || !conv2d_shortcut_shape_ok(&s)) {
+        result(0, "%s: shape", what);
+        return;
+    }
+    const size_t nx = (size_t)B * H * W * cin, ny = (size_t)B * H * W * cout, nw = (size_t)cout * cin * 9;
+    const size_t nws = (size_t)cout * cs, kc = (size_t)9 * cin;
+    uint16_t *x16, *s16, *s216 = NULL, *t16 = NULL;
+    float *x32, *s32, *s232 = NULL, *t32 = NULL;
+    rand_act("scx", 91, nx, &x16, &x32);
+    rand_act("scs1", 92, (size_t)B * H * W * cs1, &s16, &s32);
+    if (cs2) rand_act("scs2", 93, (size_t)B * H * W * cs2, &s216, &s232);
+    if (temb) rand_act("sct", 94, (size_t)B * cout, &t16, &t32);
+    float *w32 = dalloc(nw * 4), *wref = dalloc(nw * 4), *ws32 = dalloc(nws * 4), *wsref = dalloc(nws * 4);
+    float *b32 = dalloc(cout * 4), *bs32 = dalloc(cout * 4), *bsum = dalloc(cout * 4);
+    float *view = dalloc((size_t)B * H * W * cs * 4), *ysc = dalloc(ny * 4), *yref = dalloc(ny * 4);
+    uint16_t *w16 = dalloc(nw * 2), *ws16 = dalloc(nws * 2), *wcat = dalloc((kc + cs) * cout * 2);
+    random_uniform("scw", 95, w32, nw, 0.f, 1.f / sqrtf((float)(cin * 9)), 1);
+    random_uniform("scws", 96, ws32, nws, 0.f, 1.f / sqrtf((float)cs), 1);
+    cudaCheck(f32_to_f16_dev(w32, w16, nw, 0));
+    cudaCheck(f16_to_f32_dev(w16, w32, nw, 0));
+    cudaCheck(conv_weight_layouts_dev(w32, w16, wref, cout, cin, 3, 0));
+    cudaCheck(f32_to_f16_dev(ws32, ws16, nws, 0));
+    cudaCheck(f16_to_f32_dev(ws16, ws32, nws, 0));
+    cudaCheck(conv_weight_layouts_dev(ws32, ws16, wsref, cout, cs, 1, 0));
+    cudaCheck(cudaMemcpy2D(wcat, (kc + cs) * 2, w16, kc * 2, kc * 2, cout, cudaMemcpyDeviceToDevice));
+    cudaCheck(cudaMemcpy2D(wcat + kc, (kc + cs) * 2, ws16, (size_t)cs * 2, (size_t)cs * 2, cout,
+                           cudaMemcpyDeviceToDevice));
+    random_uniform("scb", 97, b32, cout, 0.f, 0.5f, 1);
+    random_uniform("scbs", 98, bs32, cout, 0.f, 0.5f, 1);
+    {
+        float *hb = download32(b32, cout), *hbs = download32(bs32, cout);
+        for (int i = 0; i < cout; i++) hb[i] += hbs[i];
+        copy_to_device(bsum, hb, (size_t)cout * 4, 0);
+        free(hb), free(hbs);
+    }
+    cudaCheck(gather_view_f32(s32, s232, cs1, cs2, 0, B, H, W, view, 0));
+    cudaCheck(conv2d_ref_f32(&sc, view, wsref, bs32, NULL, NULL, ysc, 0));
+    cudaCheck(conv2d_ref_f32(&conv, x32, wref, b32, t32, ysc, yref, 0));
+    float *href = download32(yref, ny);
+    TileConfig cand[128];
+    const int nc = conv2d_candidates(&s, g_num_sms, cand, 128);
+    int all_wg = nc > 0;
+    for (int i = 0; i < nc; i++) all_wg &= conv2d_tile_is_wgmma(cand[i].tile);
+    result(all_wg, "%s: %d candidates, all Hopper tiles", what, nc);
+    size_t wsb = 0;
+    for (int i = 0; i < nc; i++)
+        if (conv2d_workspace_bytes(&s, cand[i]) > wsb) wsb = conv2d_workspace_bytes(&s, cand[i]);
+    float *ws = wsb ? dalloc(wsb) : NULL;
+    uint16_t *y16 = dalloc(ny * 2);
+    for (int i = 0; i < 2 * nc; i++) {
+        const TileConfig c = cand[i % nc];
+        cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
+        cudaCheck(conv2d_igemm_sc_fp16(&s, c, x16, s16, s216, wcat, bsum, t16, y16, ws, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        float *hy = download16(y16, ny);
+        ErrMetrics e = compare_outputs(hy, href, ny);
+        result(!e.nonfinite && e.rel_l2 <= 1e-3, "%s tile=%s splitk=%d run=%d (rel_l2 %.2e nonfinite %zu)", what,
+               conv2d_tile_name(c.tile), c.splits, i / nc, e.rel_l2, e.nonfinite);
+        free(hy);
+    }
+    const TileConfig portable = {0, 1};
+    const cudaError_t pe = conv2d_igemm_sc_fp16(&s, portable, x16, s16, s216, wcat, bsum, t16, y16, ws, 0);
+    (void)cudaGetLastError();
+    result(pe == cudaErrorInvalidValue, "%s: a portable tile is refused (%s)", what, cudaGetErrorString(pe));
+    free(href);
+    cudaFree(ws), cudaFree(y16), cudaFree(x16), cudaFree(x32), cudaFree(s16), cudaFree(s32), cudaFree(s216);
+    cudaFree(s232), cudaFree(t16), cudaFree(t32), cudaFree(w32), cudaFree(wref), cudaFree(ws32), cudaFree(wsref);
+    cudaFree(b32), cudaFree(bs32), cudaFree(bsum), cudaFree(view), cudaFree(ysc), cudaFree(yref), cudaFree(w16);
+    cudaFree(ws16), cudaFree(wcat);
+}
+
+// The fused shortcut at every SD1.5 ResBlock shape that has one (conv2 of
+// Cout channels at H x W, shortcut over cs1 [+ cs2 of an up block's skip])
+// and at awkward ones, where the Hopper engine runs.
+static void shortcut_suites(void) {
+    if (!hopper_conv_engine_on()) return;
+    // B, H, W, cin (= cout), cout, cs1, cs2, temb
+    test_conv_sc(1, 32, 32, 640, 640, 320, 0, 0);      // down 320 -> 640 @32
+    test_conv_sc(2, 16, 16, 1280, 1280, 640, 0, 0);    // down 640 -> 1280 @16
+    test_conv_sc(1, 8, 8, 1280, 1280, 1280, 1280, 0);  // up 2560 -> 1280 @8 (skip concatenated)
+    test_conv_sc(2, 16, 16, 1280, 1280, 1280, 640, 0); // up 1920 -> 1280 @16
+    test_conv_sc(2, 32, 32, 640, 640, 1280, 640, 0);   // up 1920 -> 640 @32
+    test_conv_sc(1, 32, 32, 640, 640, 640, 320, 0);    // up 960 -> 640 @32
+    test_conv_sc(2, 64, 64, 320, 320, 640, 320, 0);    // up 960 -> 320 @64
+    test_conv_sc(1, 64, 64, 320, 320, 320, 320, 0);    // up 640 -> 320 @64
+    test_conv_sc(3, 7, 5, 64, 64, 128, 64, 1);         // odd sizes, three samples, a time embedding
+    test_conv_sc(2, 1, 1, 64, 128, 64, 0, 0);          // 1 x 1 images: only the centre tap is inside
+    test_conv_sc(2, 9, 11, 128, 72, 192, 0, 1);        // N not a multiple of the tile, odd sizes
+}
+
 // GroupNorm (+ SiLU) in the Hopper engine's operand path, every tile (where the engine runs).
 static void norm_suites(void) {
     if (!hopper_conv_engine_on()) return;
@@ -1085,6 +1188,59 @@ static void norm_suites(void) {
     test_conv_norm(2, 9, 11, 128, 64, 64, 3, 2, 16, 1, 0.f, 0);     // stride 2, odd, concatenated
     test_conv_norm(2, 1, 1, 64, 0, 64, 3, 1, 8, 1, 0.f, 0);         // 1 x 1: only the centre tap is inside
     test_conv_norm(1, 5, 6, 64, 0, 16, 1, 1, 4, 1, 0.f, 1);         // 1x1 with M tails
+}
+
+// The report rows of one CLI run (comma-separated names) and whether its row
+// `fused` names a kernel with the fused shortcut (" +sc"); 0 when it fails.
+static int cli_rows(const char *bin, const char *args, char *names, size_t len, const char *fused, int *sc_kernel) {
+    char path[256], a[1024];
+    names[0] = 0;
+    *sc_kernel = 0;
+    if (!make_tmp_file(path, sizeof path, "unetrun_rows")) return 0;
+    snprintf(a, sizeof a, "%s --iters 3 --warmup 1 --json '%s'", args, path);
+    Cmd r = run_cli(bin, a);
+    cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
+    const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *n;
+    cJSON_ArrayForEach(n, nodes) {
+        const cJSON *nm = cJSON_GetObjectItemCaseSensitive(n, "name"), *k = cJSON_GetObjectItemCaseSensitive(n, "kernel");
+        if (!cJSON_IsString(nm)) continue;
+        snprintf(names + strlen(names), len - strlen(names), "%s%s", names[0] ? "," : "", nm->valuestring);
+        if (!strcmp(nm->valuestring, fused) && cJSON_IsString(k)) *sc_kernel = strstr(k->valuestring, " +sc") != NULL;
+    }
+    const int ok = j != NULL;
+    cJSON_Delete(j);
+    free(r.out);
+    unlink(path);
+    return ok;
+}
+
+// The fused shortcut through the CLI (--fuse-shortcut, default auto): the
+// rows on this GPU, off, on (and its error on the portable engine), --ref
+// cpu, odd sizes, the tuner and the vendor chain beside the fused row.
+static void shortcut_cli(const char *bin) {
+    const int hop = hopper_conv_engine_on();
+    char names[512];
+    int sck = 0;
+    const char *rb = "--block resblock --c 320 --cout 640 --hw 16 --batch 2";
+    const char *fused = "time_emb_proj,norm1+silu,conv1,norm2+silu,conv2+conv_shortcut";
+    const char *plain = "time_emb_proj,norm1+silu,conv1,norm2+silu,conv_shortcut,conv2";
+    int ok = cli_rows(bin, rb, names, sizeof names, "conv2+conv_shortcut", &sck);
+    result(ok && !strcmp(names, hop ? fused : plain) && sck == hop,
+           "--fuse-shortcut auto, this GPU: rows %s%s (got %s)", hop ? fused : plain,
+           hop ? ", kernel \"igemm ... +sc\"" : "", names);
+    char a[512];
+    snprintf(a, sizeof a, "%s --fuse-shortcut off", rb);
+    ok = cli_rows(bin, a, names, sizeof names, "", &sck);
+    result(ok && !strcmp(names, plain), "--fuse-shortcut off: rows %s (got %s)", plain, names);
+    if (hop) {
+        test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 16 --batch 2 --fuse-shortcut on");
+        test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 16 --ref cpu");
+        test_cli_block(bin, "--block resblock --c 64 --cout 128 --h 9 --w 5 --batch 3 --kernel-select heuristic");
+        test_cli_block(bin, "--block resblock --c 640 --cout 1280 --hw 16 --kernel-select tune");
+        test_cli_block(bin, "--block resblock --c 1280 --cout 640 --hw 32 --batch 2 --vs cudnn");
+    }
+    cli_bad(bin, "--block resblock --c 320 --cout 640 --hw 16 --engine portable --fuse-shortcut on",
+            "--fuse-shortcut on needs the Hopper engine");
 }
 
 // The transformer's LayerNorms folded into their GEMMs (--fuse-ln on) through the CLI: tuned and heuristic
@@ -1245,6 +1401,7 @@ static void block_suites(const char *bin) {
         unlink(path);
     }
     lnfold_cli(bin);  // LayerNorm folded into its GEMM (--fuse-ln on)
+    shortcut_cli(bin);  // conv_shortcut summed into conv2 (--fuse-shortcut)
     refine_cli(bin);  // tuning in context against the per-node picks
     node_timing_cli(bin);  // per-node times from one-node graph replays or eager launches
     // the portable engine on this GPU (the sm_80 path, mma.sync only)
@@ -1287,11 +1444,13 @@ static void block_suites(const char *bin) {
     unet_cli(bin);
 }
 
-// usage: test_gpu [unetrun] [--golden DIR] [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks|refine]
+// usage: test_gpu [unetrun] [--golden DIR]
+//                 [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks|refine|shortcut]
 //   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; gemm: the GEMM part
 //   of conv; ops: the rest; groupnorm: the GroupNorm part of ops; norm: GroupNorm in the conv operand
 //   path; lnfold: LayerNorm folded into its GEMM, kernels and CLI runs), or only the block/UNet CLI
-//   suites and the golden cases (blocks), or of those only the tuning-in-context runs (refine)
+//   suites and the golden cases (blocks), or of those only the tuning-in-context runs (refine); shortcut:
+//   the fused conv_shortcut's kernels and CLI runs
 //   (the whole suite takes several minutes; the two halves can run as separate commands)
 int main(int argc, char **argv) {
     report_counts_on_signal();  // a timeout around a long section still leaves its counts
@@ -1305,10 +1464,11 @@ int main(int argc, char **argv) {
             section = argv[++i];
             if (strcmp(section, "kernels") && strcmp(section, "conv") && strcmp(section, "gemm") &&
                 strcmp(section, "ops") && strcmp(section, "groupnorm") && strcmp(section, "norm") &&
-                strcmp(section, "lnfold") && strcmp(section, "blocks") && strcmp(section, "refine")) {
+                strcmp(section, "lnfold") && strcmp(section, "blocks") && strcmp(section, "refine") &&
+                strcmp(section, "shortcut")) {
                 fprintf(stderr,
-                        "test_gpu: --section must be kernels, conv, gemm, ops, groupnorm, norm, lnfold, blocks or "
-                        "refine (got '%s')\n",
+                        "test_gpu: --section must be kernels, conv, gemm, ops, groupnorm, norm, lnfold, blocks, "
+                        "refine or shortcut (got '%s')\n",
                         section);
                 return 2;
             }
@@ -1335,6 +1495,8 @@ int main(int argc, char **argv) {
     if (section && !strcmp(section, "norm")) norm_suites();
     if (section && !strcmp(section, "lnfold")) lnfold_suites(bin);
     if (section && !strcmp(section, "refine")) refine_cli(bin);
+    if (kernels || (section && !strcmp(section, "shortcut"))) shortcut_suites();
+    if (section && !strcmp(section, "shortcut")) shortcut_cli(bin);
     if (!section || !strcmp(section, "blocks")) {
         block_suites(bin);
         golden_suites(bin, golden_dir);

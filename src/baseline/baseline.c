@@ -118,6 +118,8 @@ struct BaselineCtx {
     uint16_t *tmp;                 // fp16 scratch: silu(temb) (B, K), GEGLU hidden (M, 2F), scores (H, sq, skv)
     uint16_t *v16[MAX_TENSORS];    // vendor chain tensors; inputs alias the fast path's d16
     VNode vn[MAX_NODES];
+    VNode vsc[MAX_NODES];          // a conv with a fused shortcut (Node.sc): the shortcut's own cuDNN conv
+    int part;                      // such a conv's setup: 1 = run only the shortcut, 2 = only the conv, 0 = both
     char err[512];                 // last failure of a *_TRY call
 };
 
@@ -235,6 +237,27 @@ static int sdpa_run(BaselineCtx *v, const Node *n, const VNode *vn, uint16_t *co
     return 0;
 }
 
+// A conv with a fused 1x1 shortcut (Node.sc) runs here as the two
+// convolutions it replaces: the shortcut into sc_out, then the conv with
+// sc_out as its residual (cuDNN's z). These are those two nodes.
+static Node shortcut_part(const Node *n) {
+    Node p = *n;
+    snprintf(p.name, sizeof p.name, "%s", "conv_shortcut");
+    p.conv = n->sc;
+    p.in = n->sc_in;
+    p.in2 = n->sc_in2;
+    p.aux = p.res = -1;
+    p.out = n->sc_out;
+    p.sc = NULL;
+    return p;
+}
+static Node conv_part(const Node *n) {
+    Node p = *n;
+    p.res = n->sc_out;
+    p.sc = NULL;
+    return p;
+}
+
 // unetrun's own kernels for the nodes without a vendor op (GroupNorm, LayerNorm).
 static int own_run(BaselineCtx *v, const Node *n, uint16_t *const *T, cudaStream_t st) {
     const Tensor *x = &v->g->t[n->in];
@@ -271,7 +294,12 @@ static int node_try(BaselineCtx *v, int i, uint16_t *const *T, cudaStream_t st) 
     const Node *n = &v->g->nodes[i];
     const VNode *vn = &v->vn[i];
     switch (vn->kind) {
-        case VK_CONV: return (n->gn && own_run(v, n, T, st)) || conv_run(v, n, vn, T);
+        case VK_CONV:
+            if (n->sc) {
+                const Node sp = shortcut_part(n), cp = conv_part(n);
+                return (v->part != 2 && conv_run(v, &sp, &v->vsc[i], T)) || (v->part != 1 && conv_run(v, &cp, vn, T));
+            }
+            return (n->gn && own_run(v, n, T, st)) || conv_run(v, n, vn, T);
         case VK_GEMM: return (n->ln && own_run(v, n, T, st)) || gemm_run(v, n, vn, &vn->lt_algo, T, st);
         case VK_ATTN: return attn_run(v, n, T, st);
         case VK_SDPA: return sdpa_run(v, n, vn, T);
@@ -283,8 +311,10 @@ static int node_try(BaselineCtx *v, int i, uint16_t *const *T, cudaStream_t st) 
 // output redirected to the vendor copy.
 static void node_io(const BaselineCtx *v, int i, uint16_t **T) {
     const Graph *g = v->g;
+    const Node *n = &g->nodes[i];
     for (int k = 0; k < g->nt; k++) T[k] = g->t[k].d16;
-    T[g->nodes[i].out] = v->v16[g->nodes[i].out];
+    T[n->out] = v->v16[n->out];
+    if (n->sc) T[n->sc_out] = v->v16[n->sc_out];  // a fused shortcut's own output, here written
 }
 
 void baseline_run_node(BaselineCtx *v, int i, cudaStream_t st) {
@@ -391,9 +421,11 @@ static const char *algo_name(cudnnConvolutionFwdAlgo_t a) {
     }
 }
 
-static void conv_setup(BaselineCtx *v, int i, uint16_t *b_slot, cudaStream_t st) {
-    Node *n = &v->g->nodes[i];
-    VNode *vn = &v->vn[i];
+// The cuDNN convolution of node i, or of one part of it (a conv with a fused
+// shortcut: n is shortcut_part or conv_part, vn its VNode, v->part says which
+// part trial_time runs); its description into label[len].
+static void conv_setup_one(BaselineCtx *v, int i, const Node *n, VNode *vn, uint16_t *b_slot, char *label, size_t len,
+                           cudaStream_t st) {
     const Conv2dLayer *L = n->conv;
     const ConvShape *s = &L->s;
     vn->kind = VK_CONV;
@@ -417,6 +449,7 @@ static void conv_setup(BaselineCtx *v, int i, uint16_t *b_slot, cudaStream_t st)
     // cuDNN's own search (sorted by time); keep the fastest tensor-op result
     cudnnConvolutionFwdAlgoPerf_t perf[CUDNN_CONVOLUTION_FWD_ALGO_COUNT];
     int got = 0;
+    if (n->in2 >= 0) die_internal("vendor %s: a concatenated input (a whole UNet's up path)", n->name);
     cudnnCheck(cudnnFindConvolutionForwardAlgorithmEx(v->dnn, vn->x_d, v->g->t[n->gn ? n->norm_out : n->in].d16,
                                                       vn->w_d, vn->w16,
                                                       vn->conv_d, vn->y_d, v->v16[n->out],
@@ -455,8 +488,8 @@ static void conv_setup(BaselineCtx *v, int i, uint16_t *b_slot, cudaStream_t st)
         if (t_fused < 0 && g_baseline_verbose) fprintf(stderr, "vendor %s: fused conv refused: %s\n", n->name, v->err);
     }
     if (t_fused >= 0 && (t_plain < 0 || t_fused <= t_plain)) {
-        snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "cudnn conv+bias%s fused %s%s", n->res >= 0 ? "+res" : "",
-                 algo_name(vn->algo), n->aux >= 0 ? " +addTensor" : "");
+        snprintf(label, len, "cudnn conv+bias%s fused %s%s", n->res >= 0 ? "+res" : "", algo_name(vn->algo),
+                 n->aux >= 0 ? " +addTensor" : "");
         return;
     }
     if (t_plain < 0) die_internal("vendor %s: cuDNN refused the convolution: %s", n->name, v->err);
@@ -464,8 +497,25 @@ static void conv_setup(BaselineCtx *v, int i, uint16_t *b_slot, cudaStream_t st)
     vn->algo = perf[best].algo;
     vn->ws_need = perf[best].memory;
     cudnnCheck(cudnnSetConvolutionMathType(vn->conv_d, perf[best].mathType));
-    snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "cudnn conv %s +addTensor x%d", algo_name(vn->algo),
-             1 + (n->res >= 0) + (n->aux >= 0));
+    snprintf(label, len, "cudnn conv %s +addTensor x%d", algo_name(vn->algo), 1 + (n->res >= 0) + (n->aux >= 0));
+}
+
+// Node i's convolution; a fused shortcut's first (its algorithm search
+// times the shortcut alone), then the conv reading its output.
+static void conv_setup(BaselineCtx *v, int i, uint16_t *b_slot, uint16_t *b_slot_sc, cudaStream_t st) {
+    Node *n = &v->g->nodes[i];
+    if (!n->sc) {
+        conv_setup_one(v, i, n, &v->vn[i], b_slot, n->vendor_kernel, sizeof n->vendor_kernel, st);
+        return;
+    }
+    const Node sp = shortcut_part(n), cp = conv_part(n);
+    char a[64], b[64];
+    v->part = 1;
+    conv_setup_one(v, i, &sp, &v->vsc[i], b_slot_sc, b, sizeof b, st);
+    v->part = 2;
+    conv_setup_one(v, i, &cp, &v->vn[i], b_slot, a, sizeof a, st);
+    v->part = 0;
+    snprintf(n->vendor_kernel, sizeof n->vendor_kernel, "%.30s; shortcut %.22s", a, b);
 }
 
 #define BSET(d, name, type, count, val) DNN_TRY(v, cudnnBackendSetAttribute(d, name, type, count, val))
@@ -685,7 +735,7 @@ BaselineCtx *baseline_create(Graph *g, cudaStream_t st) {
         const Node *n = &g->nodes[i];
         size_t t = node_tmp(g, n);
         if (t > tmp) tmp = t;
-        if (n->op == OP_CONV) wbytes += align_up(n->conv->s.cout * sizeof(uint16_t));
+        if (n->op == OP_CONV) wbytes += (n->sc ? 2 : 1) * align_up(n->conv->s.cout * sizeof(uint16_t));
         if (n->op == OP_GEMM || n->op == OP_LINEAR)
             wbytes += align_up((size_t)n->lin->n * n->lin->k * sizeof(uint16_t)) +
                       align_up(n->lin->n * sizeof(uint16_t));
@@ -717,9 +767,13 @@ BaselineCtx *baseline_create(Graph *g, cudaStream_t st) {
         n->has_vendor = n->op == OP_CONV || n->op == OP_GEMM || n->op == OP_LINEAR || n->op == OP_ATTENTION;
         n->vendor_kernel[0] = 0;
         if (n->op == OP_CONV) {
-            uint16_t *b = (uint16_t *)p;
+            uint16_t *b = (uint16_t *)p, *bsc = NULL;
             p += align_up(n->conv->s.cout * sizeof(uint16_t));
-            conv_setup(v, i, b, st);
+            if (n->sc) {  // the fused shortcut's bias
+                bsc = (uint16_t *)p;
+                p += align_up(n->conv->s.cout * sizeof(uint16_t));
+            }
+            conv_setup(v, i, b, bsc, st);
         } else if (n->op == OP_GEMM || n->op == OP_LINEAR) {
             uint16_t *w = (uint16_t *)p;
             p += align_up((size_t)n->lin->n * n->lin->k * sizeof(uint16_t));
@@ -735,18 +789,23 @@ BaselineCtx *baseline_create(Graph *g, cudaStream_t st) {
     return v;
 }
 
+static void conv_descs_destroy(VNode *vn) {
+    cudnnCheck(cudnnDestroyTensorDescriptor(vn->x_d));
+    cudnnCheck(cudnnDestroyTensorDescriptor(vn->y_d));
+    cudnnCheck(cudnnDestroyTensorDescriptor(vn->b_d));
+    cudnnCheck(cudnnDestroyTensorDescriptor(vn->temb_d));
+    cudnnCheck(cudnnDestroyFilterDescriptor(vn->w_d));
+    cudnnCheck(cudnnDestroyConvolutionDescriptor(vn->conv_d));
+}
+
 void baseline_destroy(BaselineCtx *v) {
     if (!v) return;
     for (int i = 0; i < v->g->nn; i++) {
         VNode *vn = &v->vn[i];
         for (int k = vn->nkeep - 1; k >= 0; k--) cudnnCheck(cudnnBackendDestroyDescriptor(vn->keep[k]));  // SDPA
         if (vn->kind == VK_CONV) {
-            cudnnCheck(cudnnDestroyTensorDescriptor(vn->x_d));
-            cudnnCheck(cudnnDestroyTensorDescriptor(vn->y_d));
-            cudnnCheck(cudnnDestroyTensorDescriptor(vn->b_d));
-            cudnnCheck(cudnnDestroyTensorDescriptor(vn->temb_d));
-            cudnnCheck(cudnnDestroyFilterDescriptor(vn->w_d));
-            cudnnCheck(cudnnDestroyConvolutionDescriptor(vn->conv_d));
+            conv_descs_destroy(vn);
+            if (v->g->nodes[i].sc) conv_descs_destroy(&v->vsc[i]);
         } else if (vn->kind == VK_GEMM) {
             cublasCheck(cublasLtMatrixLayoutDestroy(vn->a_l));
             cublasCheck(cublasLtMatrixLayoutDestroy(vn->b_l));

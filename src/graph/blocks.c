@@ -53,6 +53,21 @@ static void *grow_copy(void *arr, int n, int *cap, size_t size) {
         }                                                                                 \
     } while (0)
 
+// GROW_LAYERS for an array that two Node fields point into.
+#define GROW_LAYERS2(g, arr, cnt, cap, field, field2)                                     \
+    do {                                                                                  \
+        void *np_ = grow_copy((g)->arr, (g)->cnt, &(g)->cap, sizeof(*(g)->arr));          \
+        if (np_) {                                                                        \
+            for (int i_ = 0; i_ < (g)->nn; i_++) {                                        \
+                Node *n_ = &(g)->nodes[i_];                                               \
+                if (n_->field) n_->field = (void *)((char *)np_ + ((char *)n_->field - (char *)(g)->arr)); \
+                if (n_->field2) n_->field2 = (void *)((char *)np_ + ((char *)n_->field2 - (char *)(g)->arr)); \
+            }                                                                             \
+            free((g)->arr);                                                               \
+            (g)->arr = np_;                                                               \
+        }                                                                                 \
+    } while (0)
+
 void graph_init(Graph *g, const BlockConfig *cfg) {
     memset(g, 0, sizeof(*g));
     g->cfg = *cfg;
@@ -130,7 +145,7 @@ GroupNormLayer *spec_gn(Graph *g, const char *name, int c, int groups, double ep
 }
 
 Conv2dLayer *spec_conv(Graph *g, const char *name, ConvShape s, int has_bias) {
-    GROW_LAYERS(g, conv, nconv, cap_conv, conv);
+    GROW_LAYERS2(g, conv, nconv, cap_conv, conv, sc);
     Conv2dLayer *L = &g->conv[g->nconv++];
     memset(L, 0, sizeof(*L));
     snprintf(L->name, sizeof(L->name), "%s", name);
@@ -233,12 +248,12 @@ int resblock_into(Graph *g, const char *pre, int x, int x2, int temb, int cout, 
     n->bytes = linear_min_bytes(B, tp->k, tp->n, 1);
 
     gn_node(g, "norm1+silu", spec_gn(g, LNAME("norm1"), cin, groups, eps, 1), x, h1);
-    ConvShape s1 = {B, H, W, cin, cout, 3, 1, 1, 0, 0, 0, 0, 0};
+    ConvShape s1 = {B, H, W, cin, cout, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0};
     conv_node(g, "conv1", spec_conv(g, LNAME("conv1"), s1, 1), h1, tproj, -1, h2);
     gn_node(g, "norm2+silu", spec_gn(g, LNAME("norm2"), cout, groups, eps, 1), h2, h3);
     int residual = x;
     if (sc >= 0) {
-        ConvShape ss = {B, H, W, cin, cout, 1, 1, 0, 0, 0, x2 >= 0 ? g->t[x2].c : 0, 0, 0};  // cin2: the skip
+        ConvShape ss = {B, H, W, cin, cout, 1, 1, 0, 0, 0, x2 >= 0 ? g->t[x2].c : 0, 0, 0, 0, 0};  // cin2: the skip
         conv_node(g, "conv_shortcut", spec_conv(g, LNAME("conv_shortcut"), ss, 1), x, -1, -1, sc);
         residual = sc;
     }
@@ -250,7 +265,7 @@ int resblock_into(Graph *g, const char *pre, int x, int x2, int temb, int cout, 
         n1->flops = groupnorm_flops(g->t[h1].numel, 1);
         n1->bytes = groupnorm_min_bytes(g->t[h1].numel);
     }
-    ConvShape s2 = {B, H, W, cout, cout, 3, 1, 1, 0, 0, 0, 0, 0};
+    ConvShape s2 = {B, H, W, cout, cout, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0};
     conv_node(g, "conv2", spec_conv(g, LNAME("conv2"), s2, 1), h3, -1, residual, y);
 #undef LNAME
     return y;
@@ -266,7 +281,7 @@ void build_resblock(Graph *g, const BlockConfig *c) {
 // A single convolution with bias (kernel studies; stride 2 is SD's
 // Downsample2D conv).
 void build_conv(Graph *g, const BlockConfig *c) {
-    ConvShape s = {c->batch, c->h, c->w, c->c, c->cout, c->ksize, c->stride, c->ksize / 2, 0, 0, 0, 0, 0};
+    ConvShape s = {c->batch, c->h, c->w, c->c, c->cout, c->ksize, c->stride, c->ksize / 2, 0, 0, 0, 0, 0, 0, 0};
     if (conv2d_shape_init(&s)) die_internal("unsupported conv shape reached the graph builder");
     int x = graph_add_tensor(g, "x", c->batch, c->h, c->w, c->c, 1);
     int y = graph_add_tensor(g, "out", c->batch, s.ho, s.wo, c->cout, 0);
@@ -290,7 +305,7 @@ int transformer_into(Graph *g, const char *pre, int x, int ctx, const Transforme
     if (a->proj_linear) {
         gemm_node(g, "proj_in", spec_lin(g, LNAME("proj_in"), C, C, 1, 0, 0), hn, -1, h);
     } else {
-        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0, 0, 0, 0};
+        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
         conv_node(g, "proj_in", spec_conv(g, LNAME("proj_in"), s, 1), hn, -1, -1, h);
     }
     h = transformer_layers(g, pre, a, h, ctx);
@@ -298,7 +313,7 @@ int transformer_into(Graph *g, const char *pre, int x, int ctx, const Transforme
     if (a->proj_linear) {
         gemm_node(g, "proj_out+res", spec_lin(g, LNAME("proj_out"), C, C, 1, 0, 0), h, x, y);
     } else {
-        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0, 0, 0, 0};
+        ConvShape s = {B, H, W, C, C, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0};
         conv_node(g, "proj_out+res", spec_conv(g, LNAME("proj_out"), s, 1), h, -1, x, y);
     }
 #undef LNAME
@@ -409,8 +424,9 @@ void build_block(Graph *g, const BlockConfig *cfg) {
 static int tensor_readers(const Graph *g, int t) {
     int r = g->out == t;
     for (int i = 0; i < g->nn; i++) {
-        const Node *n = &g->nodes[i];
-        r += (n->in == t) + (n->in2 == t) + (n->aux == t) + (n->res == t);
+        int rd[NODE_MAX_READS];
+        const int nr = node_reads(&g->nodes[i], rd);
+        for (int k = 0; k < nr; k++) r += rd[k] == t;
     }
     return r;
 }
@@ -456,6 +472,46 @@ int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s)) {
         remove_node(g, i);
         fused++;
         i--;  // node i is now the one after the removed GroupNorm
+    }
+    return fused;
+}
+
+int graph_fuse_shortcuts(Graph *g, int (*ok)(const ConvShape *s)) {
+    int fused = 0;
+    for (int i = 0; i < g->nn; i++) {
+        const Node *a = &g->nodes[i];
+        if (a->op != OP_CONV || a->prec != PREC_FP16 || a->gn || a->sc || a->up2x || a->aux >= 0 || a->res >= 0)
+            continue;
+        const ConvShape *sa = &a->conv->s;
+        if (sa->ksize != 1 || sa->stride != 1 || sa->pad != 0 || tensor_readers(g, a->out) != 1) continue;
+        int j = i + 1;  // the one reader
+        while (j < g->nn && g->nodes[j].res != a->out && g->nodes[j].in != a->out && g->nodes[j].in2 != a->out &&
+               g->nodes[j].aux != a->out)
+            j++;
+        if (j >= g->nn) continue;
+        Node *b = &g->nodes[j];
+        if (b->op != OP_CONV || b->res != a->out || b->prec != PREC_FP16 || b->gn || b->sc || b->in2 >= 0 || b->up2x)
+            continue;
+        ConvShape s = b->conv->s;
+        if (s.batch != sa->batch || s.ho != sa->h || s.wo != sa->w || s.cout != sa->cout) continue;
+        s.cs = sa->cin;
+        s.cs2 = sa->cin2;
+        if (!ok(&s)) continue;
+        b->conv->s = s;
+        b->sc = a->conv;
+        b->sc_in = a->in;
+        b->sc_in2 = a->in2;
+        b->sc_out = a->out;
+        b->res = -1;
+        b->flops += a->flops;
+        // the shortcut's output is neither written nor read back as the residual (FP16, 2 + 2 bytes per element)
+        b->bytes += a->bytes - 4.0 * g->t[a->out].numel;
+        char name[2 * sizeof b->name + 1];
+        snprintf(name, sizeof name, "%s+%s", b->name, a->name);
+        snprintf(b->name, sizeof b->name, "%.*s", (int)sizeof b->name - 1, name);
+        remove_node(g, i);
+        fused++;
+        i--;  // node i is now the one after the removed shortcut
     }
     return fused;
 }
@@ -531,6 +587,9 @@ void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int wan
         if (on_device && !keep_ref_dev) conv2d_layer_drop_ref_dev(&g->conv[i]);  // one layer's FP32 at a time
         g->conv[i].cfg = spec.cfg;
     }
+    if (on_device)  // graph_fuse_shortcuts: the conv's weight and bias joined with its shortcut's
+        for (int i = 0; i < g->nn; i++)
+            if (g->nodes[i].sc) conv2d_layer_join_shortcut(g->nodes[i].conv, g->nodes[i].sc);
     for (int i = 0; i < g->nln; i++) {  // first: a LayerNorm folded into a linear layer is read at its load
         LayerNormLayer spec = g->ln[i];
         layernorm_layer_init(&g->ln[i], spec.name, spec.c, spec.eps, src, seed, on_device, want_host);
@@ -661,14 +720,18 @@ static void live_ranges(const Graph *g, int *first, int *last) {
     for (int i = 0; i < g->nt; i++) first[i] = g->t[i].is_input ? 0 : g->nn, last[i] = g->t[i].is_input ? g->nn : -1;
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
-        const int rd[4] = {n->in, n->in2, n->aux, n->res};
-        for (int k = 0; k < 4; k++)
+        int rd[NODE_MAX_READS];
+        const int nr = node_reads(n, rd);
+        for (int k = 0; k < nr; k++)
             if (rd[k] >= 0 && last[rd[k]] < i) last[rd[k]] = i;
         if (first[n->out] > i) first[n->out] = i;
         if (last[n->out] < i) last[n->out] = i;
-        if (n->norm_out >= 0) {  // a fused GroupNorm's dropped output: only the vendor chain writes it
-            if (first[n->norm_out] > i) first[n->norm_out] = i;
-            if (last[n->norm_out] < i) last[n->norm_out] = i;
+        // a fused GroupNorm's or shortcut's dropped output: only the vendor chain writes it
+        const int dropped[2] = {n->norm_out, n->sc ? n->sc_out : -1};
+        for (int k = 0; k < 2; k++) {
+            if (dropped[k] < 0) continue;
+            if (first[dropped[k]] > i) first[dropped[k]] = i;
+            if (last[dropped[k]] < i) last[dropped[k]] = i;
         }
         // a side-branch candidate (reads only graph inputs) may run at the start of the replay
         const int side = (n->op == OP_LINEAR || n->op == OP_GEMM) && g->t[n->in].is_input && n->res < 0;

@@ -35,7 +35,7 @@
 #include "graph.h"
 
 static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const float *in, const float *aux,
-                         const float *res, float *out, int fast_emulation);
+                         const float *res, const float *sx, float *out, int fast_emulation);
 
 // The INT8 GEMM of a node (OP_LINEAR: SiLU on the B rows inside the GEMM;
 // OP_GEMM; stride-1 1x1 OP_CONV: the (Cout, 1, 1, Cin) weight as (N, K)).
@@ -58,14 +58,15 @@ static void node_int8_cpu(const Graph *g, const Node *n, const float *in, const 
     free(w);
 }
 
-// The input a node reads as one NHWC array: `in` itself, or (Node.in2) the
-// channel concatenation of in and in2, or (Node.up2x) in upsampled by nearest
-// 2x. *view describes it; returns in or a new array (free it when != in).
-static float *node_input_view(const Graph *g, const Node *n, const float *in, const float *in2, Tensor *view) {
-    const Tensor *a = &g->t[n->in];
+// An input as its reader sees it, one NHWC array: tensor ia's values `in`
+// themselves, or (ib >= 0) the channel concatenation of in and in2 (tensor
+// ib's values), or (up2x) in upsampled by nearest 2x. *view describes it;
+// returns in or a new array (free it when != in).
+static float *input_view(const Graph *g, int ia, int ib, int up2x, const float *in, const float *in2, Tensor *view) {
+    const Tensor *a = &g->t[ia];
     *view = *a;
-    if (n->in2 >= 0) {
-        const Tensor *b = &g->t[n->in2];
+    if (ib >= 0) {
+        const Tensor *b = &g->t[ib];
         view->c = a->c + b->c;
         view->numel = a->numel + b->numel;
         float *cat = xmalloc(view->numel * sizeof(float));  // (B, H, W, Ca + Cb)
@@ -76,7 +77,7 @@ static float *node_input_view(const Graph *g, const Node *n, const float *in, co
         }
         return cat;
     }
-    if (n->up2x) {
+    if (up2x) {
         view->h = 2 * a->h;
         view->w = 2 * a->w;
         view->numel = 4 * a->numel;
@@ -91,18 +92,20 @@ static float *node_input_view(const Graph *g, const Node *n, const float *in, co
     return (float *)in;
 }
 
-void node_cpu(const Graph *g, const Node *n, const float *in, const float *aux, const float *res, float *out,
-              int fast_emulation) {
-    if (n->in2 >= 0) die_internal("node %s reads two inputs; use node_cpu2", n->name);
-    node_cpu2(g, n, in, NULL, aux, res, out, fast_emulation);
+static const float *host_ptr(const Graph *g, int id, int fast) {
+    if (id < 0) return NULL;
+    return fast ? g->t[id].h_fast : g->t[id].h_ref;
 }
 
-void node_cpu2(const Graph *g, const Node *n, const float *in_a, const float *in2, const float *aux, const float *res,
-               float *out, int fast_emulation) {
-    Tensor view;
-    float *in = node_input_view(g, n, in_a, in2, &view);
-    node_cpu_one(g, n, &view, in, aux, res, out, fast_emulation);
+void node_cpu(const Graph *g, const Node *n, int fast_inputs, float *out, int fast_emulation) {
+    Tensor view, sview;
+    const float *in_a = host_ptr(g, n->in, fast_inputs), *sx_a = n->sc ? host_ptr(g, n->sc_in, fast_inputs) : NULL;
+    float *in = input_view(g, n->in, n->in2, n->up2x, in_a, host_ptr(g, n->in2, fast_inputs), &view);
+    float *sx = n->sc ? input_view(g, n->sc_in, n->sc_in2, 0, sx_a, host_ptr(g, n->sc_in2, fast_inputs), &sview) : NULL;
+    node_cpu_one(g, n, &view, in, host_ptr(g, n->aux, fast_inputs), host_ptr(g, n->res, fast_inputs), sx, out,
+                 fast_emulation);
     if (in != in_a) free(in);
+    if (sx != sx_a) free(sx);
 }
 
 // An OP_GEMM node (GEGLU's 8C-wide projection stays FP32, as in the fast
@@ -135,7 +138,7 @@ static void gemm_node_cpu(const Node *n, const Tensor *ti, const float *in, cons
 }
 
 static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const float *in, const float *aux,
-                         const float *res, float *out, int fast_emulation) {
+                         const float *res, const float *sx, float *out, int fast_emulation) {
     const Tensor *to = &g->t[n->out];
     if (fast_emulation && n->prec == PREC_INT8) {
         node_int8_cpu(g, n, in, res, out);
@@ -187,18 +190,21 @@ static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const 
                     for (size_t i = 0; i < ti->numel; i++) normed[i] = round_f16(normed[i]);
                 in = normed;
             }
+            float *shortcut = NULL;
+            if (n->sc) {  // the fused shortcut (graph_fuse_shortcuts): FP32, as in the fast kernel's accumulators
+                const Conv2dLayer *S = n->sc;
+                shortcut = xmalloc(to->numel * sizeof(float));
+                conv2d_ref_cpu(&S->s, sx, fast_emulation ? S->h_w_fast : S->h_w_ref, S->h_bias, NULL, NULL, shortcut);
+                res = shortcut;
+            }
             conv2d_ref_cpu(&L->s, in, fast_emulation ? L->h_w_fast : L->h_w_ref, L->h_bias, aux, res, out);
             free(normed);
+            free(shortcut);
             break;
         }
     }
     if (fast_emulation)
         for (size_t i = 0; i < to->numel; i++) out[i] = round_f16(out[i]);
-}
-
-static const float *host_ptr(const Graph *g, int id, int fast) {
-    if (id < 0) return NULL;
-    return fast ? g->t[id].h_fast : g->t[id].h_ref;
 }
 
 // Runs every node once; *done counts the nodes run so far for the progress
@@ -207,8 +213,7 @@ static void run_chain(Graph *g, int fast, double *node_seconds, long *done) {
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         double t0 = wall_seconds();
-        node_cpu2(g, n, host_ptr(g, n->in, fast), host_ptr(g, n->in2, fast), host_ptr(g, n->aux, fast),
-                  host_ptr(g, n->res, fast), fast ? g->t[n->out].h_fast : g->t[n->out].h_ref, fast);
+        node_cpu(g, n, fast, fast ? g->t[n->out].h_fast : g->t[n->out].h_ref, fast);
         if (node_seconds) node_seconds[i] = wall_seconds() - t0;
         progress_step(++*done, n->name);
     }
@@ -241,7 +246,7 @@ static void name_kernels_cpu(Graph *g) {
         const Node *n = &g->nodes[i];
         const char *k = "linear";
         switch (n->op) {
-            case OP_CONV: k = "conv2d"; break;
+            case OP_CONV: k = n->sc ? "conv2d+shortcut" : "conv2d"; break;
             case OP_GROUPNORM: k = n->gn->silu ? "groupnorm+silu" : "groupnorm"; break;
             case OP_LINEAR: k = "linear"; break;
             case OP_GEMM:
@@ -276,15 +281,13 @@ static void compare_nodes_cpu(Graph *g, size_t maxt, RunResult *r, long *done) {
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         const Tensor *to = &g->t[n->out];
-        node_cpu2(g, n, host_ptr(g, n->in, 1), host_ptr(g, n->in2, 1), host_ptr(g, n->aux, 1), host_ptr(g, n->res, 1),
-                  scratch, 0);
+        node_cpu(g, n, 1, scratch, 0);
         n->layer_err = compare_outputs(to->h_fast, scratch, to->numel);
         n->chain_err = compare_outputs(to->h_fast, to->h_ref, to->numel);
         if (n->prec == PREC_INT8) {  // the FP16 emulation of the same node on the same inputs
             Node f16 = *n;
             f16.prec = PREC_FP16;
-            node_cpu2(g, &f16, host_ptr(g, n->in, 1), host_ptr(g, n->in2, 1), host_ptr(g, n->aux, 1),
-                      host_ptr(g, n->res, 1), scratch16, 1);
+            node_cpu(g, &f16, 1, scratch16, 1);
             n->fp16_err = compare_outputs(scratch16, scratch, to->numel);
             n->has_fp16_err = 1;
         }
@@ -302,6 +305,8 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     r->ref = opt->ref;
     r->tol = opt->tol_fp16;
     graph_set_precision(g, opt);
+    // --fuse-shortcut on: the fused conv as the Hopper engine computes it (auto: only where that engine runs)
+    if (opt->fuse_shortcut == FUSE_ON) graph_fuse_shortcuts(g, conv2d_shortcut_shape_ok);
     if (opt->fuse_ln) graph_fuse_layernorms(g);  // the CPU emulates the fold as gemm_fp16_lnfold computes it
 
     graph_init_weights(g, opt->params, 0, 1, 0);

@@ -201,6 +201,10 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
                 const float *ss = groupnorm_scale_shift(n->gn_ws, x->n, G->groups, n->gn_splits, c);
                 cudaCheck(conv2d_igemm_norm_fp16(&L->s, L->cfg, x->d16, x2 ? x2->d16 : NULL, ss, G->silu, L->d_w16,
                                                  L->d_bias, temb, res, t[n->out].d16, sc->gemm_ws, st));
+            } else if (n->sc) {  // the conv with its 1x1 shortcut as more K (graph_fuse_shortcuts)
+                cudaCheck(conv2d_igemm_sc_fp16(&L->s, L->cfg, t[n->in].d16, t[n->sc_in].d16,
+                                               n->sc_in2 >= 0 ? t[n->sc_in2].d16 : NULL, L->d_w16_sc, L->d_bias_sc,
+                                               temb, t[n->out].d16, sc->gemm_ws, st));
             } else if (L->s.cin2 || L->s.up)  // concatenated skip or nearest-2x input, read in place
                 cudaCheck(conv2d_igemm2_fp16(&L->s, L->cfg, t[n->in].d16, n->in2 >= 0 ? t[n->in2].d16 : NULL,
                                              L->d_w16, L->d_bias, temb, res, t[n->out].d16, sc->gemm_ws, st));
@@ -231,9 +235,11 @@ static void node_fast_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
     if (s_nvtx) nvtxRangePop();
 }
 
-// FP32 reference of one node; in/aux/res/out are FP32 device tensors.
+// FP32 reference of one node; in/aux/res/out are FP32 device tensors, and
+// sx/sx2 a fused shortcut's inputs (Node.sc; NULL otherwise).
 static void node_ref_gpu(const Graph *g, const Node *n, const float *in, const float *in2, const float *aux,
-                         const float *res, float *out, const Scratch *sc, cudaStream_t st) {
+                         const float *res, const float *sx, const float *sx2, float *out, const Scratch *sc,
+                         cudaStream_t st) {
     Tensor view = g->t[n->in];  // the input as the node reads it: concatenated with in2, or upsampled
     const Tensor *ti = &view;
     if (n->in2 >= 0 || n->up2x) {
@@ -296,6 +302,15 @@ static void node_ref_gpu(const Graph *g, const Node *n, const float *in, const f
                 if (G->silu) cudaCheck(silu_ref_f32(normed, normed, ti->numel, st));
                 in = normed;
             }
+            if (n->sc) {  // the fused shortcut first, into the temporary slot, then added as the residual
+                const Tensor *a = &g->t[n->sc_in];
+                if (n->sc_in2 >= 0) {  // its concatenated input, into the view slot (the conv's own is one tensor)
+                    cudaCheck(gather_view_f32(sx, sx2, a->c, g->t[n->sc_in2].c, 0, a->n, a->h, a->w, sc->s_view, st));
+                    sx = sc->s_view;
+                }
+                cudaCheck(conv2d_ref_f32(&n->sc->s, sx, n->sc->d_w_ref, n->sc->d_bias, NULL, NULL, tmp, st));
+                res = tmp;
+            }
             cudaCheck(conv2d_ref_f32(&L->s, in, L->d_w_ref, L->d_bias, aux, res, out, st));
             break;
         }
@@ -339,11 +354,14 @@ static void fast_chain(Graph *g, const Scratch *sc, cudaStream_t st, const Branc
             pending[np++] = n->out;
             continue;
         }
+        int rd[NODE_MAX_READS];
+        const int nr = node_reads(n, rd);
         for (int k = 0; k < np; k++)
-            if (pending[k] >= 0 && (n->in == pending[k] || n->aux == pending[k] || n->res == pending[k])) {
-                cudaCheck(cudaStreamWaitEvent(st, br->join[k], 0));
-                pending[k] = -1;
-            }
+            for (int q = 0; q < nr && pending[k] >= 0; q++)
+                if (rd[q] == pending[k]) {
+                    cudaCheck(cudaStreamWaitEvent(st, br->join[k], 0));
+                    pending[k] = -1;
+                }
         node_fast_gpu(g, n, sc, st);
     }
     for (int k = 0; k < np; k++)
@@ -354,8 +372,9 @@ static void ref_chain_gpu(Graph *g, const Scratch *sc, cudaStream_t st) {
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         node_ref_gpu(g, n, g->t[n->in].dref, n->in2 >= 0 ? g->t[n->in2].dref : NULL,
-                     n->aux >= 0 ? g->t[n->aux].dref : NULL,
-                     n->res >= 0 ? g->t[n->res].dref : NULL, g->t[n->out].dref, sc, st);
+                     n->aux >= 0 ? g->t[n->aux].dref : NULL, n->res >= 0 ? g->t[n->res].dref : NULL,
+                     n->sc ? g->t[n->sc_in].dref : NULL, n->sc && n->sc_in2 >= 0 ? g->t[n->sc_in2].dref : NULL,
+                     g->t[n->out].dref, sc, st);
     }
 }
 
@@ -480,11 +499,12 @@ static void set_kernel_name(Node *n) {
                          n->conv->cfg.splits > 1 ? " splitk" : "");
             else if (n->conv->s.cin % 8 || n->conv->s.cout % 8)
                 snprintf(n->kernel, sizeof(n->kernel), "direct conv %d->%d", n->conv->s.cin, n->conv->s.cout);
-            else if (n->conv->cfg.splits > 1)
-                snprintf(n->kernel, sizeof(n->kernel), "igemm %s splitk=%d", conv2d_tile_name(n->conv->cfg.tile),
-                         n->conv->cfg.splits);
+            else if (n->conv->cfg.splits > 1)  // " +sc": a fused shortcut's K in the same kernel
+                snprintf(n->kernel, sizeof(n->kernel), "igemm %s splitk=%d%s", conv2d_tile_name(n->conv->cfg.tile),
+                         n->conv->cfg.splits, n->sc ? " +sc" : "");
             else
-                snprintf(n->kernel, sizeof(n->kernel), "igemm %s", conv2d_tile_name(n->conv->cfg.tile));
+                snprintf(n->kernel, sizeof(n->kernel), "igemm %s%s", conv2d_tile_name(n->conv->cfg.tile),
+                         n->sc ? " +sc" : "");
             break;
     }
 }
@@ -641,18 +661,20 @@ static int node_reference(Graph *g, const Node *n, RefMode ref, const Scratch *s
     if (ref == REF_NONE) return 0;
     const Tensor *t = g->t, *to = &g->t[n->out];
     if (ref == REF_CPU) {
-        node_cpu2(g, n, t[n->in].h_fast, n->in2 >= 0 ? t[n->in2].h_fast : NULL, n->aux >= 0 ? t[n->aux].h_fast : NULL,
-                  n->res >= 0 ? t[n->res].h_fast : NULL, host, 0);
+        node_cpu(g, n, 1, host, 0);
         return 1;
     }
     cudaCheck(f16_to_f32_dev(t[n->in].d16, sc->s_in, t[n->in].numel, st));
     if (n->in2 >= 0) cudaCheck(f16_to_f32_dev(t[n->in2].d16, sc->s_in2, t[n->in2].numel, st));
     if (n->aux >= 0) cudaCheck(f16_to_f32_dev(t[n->aux].d16, sc->s_aux, t[n->aux].numel, st));
     if (n->res >= 0) cudaCheck(f16_to_f32_dev(t[n->res].d16, sc->s_res, t[n->res].numel, st));
+    // a fused shortcut's inputs take the residual's and the second input's slots (it has neither)
+    if (n->sc) cudaCheck(f16_to_f32_dev(t[n->sc_in].d16, sc->s_res, t[n->sc_in].numel, st));
+    if (n->sc && n->sc_in2 >= 0) cudaCheck(f16_to_f32_dev(t[n->sc_in2].d16, sc->s_in2, t[n->sc_in2].numel, st));
     cudaCheck(fill_f32_dev(sc->s_out, NAN, to->numel, st));
     node_ref_gpu(g, n, sc->s_in, n->in2 >= 0 ? sc->s_in2 : NULL, n->aux >= 0 ? sc->s_aux : NULL,
-                 n->res >= 0 ? sc->s_res : NULL, sc->s_out,
-                 sc, st);
+                 n->res >= 0 ? sc->s_res : NULL, n->sc ? sc->s_res : NULL,
+                 n->sc && n->sc_in2 >= 0 ? sc->s_in2 : NULL, sc->s_out, sc, st);
     copy_to_host(host, sc->s_out, to->numel * sizeof(float), st);
     return 1;
 }
@@ -944,9 +966,7 @@ static void reference_chain(Graph *g, GpuRun *run, RefMode ref, RunResult *r, cu
         double t0 = wall_seconds();
         for (int i = 0; i < g->nn; i++) {
             Node *n = &g->nodes[i];
-            node_cpu2(g, n, g->t[n->in].h_ref, n->in2 >= 0 ? g->t[n->in2].h_ref : NULL,
-                      n->aux >= 0 ? g->t[n->aux].h_ref : NULL, n->res >= 0 ? g->t[n->res].h_ref : NULL,
-                      g->t[n->out].h_ref, 0);
+            node_cpu(g, n, 0, g->t[n->out].h_ref, 0);
         }
         r->ref_time = wall_seconds() - t0;
         for (int i = 0; i < g->nt; i++)
@@ -1042,6 +1062,10 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     gpu_begin(&run, opt, r);
     graph_set_precision(g, opt);
     if (opt->fuse_norm && conv2d_hopper_usable()) graph_fuse_norms(g, conv2d_norm_shape_ok);
+    if (opt->fuse_shortcut == FUSE_ON && !conv2d_hopper_usable())
+        die_user("--fuse-shortcut on needs the Hopper engine (an sm_90a build on a cc 9.0 GPU, --engine auto); "
+                 "use --fuse-shortcut auto or off");
+    if (opt->fuse_shortcut != FUSE_OFF && conv2d_hopper_usable()) graph_fuse_shortcuts(g, conv2d_shortcut_shape_ok);
     if (opt->fuse_ln) graph_fuse_layernorms(g);  // both engines: the fold is in the shared epilogue
     const int ref_gpu = opt->ref == REF_GPU;
     const cudaStream_t st = run.st;

@@ -60,6 +60,9 @@ typedef enum { GEMM_BLOCK_NONE = 0, GEMM_BLOCK_BIAS, GEMM_BLOCK_GEGLU, GEMM_BLOC
 
 // Which GEMM runs a layer (--linear, --conv1x1).
 typedef enum { PREC_FP16 = 0, PREC_INT8 = 1 } GemmPrecision;
+// --fuse-shortcut: auto = where the Hopper engine runs the conv; on = wherever the shape allows (an
+// error on a GPU without the Hopper engine; emulated on the CPU); off = never.
+typedef enum { FUSE_OFF = 0, FUSE_ON = 1, FUSE_AUTO = 2 } FuseMode;
 // Vendor baseline run beside unetrun (--vs).
 typedef enum { VS_NONE = 0, VS_CUDNN = 1 } BaselineKind;
 
@@ -79,6 +82,7 @@ typedef struct {
     int engine;   // 0: Hopper engines where they run (auto); 1: portable mma.sync kernels only (--engine portable)
     int gn_two_pass;  // --groupnorm two-pass: GroupNorm nodes as statistics + apply launches (default: one kernel)
     int fuse_norm;  // --fuse-norm: GroupNorm folded into the next conv's operand path where the Hopper engine runs it
+    int fuse_shortcut;  // --fuse-shortcut: FuseMode (graph_fuse_shortcuts)
     int fuse_ln;    // --fuse-ln: LayerNorm folded into the FP16 GEMM that reads it (graph_fuse_layernorms)
     // GEMM precision: FP16 or the online-quantized INT8 GEMM
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
@@ -170,6 +174,12 @@ typedef struct {
     // separate norm wrote, which the fast chain no longer writes (the vendor chain of --vs still
     // does: its conv or GEMM reads it)
     int norm_out;
+    // OP_CONV with sc set (graph_fuse_shortcuts): a ResnetBlock2D's 1x1 conv_shortcut summed into this
+    // conv's accumulators as more K (conv2d_igemm_sc_fp16) instead of being read back as the residual.
+    // It reads sc_in (+ sc_in2 along channels, an up block's skip); sc_out is its tensor, which the fast
+    // chain no longer writes (the reference chains and the vendor chain of --vs still do)
+    Conv2dLayer *sc;
+    int sc_in, sc_in2, sc_out;
     float *ln_stats;  // OP_GEMM with ln: device (rows, 2) mean, rstd (in the arena)
     double flops, bytes;
     // results
@@ -192,6 +202,15 @@ typedef struct {
     int gn_cluster;  // the one-pass kernel's cluster size (report)
     void *gn_ws;  // device workspace of the GroupNorm kernel
 } Node;
+
+// The tensors node n reads (in, in2, aux, res, a fused shortcut's inputs) into rd[NODE_MAX_READS],
+// -1 where none; returns NODE_MAX_READS.
+#define NODE_MAX_READS 6
+static inline int node_reads(const Node *n, int *rd) {
+    rd[0] = n->in, rd[1] = n->in2, rd[2] = n->aux, rd[3] = n->res;
+    rd[4] = n->sc ? n->sc_in : -1, rd[5] = n->sc ? n->sc_in2 : -1;
+    return NODE_MAX_READS;
+}
 
 // A whole-UNet graph groups its nodes into the checkpoint's blocks
 // ("down_blocks.1.attentions.0", "conv_in", ...): nodes first .. first+count-1.
@@ -299,6 +318,17 @@ int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s));
 // and before graph_init_weights (which folds gamma and beta into the
 // weights). Returns the number of pairs fused.
 int graph_fuse_layernorms(Graph *g);
+// Folds every FP16 stride-1 1x1 convolution (a ResnetBlock2D's
+// conv_shortcut) whose output only one FP16 convolution reads as its
+// residual into that convolution's K where ok(its shape with cs/cs2 set)
+// says the engine can: the pair becomes one node "<conv>+<shortcut>" (e.g.
+// "conv2+conv_shortcut") with sc, sc_in (sc_in2) and sc_out set and no
+// residual; the shortcut node is removed (blocks renumbered). Run after
+// graph_set_precision (INT8 shortcuts stay) and graph_fuse_norms (a conv
+// with a GroupNorm in its operand path takes no shortcut), before
+// graph_init_weights (which concatenates the two weights). Returns the
+// number of pairs fused.
+int graph_fuse_shortcuts(Graph *g, int (*ok)(const ConvShape *s));
 // Initializes every layer's parameters from src (NULL: seeded random).
 // keep_ref_dev 0: each conv and linear layer's device FP32 weights are freed
 // as soon as its FP16 (and host) copies exist (no GPU reference and no
@@ -348,14 +378,12 @@ size_t graph_gemm_workspace(const Graph *g, int num_sms);   // bytes of split-K 
 void run_gpu(Graph *g, const RunOptions *opt, RunResult *res);
 void run_cpu(Graph *g, const RunOptions *opt, RunResult *res);
 
-// CPU reference of one node (FP32), inputs given explicitly; used by the
-// CPU path and by --ref cpu. fast_emulation: use FP16-rounded weights and
-// round the output to FP16, as the fast path stores it.
-void node_cpu(const Graph *g, const Node *n, const float *in, const float *aux, const float *res,
-              float *out, int fast_emulation);
-// The same for any node: in2 is the second input's values (Node.in2; NULL when none).
-void node_cpu2(const Graph *g, const Node *n, const float *in, const float *in2, const float *aux, const float *res,
-               float *out, int fast_emulation);
+// CPU reference of one node (FP32) on the host tensors of one chain: its
+// inputs (a fused shortcut's too) from Tensor.h_fast (fast_inputs) or
+// .h_ref; used by the CPU path and by --ref cpu. fast_emulation: use
+// FP16-rounded weights and round the output to FP16, as the fast path
+// stores it.
+void node_cpu(const Graph *g, const Node *n, int fast_inputs, float *out, int fast_emulation);
 
 // Block inputs and outputs as safetensors files (src/graph/io.c).
 // Input tensors by name: x as NCHW (B, C, H, W), vectors such as temb as

@@ -115,7 +115,7 @@ static void down_path(Graph *g, const UnetSpec *u, int *h, int emb, int ctx, Ski
         snprintf(layer, sizeof layer, "%s.conv", name);
         graph_begin_block(g, name, "downsample");
         const Tensor *t = &g->t[*h];
-        ConvShape s = {t->n, t->h, t->w, t->c, t->c, 3, 2, 1, 0, 0, 0, 0, 0};
+        ConvShape s = {t->n, t->h, t->w, t->c, t->c, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0};
         int y = graph_add_tensor(g, "down_out", t->n, (t->h + 1) / 2, (t->w + 1) / 2, t->c, 0);
         conv_node(g, "conv(stride 2)", spec_conv(g, layer, s, 1), *h, -1, -1, y);
         graph_end_block(g, y);
@@ -139,7 +139,7 @@ static void up_path(Graph *g, const UnetSpec *u, int *h, int emb, int ctx, SkipS
         snprintf(layer, sizeof layer, "%s.conv", name);
         graph_begin_block(g, name, "upsample");
         const Tensor *t = &g->t[*h];
-        ConvShape s = {t->n, 2 * t->h, 2 * t->w, t->c, t->c, 3, 1, 1, 0, 0, 0, 1, 0};  // over the upsampled input
+        ConvShape s = {t->n, 2 * t->h, 2 * t->w, t->c, t->c, 3, 1, 1, 0, 0, 0, 1, 0, 0, 0};  // over the upsampled input
         int y = graph_add_tensor(g, "up_out", t->n, 2 * t->h, 2 * t->w, t->c, 0);
         Node *n = conv_node(g, "nearest2x+conv", spec_conv(g, layer, s, 1), *h, -1, -1, y);
         n->up2x = 1;
@@ -162,7 +162,7 @@ void build_unet(Graph *g, const UnetSpec *u, const BlockConfig *cfg) {
 
     graph_begin_block(g, "conv_in", "conv");
     int h = graph_add_tensor(g, "conv_in_out", B, H, W, u->ch[0], 0);
-    ConvShape s = {B, H, W, u->in_ch, u->ch[0], 3, 1, 1, 0, 0, 0, 0, 0};
+    ConvShape s = {B, H, W, u->in_ch, u->ch[0], 3, 1, 1, 0, 0, 0, 0, 0, 0, 0};
     conv_any_node(g, "conv_in", "conv_in", s, sample, h);
     graph_end_block(g, h);
 
@@ -186,7 +186,7 @@ void build_unet(Graph *g, const UnetSpec *u, const BlockConfig *cfg) {
     graph_end_block(g, hn);
     graph_begin_block(g, "conv_out", "conv");
     int y = graph_add_tensor(g, "out", B, H, W, u->out_ch, 0);
-    ConvShape so = {B, H, W, u->ch[0], u->out_ch, 3, 1, 1, 0, 0, 0, 0, 0};
+    ConvShape so = {B, H, W, u->ch[0], u->out_ch, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0};
     conv_any_node(g, "conv_out", "conv_out", so, hn, y);
     graph_end_block(g, y);
     g->out = y;
@@ -300,8 +300,9 @@ size_t unet_live_bytes(const Graph *g) {
     for (int i = 0; i < g->nt; i++) first[i] = g->t[i].is_input ? 0 : g->nn, last[i] = -1;
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
-        const int rd[4] = {n->in, n->in2, n->aux, n->res};
-        for (int k = 0; k < 4; k++)
+        int rd[NODE_MAX_READS];
+        const int nr = node_reads(n, rd);
+        for (int k = 0; k < nr; k++)
             if (rd[k] >= 0) last[rd[k]] = i;
         if (first[n->out] > i) first[n->out] = i;
     }

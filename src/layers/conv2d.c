@@ -67,6 +67,29 @@ void conv2d_layer_drop_ref_dev(Conv2dLayer *L) {
     L->d_w_ref = NULL;
 }
 
+void conv2d_layer_join_shortcut(Conv2dLayer *L, const Conv2dLayer *S) {
+    const int cout = L->s.cout, cs = S->s.cin;
+    if (cs != L->s.cs || S->s.cout != cout || S->s.ksize != 1 || !L->d_w16 || !S->d_w16)
+        die_internal("shortcut %s does not fit %s", S->name, L->name);
+    const size_t kc = (size_t)L->s.ksize * L->s.ksize * L->s.cin, k = kc + cs;
+    cudaCheck(cudaMalloc((void **)&L->d_w16_sc, (size_t)cout * k * sizeof(uint16_t)));
+    cudaCheck(cudaMemcpy2D(L->d_w16_sc, k * sizeof(uint16_t), L->d_w16, kc * sizeof(uint16_t), kc * sizeof(uint16_t),
+                           cout, cudaMemcpyDeviceToDevice));
+    cudaCheck(cudaMemcpy2D(L->d_w16_sc + kc, k * sizeof(uint16_t), S->d_w16, cs * sizeof(uint16_t),
+                           cs * sizeof(uint16_t), cout, cudaMemcpyDeviceToDevice));
+    float *b = xcalloc((size_t)cout, sizeof(float));
+    const Conv2dLayer *parts[2] = {L, S};
+    for (int p = 0; p < 2; p++) {
+        if (!parts[p]->d_bias) continue;
+        float *h = host_copy_f32(parts[p]->d_bias, (size_t)cout);
+        for (int co = 0; co < cout; co++) b[co] += h[co];
+        free(h);
+    }
+    cudaCheck(cudaMalloc((void **)&L->d_bias_sc, (size_t)cout * sizeof(float)));
+    cudaCheck(cudaMemcpy(L->d_bias_sc, b, (size_t)cout * sizeof(float), cudaMemcpyHostToDevice));
+    free(b);
+}
+
 void conv2d_layer_free(Conv2dLayer *L) {
     free(L->h_w_ref);
     free(L->h_w_fast);
@@ -74,6 +97,8 @@ void conv2d_layer_free(Conv2dLayer *L) {
     if (L->d_w16) cudaCheck(cudaFree(L->d_w16));
     if (L->d_w_ref) cudaCheck(cudaFree(L->d_w_ref));
     if (L->d_bias) cudaCheck(cudaFree(L->d_bias));
+    if (L->d_w16_sc) cudaCheck(cudaFree(L->d_w16_sc));
+    if (L->d_bias_sc) cudaCheck(cudaFree(L->d_bias_sc));
     memset(L, 0, sizeof(*L));
 }
 

@@ -19,6 +19,9 @@ typedef struct {
     uint16_t *d_w16;  // (Cout, k, k, Cin) FP16, the implicit-GEMM B operand
     float *d_w_ref;   // (k, k, Cin, Cout) FP32, the reference kernel's layout
     float *d_bias;    // (Cout)
+    // a 1x1 shortcut fused into this conv (s.cs > 0, conv2d_layer_join_shortcut): the joined GEMM operand
+    uint16_t *d_w16_sc;  // (Cout, k k Cin + cs) FP16: d_w16's rows, then the shortcut's (Cout, cs)
+    float *d_bias_sc;    // (Cout) this conv's bias + the shortcut's, FP32
     TileConfig cfg;   // tile and split-K chosen for this shape
 } Conv2dLayer;
 
@@ -31,6 +34,9 @@ void conv2d_layer_init(Conv2dLayer *L, const char *name, ConvShape s, int has_bi
 // copies exist: a GPU run with no GPU reference and no vendor baseline never
 // reads them.
 void conv2d_layer_drop_ref_dev(Conv2dLayer *L);
+// For a shortcut S fused into L (graph_fuse_shortcuts; L->s.cs == S->s.cin):
+// L->d_w16_sc and L->d_bias_sc from the two layers' device weights.
+void conv2d_layer_join_shortcut(Conv2dLayer *L, const Conv2dLayer *S);
 void conv2d_layer_free(Conv2dLayer *L);
 
 double conv2d_flops(const ConvShape *s);

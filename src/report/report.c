@@ -132,12 +132,18 @@ void print_report_body(const Graph *g, const RunOptions *opt, const RunResult *r
     (void)opt;  // the body depends on the results only; opt kept for symmetry with the header
     char b1[32], b2[32], b3[32], b4[32];
     int any16 = 0;  // an INT8 node: its FP16 GEMM's layer error is shown beside its own
-    for (int i = 0; i < g->nn; i++) any16 |= g->nodes[i].has_fp16_err;
-    printf("%-14s %-30s %-16s %9s %9s %8s %8s %8s | %-17s | %-17s%s\n", "node", "kernel", "output (NHWC)", "median",
+    int nw = 14, vw = 48;  // name and vendor-kernel columns: as wide as the longest (a fused row's name)
+    for (int i = 0; i < g->nn; i++) {
+        any16 |= g->nodes[i].has_fp16_err;
+        const int a = (int)strlen(g->nodes[i].name), b = (int)strlen(g->nodes[i].vendor_kernel);
+        nw = a > nw ? a : nw;
+        vw = b > vw ? b : vw;
+    }
+    printf("%-*s %-30s %-16s %9s %9s %8s %8s %8s | %-17s | %-17s%s\n", nw, "node", "kernel", "output (NHWC)", "median",
            "p90", "TFLOP/s", "GB/s", "roofline", "layer relL2 maxabs", "chain relL2 maxabs",
            any16 ? " | fp16 layer" : "");
     if (g->cfg.kind == BLOCK_TRANSFORMER || g->cfg.kind == BLOCK_ATTENTION)
-        printf("%-14s %-30s %-16s\n", "", "", "(tokens: B x S x 1 x C)");
+        printf("%-*s %-30s %-16s\n", nw, "", "", "(tokens: B x S x 1 x C)");
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
         const Tensor *t = &g->t[n->out];
@@ -151,7 +157,7 @@ void print_report_body(const Graph *g, const RunOptions *opt, const RunResult *r
         Roofline rl = roofline_of(n, r);
         char roof[16] = "-";
         if (rl.valid) snprintf(roof, sizeof roof, "%s %3.0f%%", rl.compute ? "cmp" : "mem", rl.pct);
-        printf("%-14s %-30s %-16s %9s %9s %8.*f %8.1f %8s | ", n->name, n->kernel, shape, fmt_time(med, b1, sizeof b1),
+        printf("%-*s %-30s %-16s %9s %9s %8.*f %8.1f %8s | ", nw, n->name, n->kernel, shape, fmt_time(med, b1, sizeof b1),
                fmt_time(n->time.p90, b2, sizeof b2), tf >= 1.0 ? 1 : 3, tf, med > 0 ? n->bytes / med * 1e-9 : 0.0, roof);
         char f16[48] = "", b5[32];
         if (any16)
@@ -166,16 +172,17 @@ void print_report_body(const Graph *g, const RunOptions *opt, const RunResult *r
     printf("\n");
     if (r->vendor_ran) {
         printf("vendor baseline  %s  (attention: %s)\n", r->vendor_name, r->vendor_attention);
-        printf("%-14s %-48s %9s %9s %8s | %-8s\n", "node", "vendor kernel", "median", "ours", "speedup", "relL2");
+        printf("%-*s %-*s %9s %9s %8s | %-8s\n", nw, "node", vw, "vendor kernel", "median", "ours", "speedup",
+               "relL2");
         for (int i = 0; i < g->nn; i++) {
             const Node *n = &g->nodes[i];
             if (!n->has_vendor) {  // GroupNorm, LayerNorm: no library operator
-                printf("%-14s %-48s %9s %9s %8s | %-8s\n", n->name, "- (no cuDNN op: unetrun's kernel in the chain)", "-",
+                printf("%-*s %-*s %9s %9s %8s | %-8s\n", nw, n->name, vw, "- (no cuDNN op: unetrun's kernel in the chain)", "-",
                        fmt_time(n->time.median, b2, sizeof b2), "-", "-");
                 continue;
             }
             double vm = n->vendor_time.median, om = n->time.median;
-            printf("%-14s %-48s %9s %9s %7.2fx | %8s\n", n->name, n->vendor_kernel, fmt_time(vm, b1, sizeof b1),
+            printf("%-*s %-*s %9s %9s %7.2fx | %8s\n", nw, n->name, vw, n->vendor_kernel, fmt_time(vm, b1, sizeof b1),
                    fmt_time(om, b2, sizeof b2), om > 0 ? vm / om : 0.0,
                    n->vendor_err.valid ? fmt_err(n->vendor_err.rel_l2, b3, sizeof b3) : "-");
         }
