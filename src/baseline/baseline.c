@@ -510,6 +510,7 @@ static void conv_setup(BaselineCtx *v, int i, uint16_t *b_slot, uint16_t *b_slot
     }
     const Node sp = shortcut_part(n), cp = conv_part(n);
     char a[64], b[64];
+    v->vn[i].kind = VK_CONV;  // node_try's dispatch while the shortcut part is timed alone
     v->part = 1;
     conv_setup_one(v, i, &sp, &v->vsc[i], b_slot_sc, b, sizeof b, st);
     v->part = 2;
