@@ -335,7 +335,7 @@ __device__ __forceinline__ uint32_t norm_pair(uint32_t v, float s0, float t0, fl
 __device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
 #endif  // WG_DEVICE
 
-template <int BN, int STAGES, bool NORM, bool CK>
+template <int BN, int STAGES, bool NORM, bool CK, bool SC>
 __global__ void __launch_bounds__(WG_THREADS, 1)
     gemm_wgmma_kernel(const __grid_constant__ CUtensorMap map_x,   // x (M, K), box 64 x 128 (conv: 4-D NHWC)
                       const __grid_constant__ CUtensorMap map_x2,  // x2 (M, Cin - Cin1) where p.x2 is set
@@ -379,8 +379,8 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     if (threadIdx.x == 0) {
         tma_prefetch_map(&map_x);  // kernel parameters: no dependence on the previous kernels
         if (p.x2) tma_prefetch_map(&map_x2);
-        if (p.xs) tma_prefetch_map(&map_s);
-        if (p.xs2) tma_prefetch_map(&map_s2);
+        if (SC) tma_prefetch_map(&map_s);
+        if (SC && p.xs2) tma_prefetch_map(&map_s2);
         tma_prefetch_map(&map_w);
         for (int s = 0; s < STAGES; s++) {
             mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
@@ -394,17 +394,17 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     if (wg == 0) {  // producer
         regs_dealloc<40>();
         if (tid == 0) {
-            for (int i = 0; i < nkt; i++) {
+            // The conv's stages, then (SC) the fused shortcut's in a loop of
+            // their own, so the first loop is the plain tile's.
+            const int nconv = SC ? max(0, min(nkt, p.Kc / WG_BK - kt0)) : nkt;
+            int i = 0;
+            for (; i < nconv; i++) {
                 const int s = i % STAGES;
                 if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
                 unsigned char *sa = ring + s * STAGE_BYTES;
                 mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
                 const int k = (kt0 + i) * WG_BK;
-                if (k >= p.Kc) {  // a fused 1x1 shortcut: 64 of its channels at the rectangle's own pixels
-                    const int cs = k - p.Kc;
-                    if (p.xs2 && cs >= p.Cs1) tma_load_4d(sa, &map_s2, &full[s], cs - p.Cs1, ox0, oy0, b0);
-                    else tma_load_4d(sa, &map_s, &full[s], cs, ox0, oy0, b0);
-                } else if (g.conv) {  // K = (ky, kx, ci): one tap and 64 channels (Cin % 64 == 0) per stage
+                if (g.conv) {  // K = (ky, kx, ci): one tap and 64 channels (Cin % 64 == 0) per stage
                     const int tap = k / p.Cin, c0 = k - tap * p.Cin;
                     const int ky = tap / p.ksize, kx = tap - ky * p.ksize;
                     int ix = ox0 * p.stride + kx - p.pad, iy = oy0 * p.stride + ky - p.pad;
@@ -420,6 +420,18 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
                     tma_load_2d(sa, &map_x, &full[s], k, m0);
                 }
                 tma_load_2d(sa + A_BYTES, &map_w, &full[s], k, n0);
+            }
+            if constexpr (SC) {
+                for (; i < nkt; i++) {  // the shortcut: 64 of its channels at the rectangle's own pixels
+                    const int s = i % STAGES;
+                    if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
+                    unsigned char *sa = ring + s * STAGE_BYTES;
+                    mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
+                    const int k = (kt0 + i) * WG_BK, cs = k - p.Kc;
+                    if (p.xs2 && cs >= p.Cs1) tma_load_4d(sa, &map_s2, &full[s], cs - p.Cs1, ox0, oy0, b0);
+                    else tma_load_4d(sa, &map_s, &full[s], cs, ox0, oy0, b0);
+                    tma_load_2d(sa + A_BYTES, &map_w, &full[s], k, n0);
+                }
             }
         }
         // The producer exits without joining the ck tiles' cluster barriers:
@@ -695,21 +707,21 @@ constexpr size_t wg_smem_bytes() {
 }
 
 // Raises the instantiation's dynamic shared-memory limit to what it uses (once).
-template <int BN, int STAGES, bool NORM, bool CK>
+template <int BN, int STAGES, bool NORM, bool CK, bool SC>
 cudaError_t wg_set_smem_limit() {
     static bool done = false;  // per instantiation
     if (done) return cudaSuccess;
-    const cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_kernel<BN, STAGES, NORM, CK>,
+    const cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC>,
                                                cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                (int)wg_smem_bytes<BN, STAGES>());
     done = e == cudaSuccess;
     return e;
 }
 
-template <int BN, int STAGES, bool NORM, bool CK>
+template <int BN, int STAGES, bool NORM, bool CK, bool SC>
 cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     const size_t smem = wg_smem_bytes<BN, STAGES>();
-    const cudaError_t se = wg_set_smem_limit<BN, STAGES, NORM, CK>();
+    const cudaError_t se = wg_set_smem_limit<BN, STAGES, NORM, CK, SC>();
     if (se != cudaSuccess) return se;
     CUtensorMap mx, mx2, mw, ms, ms2;
     WgGeom g = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -736,7 +748,7 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     if (e != cudaSuccess) return e;
     dim3 grid(mtiles, (p.N + BN - 1) / BN, p.splits);
     const dim3 cluster(1, 1, CK ? p.splits : 1);  // cluster split-K: one cluster per output tile
-    return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM, CK>, grid, dim3(WG_THREADS), smem, stream, cluster, mx,
+    return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC>, grid, dim3(WG_THREADS), smem, stream, cluster, mx,
                               mx2, mw, ms, ms2, p, g);
 }
 
@@ -746,20 +758,26 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
 // count is not a multiple of S leaves SMs idle); 0 on error.
 template <int BN, int STAGES>
 int wg_max_clusters(int S) {
-    if (wg_set_smem_limit<BN, STAGES, false, true>() != cudaSuccess) {
+    if (wg_set_smem_limit<BN, STAGES, false, true, false>() != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
     }
-    return max_active_clusters(gemm_wgmma_kernel<BN, STAGES, false, true>, dim3(1, 1, S), dim3(1, 1, S),
+    return max_active_clusters(gemm_wgmma_kernel<BN, STAGES, false, true, false>, dim3(1, 1, S), dim3(1, 1, S),
                                dim3(WG_THREADS), wg_smem_bytes<BN, STAGES>());
 }
 
-// The GroupNorm prologue is a second instantiation of each tile, and the
-// cluster split-K tiles are their own instantiations (CK), so the plain
-// tiles carry no cluster code.
+// The GroupNorm prologue is a second instantiation of each tile, the fused
+// shortcut a third (SC), and the cluster split-K tiles are their own
+// instantiations (CK), so the plain tiles carry neither cluster nor
+// shortcut code: with the shortcut's branch in every tile's copy loop,
+// ptxas moved that loop's address math off the uniform datapath (SASS of
+// the plain 128 x 160 tile: 112 UIADD3 against 178) and the plain convs ran
+// 5-13% slower on the H100 (960 -> 320 @64 b2 66.4 -> 74.9 us, same job:
+// bench/results/2026-11-23-h100-fused-shortcut/plain-ab).
 template <int BN, int STAGES, bool CK>
 cudaError_t wg_launch_any(const ConvParams &p, cudaStream_t stream) {
-    return p.norm ? wg_launch<BN, STAGES, true, CK>(p, stream) : wg_launch<BN, STAGES, false, CK>(p, stream);
+    if (p.norm) return wg_launch<BN, STAGES, true, CK, false>(p, stream);
+    return p.xs ? wg_launch<BN, STAGES, false, CK, true>(p, stream) : wg_launch<BN, STAGES, false, CK, false>(p, stream);
 }
 
 // Each tile twice: split-K through the FP32 workspace and the reduce
