@@ -560,7 +560,7 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
         return cudaErrorInvalidValue;  // a fused shortcut: gemm_wgmma.cu's tiles only
     if ((s->cin2 || s->up) && ((s->cin2 && !x2) || s->cin2 % 8 || s->h % (s->up ? 2 : 1) || s->w % (s->up ? 2 : 1)))
         return cudaErrorInvalidValue;
-    if (cfg.splits > 1 && !workspace) return cudaErrorInvalidValue;
+    if (!workspace && conv2d_workspace_bytes(s, cfg) > 0) return cudaErrorInvalidValue;  // ck tiles need none
     ConvParams p;
     p.x = reinterpret_cast<const half *>(x);
     p.w = reinterpret_cast<const half *>(w);

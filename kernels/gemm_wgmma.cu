@@ -53,6 +53,14 @@
 //     reads source pixel (j + floor((px + kx - pad) / 2), i + floor((py + ky
 //     - pad) / 2)): a plain unit-stride box of the half-size source, so
 //     neither the upsampled nor the concatenated tensor is ever written.
+//   - A ResBlock's 1x1 shortcut in conv2's K (ConvParams.xs, a third
+//     instantiation SC of each plain and ck tile): past the conv's Kc = 9
+//     Cin come Cs more K whose stages the producer loads, in a copy loop of
+//     their own, from the shortcut input's 4-D map (xs, and xs2 past Cs1:
+//     an up block's skip) at the rectangle's own pixels (stride 1, same
+//     size); w is the two weights joined row by row. The shortcut's output
+//     is never written and conv2 reads no residual: SD1.5's shortcut
+//     ResBlocks 0.6-9.7 us faster on the H100 (docs/PERF.md).
 //   - GroupNorm in the operand path (ConvParams.norm, a second
 //     instantiation NORM of each tile): each consumer rewrites its own 64
 //     rows of the A stage in shared memory, x * scale + shift per (sample,
@@ -96,7 +104,9 @@
 //   over Cin % 64 == 0 (stride 1 or 2; nearest-2x inputs stride 1 with a
 //   same-size output); N a multiple of 8
 //   (TMA rows of 16-byte multiples); x and w 16-byte aligned; cc 9.0 only
-//   (sm_90a code). The GroupNorm operand path needs no nearest-2x input.
+//   (sm_90a code). The GroupNorm operand path needs no nearest-2x input;
+//   the fused shortcut a stride-1 same-size convolution (not GEMM-shaped),
+//   Cs and Cs1 multiples of 64, and no GroupNorm operand path.
 //   One output tile per CTA (the persistent ping-pong GEMM tiles are
 //   gemm_wgmma_pp.cu), no stream-K, no TMA multicast; the epilogue does not
 //   overlap the next tile's products. The GroupNorm operand path is slower

@@ -116,7 +116,7 @@ cudaError_t conv2d_igemm_fp16(const ConvShape *s, TileConfig cfg,
                               const uint16_t *temb,      // (B, Cout)            fp16 or NULL
                               const uint16_t *residual,  // (B, Ho, Wo, Cout)    fp16 or NULL
                               uint16_t *y,               // (B, Ho, Wo, Cout)    fp16
-                              float *workspace,          // conv2d_workspace_bytes() or NULL if splits == 1
+                              float *workspace,          // conv2d_workspace_bytes(), or NULL where that is 0
                               cudaStream_t stream);
 
 // ---------------------------------------------------------------------------
