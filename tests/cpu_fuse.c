@@ -5,6 +5,7 @@
 // for its arithmetic: the CPU executor runs a fused node as GroupNorm then
 // conv, so a fused graph must reproduce the unfused one bit for bit.
 #include "harness.h"
+#include "graphcheck.h"
 #include "../src/graph/unet.h"
 #include "../common/common.h"
 
@@ -14,14 +15,6 @@
 static int always(const ConvShape *s) {
     (void)s;
     return 1;
-}
-
-static void node_names(const Graph *g, char *buf, size_t len) {
-    buf[0] = 0;
-    for (int i = 0; i < g->nn; i++) {
-        strncat(buf, g->nodes[i].name, len - strlen(buf) - 2);
-        if (i + 1 < g->nn) strncat(buf, ",", len - strlen(buf) - 1);
-    }
 }
 
 static int tensor_id(const Graph *g, const char *name) {
@@ -45,7 +38,7 @@ static void test_fuse_resblock(int cin, int cout) {
     const int x = tensor_id(&g, "x"), n1 = g.nodes[1].out, n2 = g.nodes[3].out, c1 = g.nodes[2].out;
     const int fused = graph_fuse_norms(&g, always);
     char got[256];
-    node_names(&g, got, sizeof got);
+    graph_node_names(&g, got, sizeof got);
     const char *want = cin != cout ? "time_emb_proj,norm1+silu+conv1,conv_shortcut,norm2+silu+conv2"
                                    : "time_emb_proj,norm1+silu+conv1,norm2+silu+conv2";
     const Node *f1 = &g.nodes[1], *f2 = &g.nodes[g.nn - 1];
@@ -64,7 +57,7 @@ static void test_fuse_shape_gate(void) {
     build_block(&g, &cfg);
     const int fused = graph_fuse_norms(&g, conv2d_norm_shape_ok);
     char got[256];
-    node_names(&g, got, sizeof got);
+    graph_node_names(&g, got, sizeof got);
     result(fused == 1 && !strcmp(got, "time_emb_proj,norm1+silu,conv1,conv_shortcut,norm2+silu+conv2"),
            "fuse resblock cin=32 cout=64 with conv2d_norm_shape_ok: only norm2 (conv1 has Cin 32, not a multiple of "
            "64; got %d: %s)", fused, got);
@@ -101,6 +94,10 @@ static void test_fuse_same_numbers(int cin, int cout) {
 // channels) does not; block ranges still tile the nodes; the liveness arena
 // has no overlap among tensors live at the same node (the dropped tensors
 // included).
+static int norm_uses(const Node *n, int *t) {  // a fused node's inputs, output and dropped tensor at once
+    t[0] = n->in, t[1] = n->in2, t[2] = n->out, t[3] = n->norm_out;
+    return 4;
+}
 static void test_fuse_unet(void) {
     UnetSpec u;
     unet_spec_family(FAMILY_SD1, &u);
@@ -110,31 +107,12 @@ static void test_fuse_unet(void) {
     int gn_before = 0, gn_after = 0, concat = 0;
     for (int i = 0; i < g.nn; i++) gn_before += g.nodes[i].op == OP_GROUPNORM;
     const int nn = g.nn, fused = graph_fuse_norms(&g, conv2d_norm_shape_ok);
-    int tiled = 1, next = 0;
-    for (int k = 0; k < g.nblocks; k++) {
-        tiled &= g.blocks[k].first == next;
-        next += g.blocks[k].count;
-        for (int i = g.blocks[k].first; i < g.blocks[k].first + g.blocks[k].count; i++) tiled &= g.nodes[i].block == k;
-    }
-    tiled &= next == g.nn;
+    const int tiled = graph_blocks_tile(&g);
     for (int i = 0; i < g.nn; i++) {
         gn_after += g.nodes[i].op == OP_GROUPNORM;
         concat += g.nodes[i].gn && g.nodes[i].in2 >= 0 && g.nodes[i].conv->s.cin2 == g.t[g.nodes[i].in2].c;
     }
-    size_t *off = xcalloc((size_t)g.nt, sizeof(size_t));
-    graph_live_offsets(&g, off);
-    int clash = 0;
-    for (int i = 0; i < g.nn; i++) {  // the fused node's inputs, output and dropped tensor at once
-        const Node *n = &g.nodes[i];
-        const int use[4] = {n->in, n->in2, n->out, n->norm_out};
-        for (int p = 0; p < 4; p++)
-            for (int q = p + 1; q < 4; q++) {
-                const int s = use[p], t = use[q];
-                if (s < 0 || t < 0 || s == t) continue;
-                clash += off[s] < off[t] + g.t[t].numel * 2 && off[t] < off[s] + g.t[s].numel * 2;
-            }
-    }
-    free(off);
+    const int clash = graph_arena_clashes(&g, norm_uses);
     // SD1.5: 22 ResBlocks x 2 + 16 Transformer2D norms fold in; conv_norm_out stays
     result(fused == 60 && gn_before == 61 && gn_after == 1 && g.nn == nn - 60 && tiled && concat == 12 && !clash,
            "fuse whole SD1.5 UNet latent 8: %d of %d GroupNorms folded (want 60 of 61, conv_norm_out stays), %d with a "

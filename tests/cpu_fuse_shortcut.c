@@ -6,11 +6,10 @@
 // emulation of the fused node (FP32 sum, one FP16 rounding) against the
 // unfused graph through the CLI.
 #include "harness.h"
+#include "graphcheck.h"
 #include "../src/graph/unet.h"
 #include "../common/common.h"
-#include "../weights/safetensors.h"
 
-#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,14 +18,6 @@
 static int always(const ConvShape *s) {
     (void)s;
     return 1;
-}
-
-static void node_names(const Graph *g, char *buf, size_t len) {
-    buf[0] = 0;
-    for (int i = 0; i < g->nn; i++) {
-        strncat(buf, g->nodes[i].name, len - strlen(buf) - 2);
-        if (i + 1 < g->nn) strncat(buf, ",", len - strlen(buf) - 1);
-    }
 }
 
 static BlockConfig res_cfg(int B, int H, int W, int cin, int cout) {
@@ -47,7 +38,7 @@ static void test_sc_resblock(int cin, int cout) {
     }
     const int nn = g.nn, fused = graph_fuse_shortcuts(&g, always);
     char got[256];
-    node_names(&g, got, sizeof got);
+    graph_node_names(&g, got, sizeof got);
     if (cin == cout) {
         result(fused == 0 && g.nn == nn && !strcmp(got, "time_emb_proj,norm1+silu,conv1,norm2+silu,conv2"),
                "fuse shortcut resblock cin=%d cout=%d: no shortcut, nothing fused (got %d: %s)", cin, cout, fused, got);
@@ -98,6 +89,11 @@ static void test_sc_gates(void) {
 // with the skip concatenated: cs2 > 0), block ranges still tile the nodes,
 // and no two tensors a fused node touches (its inputs, the shortcut's
 // inputs, its output, the dropped tensor) share arena bytes.
+static int shortcut_uses(const Node *n, int *t) {  // a fused node's inputs, output and dropped tensor
+    if (!n->sc) return 0;
+    t[0] = n->in, t[1] = n->sc_in, t[2] = n->sc_in2, t[3] = n->out, t[4] = n->sc_out;
+    return 5;
+}
 static void test_sc_unet(void) {
     UnetSpec u;
     unet_spec_family(FAMILY_SD1, &u);
@@ -105,71 +101,16 @@ static void test_sc_unet(void) {
     Graph g;
     build_unet(&g, &u, &cfg);
     const int nn = g.nn, fused = graph_fuse_shortcuts(&g, conv2d_shortcut_shape_ok);
-    int tiled = 1, next = 0, concat = 0;
-    for (int k = 0; k < g.nblocks; k++) {
-        tiled &= g.blocks[k].first == next;
-        next += g.blocks[k].count;
-        for (int i = g.blocks[k].first; i < g.blocks[k].first + g.blocks[k].count; i++) tiled &= g.nodes[i].block == k;
-    }
-    tiled &= next == g.nn;
+    const int tiled = graph_blocks_tile(&g);
+    int concat = 0;
     for (int i = 0; i < g.nn; i++)
         concat += g.nodes[i].sc && g.nodes[i].sc_in2 >= 0 && g.nodes[i].conv->s.cs2 == g.t[g.nodes[i].sc_in2].c;
-    size_t *off = xcalloc((size_t)g.nt, sizeof(size_t));
-    graph_live_offsets(&g, off);
-    int clash = 0;
-    for (int i = 0; i < g.nn; i++) {
-        const Node *n = &g.nodes[i];
-        if (!n->sc) continue;
-        const int use[5] = {n->in, n->sc_in, n->sc_in2, n->out, n->sc_out};
-        for (int p = 0; p < 5; p++)
-            for (int q = p + 1; q < 5; q++) {
-                const int s = use[p], t = use[q];
-                if (s < 0 || t < 0 || s == t) continue;
-                clash += off[s] < off[t] + g.t[t].numel * 2 && off[t] < off[s] + g.t[s].numel * 2;
-            }
-    }
-    free(off);
+    const int clash = graph_arena_clashes(&g, shortcut_uses);
     result(fused == 14 && g.nn == nn - 14 && tiled && concat == 12 && !clash,
            "fuse shortcut whole SD1.5 UNet latent 8: %d shortcuts fused (want 14), %d over a concatenated input (want "
            "12), block ranges tile the %d nodes, %d arena clashes",
            fused, concat, g.nn, clash);
     graph_free(&g);
-}
-
-// The "output" tensor (any shape) of a --save-output file; NULL if unreadable.
-static float *read_saved_output(const char *path, size_t *n) {
-    StFile f;
-    StError e;
-    float *v = NULL;
-    *n = 0;
-    if (st_open(path, &f, &e)) return NULL;
-    const StTensor *t = st_find(&f, "output");
-    if (t && !st_load_f32(&f, "output", -1, NULL, &v, &e)) *n = t->numel;
-    st_close(&f);
-    return v;
-}
-
-// One CLI run's JSON: the block output's chain error and the rows.
-static int cli_json(const char *bin, const char *args, char *names, size_t len, int *pass) {
-    char path[256], a[768];
-    names[0] = 0;
-    *pass = 0;
-    if (!make_tmp_file(path, sizeof path, "unetrun_sc")) return 0;
-    snprintf(a, sizeof a, "%s --device cpu --iters 1 --warmup 0 --check --json '%s'", args, path);
-    Cmd r = run_cli(bin, a);
-    cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
-    const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *n;
-    cJSON_ArrayForEach(n, nodes) {
-        const cJSON *nm = cJSON_GetObjectItemCaseSensitive(n, "name");
-        if (cJSON_IsString(nm))
-            snprintf(names + strlen(names), len - strlen(names), "%s%s", names[0] ? "," : "", nm->valuestring);
-    }
-    *pass = r.rc == 0 && strstr(r.out, "verdict  PASS") != NULL;
-    const int ok = j != NULL;
-    cJSON_Delete(j);
-    free(r.out);
-    unlink(path);
-    return ok;
 }
 
 // The CPU path: --fuse-shortcut on emulates the fused node (the shortcut
@@ -180,11 +121,12 @@ static void test_sc_cli(const char *bin) {
     const char *rb = "--block resblock --c 64 --cout 128 --h 6 --w 5 --batch 2";
     char names[512], a[512], p_on[256], p_off[256];
     int pass = 0;
-    snprintf(a, sizeof a, "%s --fuse-shortcut on", rb);
-    int ok = cli_json(bin, a, names, sizeof names, &pass);
+    snprintf(a, sizeof a, "%s --device cpu --iters 1 --warmup 0 --check --fuse-shortcut on", rb);
+    int ok = cli_report_rows(bin, a, names, sizeof names, NULL, NULL, 0, &pass);
     result(ok && pass && !strcmp(names, "time_emb_proj,norm1+silu,conv1,norm2+silu,conv2+conv_shortcut"),
            "cpu %s --fuse-shortcut on: PASS, the fused row (got %s)", rb, names);
-    ok = cli_json(bin, rb, names, sizeof names, &pass);
+    snprintf(a, sizeof a, "%s --device cpu --iters 1 --warmup 0 --check", rb);
+    ok = cli_report_rows(bin, a, names, sizeof names, NULL, NULL, 0, &pass);
     result(ok && pass && !strcmp(names, "time_emb_proj,norm1+silu,conv1,norm2+silu,conv_shortcut,conv2"),
            "cpu %s (auto, no Hopper engine): PASS, two rows (got %s)", rb, names);
     if (!make_tmp_file(p_on, sizeof p_on, "unetrun_sc_on") || !make_tmp_file(p_off, sizeof p_off, "unetrun_sc_off")) {

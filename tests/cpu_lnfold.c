@@ -23,6 +23,7 @@
 #include "../src/layers/linear.h"
 #include "../weights/random.h"
 #include "harness.h"
+#include "graphcheck.h"
 
 static void node_names(const Graph *g, char *buf, size_t len) {
     buf[0] = 0;
@@ -197,6 +198,10 @@ static void test_lnfold_executor(int B, int H, int W, int C, int heads, int dept
 // A whole SD1.5 UNet: 16 Transformer2D blocks x 3 LayerNorms fold in; with
 // the GroupNorm rewrite as well, block ranges still tile the nodes and the
 // liveness arena has no overlap among the tensors a fused node touches.
+static int lnfold_uses(const Node *n, int *t) {  // a fused node's inputs, residual, output and dropped tensor
+    t[0] = n->in, t[1] = n->in2, t[2] = n->res, t[3] = n->out, t[4] = n->norm_out;
+    return 5;
+}
 static void test_lnfold_unet(void) {
     UnetSpec u;
     unet_spec_family(FAMILY_SD1, &u);
@@ -206,28 +211,9 @@ static void test_lnfold_unet(void) {
     int ln_before = 0, ln_after = 0;
     for (int i = 0; i < g.nn; i++) ln_before += g.nodes[i].op == OP_LAYERNORM;
     const int nn = g.nn, fused = graph_fuse_layernorms(&g), gn = graph_fuse_norms(&g, conv2d_norm_shape_ok);
-    int tiled = 1, next = 0;
-    for (int k = 0; k < g.nblocks; k++) {
-        tiled &= g.blocks[k].first == next;
-        next += g.blocks[k].count;
-        for (int i = g.blocks[k].first; i < g.blocks[k].first + g.blocks[k].count; i++) tiled &= g.nodes[i].block == k;
-    }
-    tiled &= next == g.nn;
+    const int tiled = graph_blocks_tile(&g);
     for (int i = 0; i < g.nn; i++) ln_after += g.nodes[i].op == OP_LAYERNORM;
-    size_t *off = xcalloc((size_t)g.nt, sizeof(size_t));
-    graph_live_offsets(&g, off);
-    int clash = 0;
-    for (int i = 0; i < g.nn; i++) {
-        const Node *n = &g.nodes[i];
-        const int use[5] = {n->in, n->in2, n->res, n->out, n->norm_out};
-        for (int p = 0; p < 5; p++)
-            for (int q = p + 1; q < 5; q++) {
-                const int s = use[p], t = use[q];
-                if (s < 0 || t < 0 || s == t) continue;
-                clash += off[s] < off[t] + g.t[t].numel * 2 && off[t] < off[s] + g.t[s].numel * 2;
-            }
-    }
-    free(off);
+    const int clash = graph_arena_clashes(&g, lnfold_uses);
     result(fused == 48 && ln_before == 48 && ln_after == 0 && g.nn == nn - 48 - gn && tiled && !clash,
            "fuse-ln whole SD1.5 UNet latent 8: %d of %d LayerNorms folded (want 48 of 48), with %d GroupNorms folded "
            "too; block ranges tile the %d nodes, %d arena clashes", fused, ln_before, gn, g.nn, clash);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "../common/common.h"
+#include "../weights/safetensors.h"
 #include <cuda_runtime_api.h>
 #include <errno.h>
 
@@ -158,6 +159,44 @@ double json_num(const cJSON *o, const char *a, const char *b) {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, a);
     if (b) v = cJSON_GetObjectItemCaseSensitive(v, b);
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
+}
+
+float *read_saved_output(const char *path, size_t *n) {
+    StFile f;
+    StError e;
+    float *v = NULL;
+    *n = 0;
+    if (st_open(path, &f, &e)) return NULL;
+    const StTensor *t = st_find(&f, "output");
+    if (t && !st_load_f32(&f, "output", -1, NULL, &v, &e)) *n = t->numel;
+    st_close(&f);
+    return v;
+}
+
+int cli_report_rows(const char *bin, const char *args, char *names, size_t len, const char *row, char *kernel,
+                    size_t klen, int *pass) {
+    char path[256], a[1536];
+    names[0] = 0;
+    if (kernel && klen) kernel[0] = 0;
+    *pass = 0;
+    if (!make_tmp_file(path, sizeof path, "unetrun_rows")) return 0;
+    snprintf(a, sizeof a, "%s --json '%s'", args, path);
+    Cmd r = run_cli(bin, a);
+    cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
+    const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *n;
+    cJSON_ArrayForEach(n, nodes) {
+        const cJSON *nm = cJSON_GetObjectItemCaseSensitive(n, "name"), *k = cJSON_GetObjectItemCaseSensitive(n, "kernel");
+        if (!cJSON_IsString(nm)) continue;
+        snprintf(names + strlen(names), len - strlen(names), "%s%s", names[0] ? "," : "", nm->valuestring);
+        if (row && kernel && klen && !strcmp(nm->valuestring, row) && cJSON_IsString(k))
+            snprintf(kernel, klen, "%s", k->valuestring);
+    }
+    *pass = r.rc == 0 && strstr(r.out, "verdict  PASS") != NULL;
+    const int ok = j != NULL;
+    cJSON_Delete(j);
+    free(r.out);
+    unlink(path);
+    return ok;
 }
 
 int harness_gpu(char *name, size_t n, int *num_sms) {

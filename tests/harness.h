@@ -47,6 +47,15 @@ char *read_whole_file(const char *path, size_t *len);
 struct cJSON *read_json_file(const char *path);
 // o[a] (or o[a][b] when b is not NULL) as a number; NAN when absent or not a number.
 double json_num(const struct cJSON *o, const char *a, const char *b);
+// The `output` tensor (any shape, FP32) of a --save-output file into a new
+// array of *n floats (free it); NULL when unreadable.
+float *read_saved_output(const char *path, size_t *n);
+// Runs `bin args --json TMP` and reads the report: its rows' names,
+// comma-separated, into names[len]; the kernel of the row named `row` (NULL:
+// none) into kernel[klen]; *pass = exit 0 and a "verdict  PASS" line. Returns
+// 1 when the JSON was read.
+int cli_report_rows(const char *bin, const char *args, char *names, size_t len, const char *row, char *kernel,
+                    size_t klen, int *pass);
 
 // Suites in other files.
 void cpu_suite_attention(void);               // tests/cpu_attention.c

@@ -757,18 +757,6 @@ static void golden_suites(const char *bin, const char *full_dir) {
 
 // The whole SDXL UNet at its native latent 128, batch 2: runs, every node
 // within tolerance, graph replay bit-identical to the eager run (--check).
-// `output` of a --save-output file (free it), NULL when unreadable.
-static float *saved_output(const char *path, size_t *n) {
-    StFile f;
-    StError e;
-    float *v = NULL;
-    if (st_open(path, &f, &e)) return NULL;
-    const StTensor *t = st_find(&f, "output");
-    if (t && !st_load_f32(&f, "output", -1, NULL, &v, &e)) *n = t->numel;
-    st_close(&f);
-    return v;
-}
-
 // --ref none puts the FP16 activations in a liveness arena (tensors share
 // bytes): the output must be bit-identical to a run with every tensor in its
 // own slot (--ref gpu), the kernels fixed by --kernel-select heuristic.
@@ -781,7 +769,7 @@ static void unet_liveness(const char *bin) {
     snprintf(args, sizeof args, "%s --ref gpu --save-output '%s'", base, b);
     Cmd r2 = run_cli(bin, args);
     size_t na = 0, nb = 0;
-    float *x = saved_output(a, &na), *y = saved_output(b, &nb);
+    float *x = read_saved_output(a, &na), *y = read_saved_output(b, &nb);
     result(r1.rc == 0 && r2.rc == 0 && x && y && na == nb && na > 0 && !memcmp(x, y, na * sizeof(float)),
            "--unet sd15 latent 32 batch 2: --ref none (liveness arena) output bit-identical to --ref gpu (exit %d, %d)",
            r1.rc, r2.rc);
@@ -1190,48 +1178,24 @@ static void norm_suites(void) {
     test_conv_norm(1, 5, 6, 64, 0, 16, 1, 1, 4, 1, 0.f, 1);         // 1x1 with M tails
 }
 
-// The report rows of one CLI run (comma-separated names) and whether its row
-// `fused` names a kernel with the fused shortcut (" +sc"); 0 when it fails.
-static int cli_rows(const char *bin, const char *args, char *names, size_t len, const char *fused, int *sc_kernel) {
-    char path[256], a[1024];
-    names[0] = 0;
-    *sc_kernel = 0;
-    if (!make_tmp_file(path, sizeof path, "unetrun_rows")) return 0;
-    snprintf(a, sizeof a, "%s --iters 3 --warmup 1 --json '%s'", args, path);
-    Cmd r = run_cli(bin, a);
-    cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
-    const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *n;
-    cJSON_ArrayForEach(n, nodes) {
-        const cJSON *nm = cJSON_GetObjectItemCaseSensitive(n, "name"), *k = cJSON_GetObjectItemCaseSensitive(n, "kernel");
-        if (!cJSON_IsString(nm)) continue;
-        snprintf(names + strlen(names), len - strlen(names), "%s%s", names[0] ? "," : "", nm->valuestring);
-        if (!strcmp(nm->valuestring, fused) && cJSON_IsString(k)) *sc_kernel = strstr(k->valuestring, " +sc") != NULL;
-    }
-    const int ok = j != NULL;
-    cJSON_Delete(j);
-    free(r.out);
-    unlink(path);
-    return ok;
-}
-
 // The fused shortcut through the CLI (--fuse-shortcut, default auto): the
 // rows on this GPU, off, on (and its error on the portable engine), --ref
 // cpu, odd sizes, the tuner and the vendor chain beside the fused row.
 static void shortcut_cli(const char *bin) {
     const int hop = hopper_conv_engine_on();
-    char names[512];
-    int sck = 0;
-    const char *rb = "--block resblock --c 320 --cout 640 --hw 16 --batch 2";
+    char names[512], kern[96];
+    int pass = 0;
+    const char *rb = "--block resblock --c 320 --cout 640 --hw 16 --batch 2 --iters 3 --warmup 1 --check";
     const char *fused = "time_emb_proj,norm1+silu,conv1,norm2+silu,conv2+conv_shortcut";
     const char *plain = "time_emb_proj,norm1+silu,conv1,norm2+silu,conv_shortcut,conv2";
-    int ok = cli_rows(bin, rb, names, sizeof names, "conv2+conv_shortcut", &sck);
-    result(ok && !strcmp(names, hop ? fused : plain) && sck == hop,
-           "--fuse-shortcut auto, this GPU: rows %s%s (got %s)", hop ? fused : plain,
-           hop ? ", kernel \"igemm ... +sc\"" : "", names);
+    int ok = cli_report_rows(bin, rb, names, sizeof names, "conv2+conv_shortcut", kern, sizeof kern, &pass);
+    result(ok && pass && !strcmp(names, hop ? fused : plain) && (strstr(kern, " +sc") != NULL) == hop,
+           "--fuse-shortcut auto, this GPU: PASS, rows %s%s (got %s, %s)", hop ? fused : plain,
+           hop ? ", kernel \"igemm ... +sc\"" : "", names, kern);
     char a[512];
     snprintf(a, sizeof a, "%s --fuse-shortcut off", rb);
-    ok = cli_rows(bin, a, names, sizeof names, "", &sck);
-    result(ok && !strcmp(names, plain), "--fuse-shortcut off: rows %s (got %s)", plain, names);
+    ok = cli_report_rows(bin, a, names, sizeof names, NULL, NULL, 0, &pass);
+    result(ok && pass && !strcmp(names, plain), "--fuse-shortcut off: PASS, rows %s (got %s)", plain, names);
     if (hop) {
         test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 16 --batch 2 --fuse-shortcut on");
         test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 16 --ref cpu");
@@ -1380,25 +1344,13 @@ static void block_suites(const char *bin) {
     test_cli_block(bin, "--block transformer --c 320 --hw 32 --fuse-norm on");
     test_cli_block(bin, "--block resblock --c 64 --cout 128 --h 9 --w 5 --batch 2 --ref cpu --fuse-norm on");
     {
-        char path[512], a[1024];
-        if (!make_tmp_file(path, sizeof path, "unetrun_fuse")) snprintf(path, sizeof path, "unetrun_fuse.json");
-        snprintf(a, sizeof a, "--block resblock --c 320 --cout 640 --hw 16 --iters 3 --warmup 1 --fuse-norm on --json %s",
-                 path);
-        Cmd r = run_cli(bin, a);
-        cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
-        const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *n;
-        char names[256] = "";
-        cJSON_ArrayForEach(n, nodes) {
-            const cJSON *nm = cJSON_GetObjectItemCaseSensitive(n, "name");
-            if (cJSON_IsString(nm)) snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-                                             names[0] ? "," : "", nm->valuestring);
-        }
+        char names[256];
+        int pass = 0;
+        const int ok = cli_report_rows(bin, "--block resblock --c 320 --cout 640 --hw 16 --iters 3 --warmup 1 "
+                                            "--fuse-norm on", names, sizeof names, NULL, NULL, 0, &pass);
         const char *want = hopper_conv_engine_on() ? "time_emb_proj,norm1+silu+conv1,conv_shortcut,norm2+silu+conv2"
                                                    : "time_emb_proj,norm1+silu,conv1,norm2+silu,conv_shortcut,conv2";
-        result(j && !strcmp(names, want), "--fuse-norm on, this GPU: report rows %s (got %s)", want, names);
-        cJSON_Delete(j);
-        free(r.out);
-        unlink(path);
+        result(ok && !strcmp(names, want), "--fuse-norm on, this GPU: report rows %s (got %s)", want, names);
     }
     lnfold_cli(bin);  // LayerNorm folded into its GEMM (--fuse-ln on)
     shortcut_cli(bin);  // conv_shortcut summed into conv2 (--fuse-shortcut)

@@ -442,16 +442,31 @@ static void remove_node(Graph *g, int i) {
     }
 }
 
+// The node after i that reads node i's output (in, in2, aux or res; e.g.
+// conv_shortcut may run between norm2 and conv2), or -1.
+static int next_reader(const Graph *g, int i) {
+    const int t = g->nodes[i].out;
+    for (int j = i + 1; j < g->nn; j++) {
+        const Node *n = &g->nodes[j];
+        if (n->in == t || n->in2 == t || n->aux == t || n->res == t) return j;
+    }
+    return -1;
+}
+
+// Node b's report row after a fold: "<first>+<second>", cut to the field.
+static void fused_name(Node *b, const char *first, const char *second) {
+    char name[2 * sizeof b->name + 1];
+    snprintf(name, sizeof name, "%s+%s", first, second);
+    snprintf(b->name, sizeof b->name, "%.*s", (int)sizeof b->name - 1, name);
+}
+
 int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s)) {
     int fused = 0;
     for (int i = 0; i < g->nn; i++) {
         const Node *a = &g->nodes[i];
         if (a->op != OP_GROUPNORM || tensor_readers(g, a->out) != 1) continue;
-        int j = i + 1;  // the one reader (e.g. conv_shortcut may run between norm2 and conv2)
-        while (j < g->nn && g->nodes[j].in != a->out && g->nodes[j].in2 != a->out && g->nodes[j].aux != a->out &&
-               g->nodes[j].res != a->out)
-            j++;
-        if (j >= g->nn) continue;
+        const int j = next_reader(g, i);  // the one reader
+        if (j < 0) continue;
         Node *b = &g->nodes[j];
         if (b->op != OP_CONV || b->in != a->out || b->in2 >= 0 || b->up2x || b->prec != PREC_FP16) continue;
         ConvShape s = b->conv->s;
@@ -466,9 +481,7 @@ int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s)) {
         b->gn_splits = 0;
         b->flops += a->flops;
         b->bytes -= 2.0 * g->t[a->out].numel;  // the normalized tensor is neither written nor read
-        char name[2 * sizeof b->name + 1];
-        snprintf(name, sizeof name, "%s+%s", a->name, b->name);
-        snprintf(b->name, sizeof b->name, "%.*s", (int)sizeof b->name - 1, name);
+        fused_name(b, a->name, b->name);
         remove_node(g, i);
         fused++;
         i--;  // node i is now the one after the removed GroupNorm
@@ -484,11 +497,8 @@ int graph_fuse_shortcuts(Graph *g, int (*ok)(const ConvShape *s)) {
             continue;
         const ConvShape *sa = &a->conv->s;
         if (sa->ksize != 1 || sa->stride != 1 || sa->pad != 0 || tensor_readers(g, a->out) != 1) continue;
-        int j = i + 1;  // the one reader
-        while (j < g->nn && g->nodes[j].res != a->out && g->nodes[j].in != a->out && g->nodes[j].in2 != a->out &&
-               g->nodes[j].aux != a->out)
-            j++;
-        if (j >= g->nn) continue;
+        const int j = next_reader(g, i);  // the one reader
+        if (j < 0) continue;
         Node *b = &g->nodes[j];
         if (b->op != OP_CONV || b->res != a->out || b->prec != PREC_FP16 || b->gn || b->sc || b->in2 >= 0 || b->up2x)
             continue;
@@ -506,9 +516,7 @@ int graph_fuse_shortcuts(Graph *g, int (*ok)(const ConvShape *s)) {
         b->flops += a->flops;
         // the shortcut's output is neither written nor read back as the residual (FP16, 2 + 2 bytes per element)
         b->bytes += a->bytes - 4.0 * g->t[a->out].numel;
-        char name[2 * sizeof b->name + 1];
-        snprintf(name, sizeof name, "%s+%s", b->name, a->name);
-        snprintf(b->name, sizeof b->name, "%.*s", (int)sizeof b->name - 1, name);
+        fused_name(b, b->name, a->name);
         remove_node(g, i);
         fused++;
         i--;  // node i is now the one after the removed shortcut
@@ -521,11 +529,8 @@ int graph_fuse_layernorms(Graph *g) {
     for (int i = 0; i < g->nn; i++) {
         const Node *a = &g->nodes[i];
         if (a->op != OP_LAYERNORM || tensor_readers(g, a->out) != 1) continue;
-        int j = i + 1;  // the one reader
-        while (j < g->nn && g->nodes[j].in != a->out && g->nodes[j].in2 != a->out && g->nodes[j].aux != a->out &&
-               g->nodes[j].res != a->out)
-            j++;
-        if (j >= g->nn) continue;
+        const int j = next_reader(g, i);  // the one reader
+        if (j < 0) continue;
         Node *b = &g->nodes[j];
         if (b->op != OP_GEMM || b->in != a->out || b->prec != PREC_FP16 || b->lin->k != a->ln->c ||
             b->lin->silu_in)
@@ -538,9 +543,7 @@ int graph_fuse_layernorms(Graph *g) {
         const char *dot = strrchr(a->name, '.');
         const size_t pre = dot ? (size_t)(dot - a->name) + 1 : 0;
         const char *tail = pre && !strncmp(b->name, a->name, pre) ? b->name + pre : b->name;
-        char name[2 * sizeof b->name + 1];
-        snprintf(name, sizeof name, "%s+%s", a->name, tail);
-        snprintf(b->name, sizeof b->name, "%.*s", (int)sizeof b->name - 1, name);
+        fused_name(b, a->name, tail);
         remove_node(g, i);
         fused++;
         i--;  // node i is now the one after the removed LayerNorm
