@@ -716,6 +716,29 @@ extern "C" int attention_head_dim_supported(int d) {
 
 extern "C" const char *attention_head_dims(void) { return "40, 64, 80, 128, 160, 192, 256"; }
 
+// Query rows per CTA for the Hopper engine's heuristic pick: 64 where
+// sq <= 64; otherwise 128 (two consumer warpgroups) or 192 (three, d = 40
+// and 64 only), whichever a wave model gives the shorter time. Both run one
+// persistent CTA per SM over batch x heads x ceil(sq / BM) work items, so
+//   t(BM) ~ ceil(items(BM) / SMs) * BM * c(BM, d),
+// with c the time per query row of a full wave relative to the 128-row
+// CTA: 0.75 at d = 40 and 0.88 at d = 64 for BM = 192 (H100, b2 h8
+// 4096 x 4096, three against four waves: 143.7 against 170.3 us at d40,
+// 153.6 against 154.6 at d64; bench/results/2026-11-26-h100-attention-br192).
+// The model orders every shape measured there as the timings do: 192 rows
+// win where the 128-row CTAs need a wave more (d40 b2 h8 4096, d64 1024 x
+// 1024 h20) and lose to the partial last wave otherwise (b1 h8 4096: 176
+// items of 192 rows for 132 SMs against 256 of 128).
+extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int num_sms) {
+    if (sq <= 64) return 64;
+    const double c192 = d == 40 ? 0.75 : d == 64 ? 0.88 : 0.0;
+    if (c192 == 0.0 || num_sms < 1) return 128;
+    const long long bh = (long long)batch * heads;
+    const long long waves128 = (bh * ceil_div(sq, 128) + num_sms - 1) / num_sms;
+    const long long waves192 = (bh * ceil_div(sq, 192) + num_sms - 1) / num_sms;
+    return (double)waves192 * 192 * c192 < (double)waves128 * 128 ? 192 : 128;
+}
+
 // Every compiled variant of the head dim, except those whose CTA would be
 // more than half idle warps for this sq when a smaller CTA exists.
 extern "C" int attention_candidates(const AttnShape *s, int num_sms, AttnConfig *out, int max) {
@@ -763,9 +786,10 @@ extern "C" int attention_candidates(const AttnShape *s, int num_sms, AttnConfig 
 // timings of all variants at the eight benchmark shapes of
 // tests/gpu_attention.c (the pick is within 3% of the best there); timing
 // the candidates is still the better choice.
-// On cc 9.0 the pick is the Hopper engine: its first variant with 128-row
-// CTAs where sq > 64, else its first 64-row one (its variants are listed in
-// order of preference; timing the candidates is the better choice).
+// On cc 9.0 the pick is the Hopper engine: its first variant (its variants
+// are listed in order of preference) with the query rows per CTA that
+// attention_wgmma_rows_pick gives; timing the candidates is the better
+// choice.
 extern "C" AttnConfig attention_heuristic(const AttnShape *s, int num_sms) {
     AttnConfig cand[64];
     AttnConfig pick = {0};
@@ -773,9 +797,11 @@ extern "C" AttnConfig attention_heuristic(const AttnShape *s, int num_sms) {
     if (nc == 0) return pick;
     if (attention_wgmma_usable()) {
         const int np = num_portable(s->d);
-        const int want = s->sq > 64 ? 128 : 64;
+        const int want = attention_wgmma_rows_pick(s->d, s->batch, s->heads, s->sq, num_sms);
         for (int i = 0; i < attention_wgmma_num_variants(s->d); i++)
             if (attention_wgmma_rows(s->d, i) == want) return (AttnConfig){np + i};
+        for (int i = 0; i < attention_wgmma_num_variants(s->d); i++)  // no variant of that row count
+            if (attention_wgmma_rows(s->d, i) == (s->sq > 64 ? 128 : 64)) return (AttnConfig){np + i};
     }
     if (num_sms < 1) num_sms = 1;
     const double LOAD_COST = 4.0;

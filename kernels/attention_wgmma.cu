@@ -11,10 +11,10 @@
 //
 // Tile design (template <D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, PK, QKS>;
 // variants in AW_VARIANTS)
-//   - A CTA is one producer warpgroup and NC (1 or 2) consumer warpgroups;
-//     each consumer owns 64 query rows (one m64 wgmma row block), so a CTA
-//     tile is BM = 64 * NC query rows of one (batch, head), walked over all
-//     keys in tiles of BN (64, 128 or 192) keys.
+//   - A CTA is one producer warpgroup and NC (1, 2 or 3) consumer
+//     warpgroups; each consumer owns 64 query rows (one m64 wgmma row
+//     block), so a CTA tile is BM = 64 * NC query rows of one (batch, head),
+//     walked over all keys in tiles of BN (64, 128 or 192) keys.
 //   - Copies by TMA (cp.async.bulk.tensor.4d, 128-byte swizzle), issued by
 //     one thread of the producer warpgroup. Each of Q, K, V is described to
 //     the copy engine as a rank-4 tensor (d, heads, rows, batch) with
@@ -57,7 +57,26 @@
 //     tiles of one head run side by side (their K/V stay in L2) and a short
 //     sequence still spreads over every SM it has work for.
 //   - setmaxnreg: with two consumers (384 threads, one CTA per SM) the
-//     producer drops to 40 registers and the consumers rise to 232.
+//     producer drops to 40 registers and the consumers rise to 232; with
+//     three (512 threads) to 32 and 160 (128 * 32 + 384 * 160 = 65536).
+//     ptxas allocates a consumer's registers up to the setmaxnreg value,
+//     not to the 128 of the launch bound.
+//   - Three consumers ("Br192", d = 40 and 64, ping-pong with the late
+//     pack only: S 64 + P 32 + O 32 registers per thread fit in 160, the
+//     double-buffered P does not): three turns in a ring, so each
+//     consumer's softmax runs under the other two consumers' products, and
+//     a CTA loads each K/V tile once for 192 query rows instead of 128.
+//     ptxas keeps 3 to 12 bytes of the d = 64 kernel in local memory
+//     (spill stores before the key loop, loads after it; none inside).
+//     Measured on the H100 (bench/results/2026-11-26-h100-attention-br192,
+//     bench_attention, us): d40 b2 h8 4096^2 143.7 against 170.3 for the
+//     best 128-row kernel (three waves of 352 items instead of four of
+//     512), d64 153.6 against 154.6; at batch 1 (176 items for 132 SMs:
+//     the second wave a third full) 96.5 against 87.7 (d40) and 105.5
+//     against 81.9 (d64). attention_wgmma_rows_pick (attention.cu) picks
+//     the row count by that wave model. The three-consumer ovl schedule and
+//     fmaexp1/8 were slower at both head dims (d40 ovl 156.2, d64 ovl 160.7,
+//     d64 pp fmaexp1/8 160.8 us) and are not compiled.
 //   - Schedules of a consumer (template SCHED):
 //       serial (AW_SERIAL): per key tile, Q K^T, wait, softmax, P V, wait;
 //       overlapped ("ovl", AW_OVERLAP; FlashAttention-3's in-warpgroup
@@ -295,7 +314,9 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
     X(64, 128, 2, 4, 1, 2, 0, 1, 1, 1) \
     X(64, 128, 2, 4, 1, 2, 0, 0, 1, 1) \
     X(40, 128, 2, 4, 1, 2, 0, 2, 1, 1) \
-    X(80, 64, 2, 4, 1, 2, 0, 0, 1, 1)
+    X(80, 64, 2, 4, 1, 2, 0, 0, 1, 1)  \
+    X(40, 128, 3, 4, 1, 2, 0, 0, 0, 1) \
+    X(64, 128, 3, 4, 1, 2, 0, 0, 0, 1)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d
@@ -312,9 +333,12 @@ constexpr size_t aw_smem() {
 }
 
 #if AW_DEVICE
-constexpr int AW_PRODUCER_REGS = 40;  // setmaxnreg of the producer warpgroup (two consumers)
-constexpr int AW_CONSUMER_REGS = 232; // and of each consumer
-constexpr int AW_BAR_TURN = 1;        // named barriers 1, 2: the tensor-core turn of consumer 0, 1
+// setmaxnreg of the producer warpgroup and of each consumer, by consumer
+// count: 128 * P + NC * 128 * C <= 65536 registers of the SM (one CTA per SM)
+template <int NC> __host__ __device__ constexpr int aw_producer_regs() { return NC == 3 ? 32 : 40; }
+template <int NC> __host__ __device__ constexpr int aw_consumer_regs() { return NC == 3 ? 160 : 232; }
+constexpr int AW_BAR_TURN = 1;        // named barriers 1 .. NC: the tensor-core turn of consumer 0 .. NC-1
+constexpr int AW_BAR_SPLIT = 4;       // named barrier of the key split's consumers (past the turns)
 
 __device__ __forceinline__ float aw_exp2(float x) {  // 2^x, -inf -> +0
     float y;
@@ -517,6 +541,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     constexpr int SR = BN / 2;                         // S accumulators per thread
     constexpr int OR = D / 2;                          // O accumulators per thread
     static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 128 || BN == 192), "tile shape");
+    static_assert(NC >= 1 && NC <= 3 && (NC < 3 || (PK && SCHED != AW_SERIAL)), "3 consumers: late-pack overlapped loop only");
     static_assert(BN <= 128 || (PK && SCHED != AW_SERIAL), "Bc 192: overlapped late-pack loop only");
     static_assert(EMU == 0 || (BN >= 128 && (EMU == 1 || EMU == 2 || EMU == 4)), "EMU: 1, 2 or 4 of 8 n16 blocks");
     constexpr int XS = D + 8;  // row stride (floats) of the key split's partial O in shared memory
@@ -558,7 +583,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     const int j0 = rank * nkv / S, nt = (rank + 1) * nkv / S - j0;  // first key tile, key tiles of this CTA
     const int item0 = blockIdx.x / S, item_step = gridDim.x / S;
     if (wg == 0) {  // producer
-        if constexpr (NC == 2) regs_dealloc<AW_PRODUCER_REGS>();
+        if constexpr (NC >= 2) regs_dealloc<aw_producer_regs<NC>()>();
         if (tid == 0) {
             int it = 0;  // K/V tiles issued so far (ring position)
             int tl = 0;  // work items of this CTA so far
@@ -590,7 +615,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         return;
     }
 
-    if constexpr (NC == 2) regs_alloc<AW_CONSUMER_REGS>();
+    if constexpr (NC >= 2) regs_alloc<aw_consumer_regs<NC>()>();
     const int cw = wg - 1;  // consumer index: rows cw*64 .. cw*64+63 of the work item
     const int warp = tid / 32, lane = tid % 32;
     const int g = lane / 4, t2 = (lane % 4) * 2;
@@ -723,21 +748,22 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             : "memory");
     };
 
-    // Ping-pong (two consumers): each issue of wgmma work is a "turn"; a
-    // consumer waits for its turn (named barrier AW_BAR_TURN + cw, completed
-    // by the other consumer's arrive) and passes it on as soon as its wgmma
-    // are issued, so the tensor cores run one consumer's products while the
-    // other runs its softmax. Consumer 1 hands consumer 0 the first turn;
-    // both take the same number of turns (1 + key tiles per work item), so
-    // consumer 0 ends by taking the one turn left over.
-    constexpr bool PP = SCHED == AW_PINGPONG && NC == 2;
+    // Ping-pong (two or three consumers): each issue of wgmma work is a
+    // "turn"; a consumer waits for its turn (named barrier AW_BAR_TURN + cw,
+    // completed by the previous consumer's arrive) and passes it on to the
+    // next (cw + 1 mod NC) as soon as its wgmma are issued, so the tensor
+    // cores run the other consumers' products while this one runs its
+    // softmax. The last consumer hands consumer 0 the first turn; all take
+    // the same number of turns (1 + key tiles per work item), so consumer 0
+    // ends by taking the one turn left over.
+    constexpr bool PP = SCHED == AW_PINGPONG && NC >= 2;
     auto turn_wait = [&]() {
         if constexpr (PP) asm volatile("bar.sync %0, 256;\n" ::"r"(AW_BAR_TURN + cw) : "memory");
     };
     auto turn_pass = [&]() {
-        if constexpr (PP) asm volatile("bar.arrive %0, 256;\n" ::"r"(AW_BAR_TURN + 1 - cw) : "memory");
+        if constexpr (PP) asm volatile("bar.arrive %0, 256;\n" ::"r"(AW_BAR_TURN + (cw + 1) % NC) : "memory");
     };
-    if (cw == 1) turn_pass();
+    if (cw == NC - 1) turn_pass();
 
     int it = 0, tl = 0;  // K/V tiles consumed (ring position), work items done
     uint32_t pa[BN / 16][4], pb[BN / 16][4];  // P of the current and the next key tile
@@ -880,7 +906,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             float *xo = reinterpret_cast<float *>(ring);  // [BM][XS] partial O
             float *xm = xo + BM * XS;                      // [BM] m (scaled log2 domain)
             float *xl = xm + BM;                           // [BM] l
-            asm volatile("bar.sync %0, %1;\n" ::"r"(AW_BAR_TURN + 2), "r"(NC * 128) : "memory");  // ring reads done
+            asm volatile("bar.sync %0, %1;\n" ::"r"(AW_BAR_SPLIT), "r"(NC * 128) : "memory");  // ring reads done
 #pragma unroll
             for (int r = 0; r < OR; r += 4) {
                 const int c = 8 * (r / 4) + t2;
@@ -915,7 +941,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 for (int q = 0; q < 8; q++)
                     if (q < S) xw[q * rows + t] = ms[q] * inv;
             }
-            asm volatile("bar.sync %0, %1;\n" ::"r"(AW_BAR_TURN + 2), "r"(NC * 128) : "memory");
+            asm volatile("bar.sync %0, %1;\n" ::"r"(AW_BAR_SPLIT), "r"(NC * 128) : "memory");
 #pragma unroll 2
             for (int e = ct; e < rows * (D / 2); e += NC * 128) {
                 const int t = e / (D / 2), c = 2 * (e % (D / 2));
@@ -957,7 +983,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                     __floats2half2_rn(oacc[r + 2] * inv1, oacc[r + 3] * inv1);
         }
     }
-    if (cw == 0) turn_wait();  // the turn consumer 1 passed last
+    if (cw == 0) turn_wait();  // the turn consumer NC-1 passed last
 #endif
 }
 

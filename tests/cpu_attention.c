@@ -101,7 +101,26 @@ static void test_random(int B, int H, int sq, int skv, int d, int ldq, int ldkv,
     free(q), free(k), free(v), free(o), free(ref);
 }
 
+// The Hopper engine's row count per CTA (attention_wgmma_rows_pick) at the
+// shapes whose variants were all timed on the H100 (132 SMs): the wave
+// model must order them as the timings did.
+static void test_rows_pick(int d, int B, int H, int sq, int sms, int want) {
+    int got = attention_wgmma_rows_pick(d, B, H, sq, sms);
+    result(got == want, "attention_wgmma_rows_pick d=%d B=%d H=%d sq=%d sms=%d = %d rows per CTA (got %d)", d, B, H,
+           sq, sms, want, got);
+}
+
 void cpu_suite_attention(void) {
+    test_rows_pick(40, 2, 8, 4096, 132, 192);   // 143.7 us against 170.3 (Br128)
+    test_rows_pick(40, 1, 8, 4096, 132, 128);   // 87.7 against 96.5 (Br192)
+    test_rows_pick(64, 2, 10, 4096, 132, 128);  // 194.6 against 210.3
+    test_rows_pick(64, 1, 8, 4096, 132, 128);   // 81.9 against 105.5
+    test_rows_pick(64, 2, 20, 1024, 132, 192);  // tuned pick Br192
+    test_rows_pick(64, 1, 10, 1024, 132, 128);  // tuned pick Br128
+    test_rows_pick(80, 2, 8, 1024, 132, 128);   // no 192-row variant at d = 80
+    test_rows_pick(64, 2, 8, 64, 132, 64);      // sq <= 64: one consumer
+    test_rows_pick(40, 2, 8, 4096, 0, 128);     // SM count unknown
+
     test_hand_case();
     // |o| <= 1 (convex combination of v in [-1, 1]); FP32 rounding of the
     // scores and sums gives errors near 1e-7, bounded here by 1e-6.
