@@ -93,8 +93,8 @@ static const Choice kPrec[] = {{"int8", PREC_INT8, NULL}, {"fp16", PREC_FP16, NU
 static const Choice kNodeTiming[] = {{"graph", 0, NULL}, {"eager", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kGnPass[] = {{"one-pass", 0, NULL}, {"two-pass", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kEngine[] = {{"auto", 0, NULL}, {"portable", 1, NULL}, {NULL, 0, NULL}};
-static const Choice kFuseSc[] = {{"auto", FUSE_AUTO, NULL}, {"on", FUSE_ON, NULL}, {"off", FUSE_OFF, NULL},
-                                 {NULL, 0, NULL}};
+static const Choice kFuse[] = {{"auto", FUSE_AUTO, NULL}, {"on", FUSE_ON, NULL}, {"off", FUSE_OFF, NULL},
+                               {NULL, 0, NULL}};
 static const Choice kVs[] = {{"cudnn", VS_CUDNN, NULL}, {NULL, 0, NULL}};
 
 #define CFG(f) offsetof(Cli, cfg.f)
@@ -210,19 +210,21 @@ static const OptionRow kOptions[OPT_COUNT] = {
                                "path (Hopper engine: one row \"norm1+silu+conv1\", the\n"
                                "normalized tensor never written; slower than its own\n"
                                "pass on the H100 for 3x3 convs: docs/PERF.md)"},
-    [OPT_FUSE_SHORTCUT] = {"fuse-shortcut", "M", "auto", CHOICE(kFuseSc), .at = RUN(fuse_shortcut),
+    [OPT_FUSE_SHORTCUT] = {"fuse-shortcut", "M", "auto", CHOICE(kFuse), .at = RUN(fuse_shortcut),
                            .section = SEC_RUN,
                            .help = "a ResBlock's 1x1 conv_shortcut summed into conv2 as more\n"
                                    "K (one row \"conv2+conv_shortcut\", its output never\n"
                                    "written): auto (where the Hopper engine runs conv2),\n"
                                    "on (also the CPU path's emulation; an error where the\n"
                                    "GPU has no Hopper engine) or off"},
-    [OPT_FUSE_LN] = {"fuse-ln", "on|off", "off", CHOICE(kOnOff), .at = RUN(fuse_ln), .section = SEC_RUN,
+    [OPT_FUSE_LN] = {"fuse-ln", "M", "auto", CHOICE(kFuse), .at = RUN(fuse_ln), .section = SEC_RUN,
                      .help = "LayerNorm folded into the FP16 GEMM that reads it\n"
                              "(ln1 -> qkv, ln2 -> q2, ln3 -> ff1: one row \"ln1+qkv\";\n"
                              "a row-statistics pass, gamma in the weights, beta in\n"
-                             "the bias; not under --linear int8) or as its own pass\n"
-                             "(faster at C 1280, not at 320 on the H100: docs/PERF.md)"},
+                             "the bias; not under --linear int8): auto (the Hopper\n"
+                             "engine's blocks of C >= 1280, where it is faster on the\n"
+                             "H100: docs/PERF.md), on (every block, both engines and\n"
+                             "the CPU path) or off"},
     [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kPrec), .at = RUN(linear_prec),
                     .blocks = KIND(BLOCK_RESBLOCK) | KIND(BLOCK_TRANSFORMER) | KIND(BLOCK_GEMM),
                     .group = GRP_LINEAR, .section = SEC_RUN,
@@ -342,7 +344,7 @@ static void cli_defaults(Cli *cli) {
     cli->opt = (RunOptions){.device = DEVICE_AUTO, .gpu = 0, .ref = REF_DEFAULT, .warmup = -1, .iters = -1,
                             .check = 0, .tol_fp16 = 5e-3, .kernel_select = KERNEL_SELECT_TUNE, .pdl = 1,
                             .linear_prec = PREC_FP16, .conv1x1_prec = PREC_FP16, .tol_int8 = 3e-2,
-                            .fuse_shortcut = FUSE_AUTO, .json_path = NULL};
+                            .fuse_shortcut = FUSE_AUTO, .fuse_ln = FUSE_AUTO, .json_path = NULL};
     cli->block_name = "resblock";
     cli->hw = -1;
     cli->latent = -1;

@@ -52,7 +52,7 @@ static void test_lnfold_wiring(int depth) {
     build_block(&g, &cfg);
     RunOptions opt = {.tol_fp16 = 5e-3};
     graph_set_precision(&g, &opt);
-    const int nn = g.nn, fused = graph_fuse_layernorms(&g);
+    const int nn = g.nn, fused = graph_fuse_layernorms(&g, 0);
     char got[512];
     node_names(&g, got, sizeof got);
     const char *want = depth == 1
@@ -101,7 +101,7 @@ static void test_lnfold_int8_gate(void) {
     build_block(&g, &cfg);
     RunOptions opt = {.tol_fp16 = 5e-3, .linear_prec = PREC_INT8};
     graph_set_precision(&g, &opt);
-    const int nn = g.nn, fused = graph_fuse_layernorms(&g);
+    const int nn = g.nn, fused = graph_fuse_layernorms(&g, 0);
     int lns = 0;
     for (int i = 0; i < g.nn; i++) lns += g.nodes[i].op == OP_LAYERNORM;
     result(fused == 0 && g.nn == nn && lns == 3, "fuse-ln with --linear int8: no LayerNorm folded (got %d, %d left)",
@@ -210,7 +210,7 @@ static void test_lnfold_unet(void) {
     build_unet(&g, &u, &cfg);
     int ln_before = 0, ln_after = 0;
     for (int i = 0; i < g.nn; i++) ln_before += g.nodes[i].op == OP_LAYERNORM;
-    const int nn = g.nn, fused = graph_fuse_layernorms(&g), gn = graph_fuse_norms(&g, conv2d_norm_shape_ok);
+    const int nn = g.nn, fused = graph_fuse_layernorms(&g, 0), gn = graph_fuse_norms(&g, conv2d_norm_shape_ok);
     const int tiled = graph_blocks_tile(&g);
     for (int i = 0; i < g.nn; i++) ln_after += g.nodes[i].op == OP_LAYERNORM;
     const int clash = graph_arena_clashes(&g, lnfold_uses);
@@ -220,7 +220,53 @@ static void test_lnfold_unet(void) {
     graph_free(&g);
 }
 
-// The CLI on the CPU path: the rows and their check, INT8 keeps the LayerNorm, a bad value.
+// --fuse-ln auto's threshold (LNFOLD_AUTO_MIN_C): in a whole SD1.5 UNet only
+// the LayerNorms of the C = 1280 transformer blocks fold (down 2: two blocks,
+// mid: one, up 1: three; 6 x 3 = 18 of 48), in an SDXL one those of the 1280
+// level (down 2 and up 0: 2 + 3 blocks of depth 10, mid: depth 10; 60 layers
+// x 3 = 180 of 210), and none at C = 64 (a threshold of 65 leaves the block
+// alone).
+static void test_lnfold_threshold(void) {
+    static const struct {
+        int family, want, total;
+        const char *name;
+    } m[2] = {{FAMILY_SD1, 18, 48, "SD1.5"}, {FAMILY_SDXL, 180, 210, "SDXL"}};
+    for (int k = 0; k < 2; k++) {
+        UnetSpec u;
+        unet_spec_family(m[k].family, &u);
+        BlockConfig cfg = {.batch = 1, .h = 8, .w = 8, .context_len = 77, .seed = 1};
+        Graph g;
+        build_unet(&g, &u, &cfg);
+        int lns = 0, big = 0;
+        for (int i = 0; i < g.nn; i++)
+            if (g.nodes[i].op == OP_LAYERNORM) lns++, big += g.nodes[i].ln->c >= LNFOLD_AUTO_MIN_C;
+        const int fused = graph_fuse_layernorms(&g, LNFOLD_AUTO_MIN_C);
+        int left_small = 0, left_big = 0;
+        for (int i = 0; i < g.nn; i++)
+            if (g.nodes[i].op == OP_LAYERNORM) {
+                if (g.nodes[i].ln->c >= LNFOLD_AUTO_MIN_C) left_big++;
+                else left_small++;
+            }
+        result(fused == m[k].want && lns == m[k].total && big == m[k].want && left_big == 0 &&
+                   left_small == lns - fused,
+               "fuse-ln auto threshold C >= %d, whole %s UNet latent 8: %d of %d LayerNorms folded (want %d of %d), "
+               "%d with C >= %d left, %d smaller ones kept",
+               LNFOLD_AUTO_MIN_C, m[k].name, fused, lns, m[k].want, m[k].total, left_big, LNFOLD_AUTO_MIN_C,
+               left_small);
+        graph_free(&g);
+    }
+    BlockConfig cfg = tf_cfg(2, 4, 5, 64, 2, 1);
+    Graph g;
+    build_block(&g, &cfg);
+    RunOptions opt = {.tol_fp16 = 5e-3};
+    graph_set_precision(&g, &opt);
+    const int nn = g.nn, fused = graph_fuse_layernorms(&g, 65);
+    result(fused == 0 && g.nn == nn, "fuse-ln threshold 65 on a C=64 transformer: nothing folded (got %d)", fused);
+    graph_free(&g);
+}
+
+// The CLI on the CPU path: the rows and their check, INT8 keeps the LayerNorm,
+// auto (the default) does not fold on the CPU, a bad value.
 static void test_lnfold_cli(const char *bin) {
     char path[256], args[768];
     if (!make_tmp_file(path, sizeof path, "lnfold_json")) {
@@ -229,11 +275,12 @@ static void test_lnfold_cli(const char *bin) {
     }
     const char *blk = "--block transformer --c 24 --heads 1 --h 5 --w 7 --context-len 3 --context-dim 16 --groups 8 "
                       "--batch 2";
-    static const char *modes[2] = {"--fuse-ln on", "--fuse-ln on --linear int8"};
-    static const char *want[2] = {
+    static const char *modes[3] = {"--fuse-ln on", "--fuse-ln on --linear int8", "--fuse-ln auto"};
+    static const char *want[3] = {
         "norm,proj_in,ln1+qkv,attn1,out1+res,ln2+q2,kv2(ctx),attn2,out2+res,ln3+ff1+geglu,ff2+res,proj_out+res",
+        "norm,proj_in,ln1,qkv,attn1,out1+res,ln2,q2,kv2(ctx),attn2,out2+res,ln3,ff1+geglu,ff2+res,proj_out+res",
         "norm,proj_in,ln1,qkv,attn1,out1+res,ln2,q2,kv2(ctx),attn2,out2+res,ln3,ff1+geglu,ff2+res,proj_out+res"};
-    for (int m = 0; m < 2; m++) {
+    for (int m = 0; m < 3; m++) {
         snprintf(args, sizeof args, "%s%s %s --check --json '%s'", blk, dev_args(), modes[m], path);
         Cmd r = run_cli(bin, args);
         cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
@@ -254,12 +301,14 @@ static void test_lnfold_cli(const char *bin) {
     snprintf(args, sizeof args, "%s%s --fuse-ln maybe", blk, dev_args());
     cli_bad(bin, args, "--fuse-ln");
     Cmd h = run_cli(bin, "--help");
-    result(h.rc == 0 && strstr(h.out, "--fuse-ln on|off") != NULL, "--help lists --fuse-ln on|off (exit %d)", h.rc);
+    result(h.rc == 0 && strstr(h.out, "--fuse-ln M") != NULL && strstr(h.out, "on (every block, both engines") != NULL,
+           "--help lists --fuse-ln auto|on|off (exit %d)", h.rc);
     free(h.out);
 }
 
 void cpu_suite_lnfold(const char *bin) {
     test_lnfold_wiring(1);
+    test_lnfold_threshold();
     test_lnfold_wiring(2);
     test_lnfold_int8_gate();
     // rows, C, N, GEGLU, offset: SD widths, C = 8 and 24, M tails, rows far from zero mean

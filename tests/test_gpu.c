@@ -10,6 +10,7 @@
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdarg.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -828,6 +829,57 @@ static void refine_cli(const char *bin) {
     }
 }
 
+// The attention pick's confirmation (exec_gpu.c, confirm_pick): with --verbose, each finalist of the screening
+// prints a "confirm" line with its graph-replay median, the report's attention row runs the finalist with the
+// lowest of them, and the block passes.
+static void attention_confirm_cli(const char *bin) {
+    static const char *shape[] = {"--kind self --seq 1024 --heads 8 --head-dim 64 --batch 2",
+                                  "--kind self --seq 4096 --heads 8 --head-dim 40"};
+    for (int i = 0; i < 2; i++) {
+        char args[512], best_label[128] = "", row[512] = "";
+        snprintf(args, sizeof args, "--block attention %s --check --verbose --iters 5 --warmup 2", shape[i]);
+        Cmd t = run_cli(bin, args);
+        int lines = 0, formed = 1;
+        double best = 1e30;
+        for (const char *l = t.out; *l;) {
+            const char *end = strchr(l, '\n');
+            const size_t len = end ? (size_t)(end - l) : strlen(l);
+            char line[512];
+            snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), l);
+            if (!strncmp(line, "confirm attn(self) ", 19)) {  // "confirm attn(self)  <label> <t> us (graph replay ..."
+                lines++;
+                char *us = strstr(line, " us (graph replay");
+                char *sp = us ? us : NULL;
+                while (sp && sp > line && sp[-1] != ' ') sp--;  // start of the time
+                const double tm = sp ? strtod(sp, NULL) : 0;
+                formed &= us != NULL && tm > 0;
+                if (us && tm > 0 && tm < best) {
+                    best = tm;
+                    const char *lb = line + 19;
+                    while (*lb == ' ') lb++;
+                    snprintf(best_label, sizeof best_label, "%.*s", (int)(sp - lb > 1 ? sp - lb - 1 : 0), lb);
+                    char *e = best_label + strlen(best_label);
+                    while (e > best_label && e[-1] == ' ') *--e = 0;
+                }
+            }
+            if (!strncmp(line, "attn(self) ", 11)) snprintf(row, sizeof row, "%s", line);
+            if (!end) break;
+            l = end + 1;
+        }
+        // the row's kernel is the label itself, not a longer name it begins (then spaces and the output shape)
+        const char *k = best_label[0] ? strstr(row, best_label) : NULL;
+        const char *after = k ? k + strlen(best_label) : NULL;
+        int same = after && *after == ' ';
+        while (same && *after == ' ') after++;
+        same = same && isdigit((unsigned char)*after);
+        result(t.rc == 0 && strstr(t.out, "verdict  PASS") && formed && lines >= 2 && same,
+               "unetrun --block attention %s --verbose: %d confirm lines (>= 2), the report runs the lowest (%s) "
+               "(exit %d, row %.60s)",
+               shape[i], lines, best_label, t.rc, row);
+        free(t.out);
+    }
+}
+
 // --node-timing: the JSON's timing.node_timing names the method (graph by default, eager on request), the
 // console's timing line says it, every node has a positive median either way, and the block passes.
 static void node_timing_cli(const char *bin) {
@@ -1208,7 +1260,8 @@ static void shortcut_cli(const char *bin) {
 }
 
 // The transformer's LayerNorms folded into their GEMMs (--fuse-ln on) through the CLI: tuned and heuristic
-// picks, both engines, --ref cpu, depth 2, INT8 (which keeps the LayerNorm), the vendor chain, the rows.
+// picks, both engines, --ref cpu, depth 2, INT8 (which keeps the LayerNorm), the vendor chain, the rows; where
+// the default (auto) folds.
 static void lnfold_cli(const char *bin) {
     test_cli_block(bin, "--block transformer --c 320 --hw 32 --fuse-ln on");
     test_cli_block(bin, "--block transformer --c 640 --hw 16 --batch 2 --fuse-ln on --engine portable");
@@ -1243,6 +1296,26 @@ static void lnfold_cli(const char *bin) {
     cJSON_Delete(j);
     free(r.out);
     unlink(path);
+    // The default (auto): folded at C >= 1280 where the Hopper engine runs, not at 320, never on the portable engine.
+    static const struct {
+        const char *args;
+        int fold;
+    } au[3] = {{"--block transformer --c 1280 --hw 8 --batch 2", 1},
+               {"--block transformer --c 320 --hw 16", 0},
+               {"--block transformer --c 1280 --hw 8 --engine portable", 0}};
+    for (int i = 0; i < 3; i++) {
+        const int fold = au[i].fold && hopper_conv_engine_on();
+        char args[256], kernel[128] = "";
+        int pass = 0;
+        snprintf(args, sizeof args, "%s --iters 3 --warmup 1 --check", au[i].args);
+        const int ok = cli_report_rows(bin, args, names, sizeof names, fold ? "ln1+qkv" : "ln1", kernel, sizeof kernel,
+                                       &pass);
+        const int rows_ok = fold ? strstr(names, "ln1+qkv,") && strstr(names, "ln2+q2,") && strstr(names, "ln3+ff1+geglu,")
+                                 : strstr(names, ",ln1,qkv,") && strstr(names, ",ln2,q2,") && strstr(names, ",ln3,ff1+geglu,");
+        result(ok && pass && rows_ok && (!fold || !strncmp(kernel, "ln-stats + gemm ", 16)),
+               "--fuse-ln auto (default) %s, this GPU: LayerNorms %s, PASS (got rows %s, ln1 kernel %s)", au[i].args,
+               fold ? "folded (ln1+qkv, ln2+q2, ln3+ff1+geglu)" : "kept as their own rows", names, kernel);
+    }
 }
 
 // The fold's kernels (every tile and split at the SD shapes, all configs at awkward ones) and its CLI runs.
@@ -1355,6 +1428,7 @@ static void block_suites(const char *bin) {
     lnfold_cli(bin);  // LayerNorm folded into its GEMM (--fuse-ln on)
     shortcut_cli(bin);  // conv_shortcut summed into conv2 (--fuse-shortcut)
     refine_cli(bin);  // tuning in context against the per-node picks
+    attention_confirm_cli(bin);  // the attention pick confirmed by graph replays
     node_timing_cli(bin);  // per-node times from one-node graph replays or eager launches
     // the portable engine on this GPU (the sm_80 path, mma.sync only)
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 32 --batch 2 --engine portable");
@@ -1446,7 +1520,7 @@ int main(int argc, char **argv) {
     if (section && !strcmp(section, "groupnorm")) suite_groupnorm();
     if (section && !strcmp(section, "norm")) norm_suites();
     if (section && !strcmp(section, "lnfold")) lnfold_suites(bin);
-    if (section && !strcmp(section, "refine")) refine_cli(bin);
+    if (section && !strcmp(section, "refine")) refine_cli(bin), attention_confirm_cli(bin);
     if (kernels || (section && !strcmp(section, "shortcut"))) shortcut_suites();
     if (section && !strcmp(section, "shortcut")) shortcut_cli(bin);
     if (!section || !strcmp(section, "blocks")) {

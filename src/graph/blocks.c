@@ -524,11 +524,11 @@ int graph_fuse_shortcuts(Graph *g, int (*ok)(const ConvShape *s)) {
     return fused;
 }
 
-int graph_fuse_layernorms(Graph *g) {
+int graph_fuse_layernorms(Graph *g, int min_c) {
     int fused = 0;
     for (int i = 0; i < g->nn; i++) {
         const Node *a = &g->nodes[i];
-        if (a->op != OP_LAYERNORM || tensor_readers(g, a->out) != 1) continue;
+        if (a->op != OP_LAYERNORM || a->ln->c < min_c || tensor_readers(g, a->out) != 1) continue;
         const int j = next_reader(g, i);  // the one reader
         if (j < 0) continue;
         Node *b = &g->nodes[j];

@@ -307,7 +307,7 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     graph_set_precision(g, opt);
     // --fuse-shortcut on: the fused conv as the Hopper engine computes it (auto: only where that engine runs)
     if (opt->fuse_shortcut == FUSE_ON) graph_fuse_shortcuts(g, conv2d_shortcut_shape_ok);
-    if (opt->fuse_ln) graph_fuse_layernorms(g);  // the CPU emulates the fold as gemm_fp16_lnfold computes it
+    if (opt->fuse_ln == FUSE_ON) graph_fuse_layernorms(g, 0);  // the CPU emulates the fold as gemm_fp16_lnfold computes it
 
     graph_init_weights(g, opt->params, 0, 1, 0);
     const size_t maxt = stage_inputs_cpu(g);

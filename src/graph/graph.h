@@ -83,7 +83,7 @@ typedef struct {
     int gn_two_pass;  // --groupnorm two-pass: GroupNorm nodes as statistics + apply launches (default: one kernel)
     int fuse_norm;  // --fuse-norm: GroupNorm folded into the next conv's operand path where the Hopper engine runs it
     int fuse_shortcut;  // --fuse-shortcut: FuseMode (graph_fuse_shortcuts)
-    int fuse_ln;    // --fuse-ln: LayerNorm folded into the FP16 GEMM that reads it (graph_fuse_layernorms)
+    int fuse_ln;    // --fuse-ln: FuseMode, LayerNorm folded into the FP16 GEMM that reads it (graph_fuse_layernorms)
     // GEMM precision: FP16 or the online-quantized INT8 GEMM
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions
@@ -316,8 +316,13 @@ int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s));
 // "b1.ln1+qkv") with the LayerNorm's input, ln set and norm_out the dropped
 // tensor. Run after graph_set_precision (INT8 GEMMs keep their LayerNorm)
 // and before graph_init_weights (which folds gamma and beta into the
-// weights). Returns the number of pairs fused.
-int graph_fuse_layernorms(Graph *g);
+// weights). Only LayerNorms of at least min_c channels (0: every one; the
+// GPU's --fuse-ln auto passes LNFOLD_AUTO_MIN_C). Returns the number of
+// pairs fused.
+int graph_fuse_layernorms(Graph *g, int min_c);
+// --fuse-ln auto: the fold where the LayerNorm has this many channels or
+// more (the C = 1280 transformer blocks: docs/PERF.md, "LayerNorm folded").
+#define LNFOLD_AUTO_MIN_C 1280
 // Folds every FP16 stride-1 1x1 convolution (a ResnetBlock2D's
 // conv_shortcut) whose output only one FP16 convolution reads as its
 // residual into that convolution's K where ok(its shape with cs/cs2 set)
