@@ -717,26 +717,37 @@ extern "C" int attention_head_dim_supported(int d) {
 extern "C" const char *attention_head_dims(void) { return "40, 64, 80, 128, 160, 192, 256"; }
 
 // Query rows per CTA for the Hopper engine's heuristic pick: 64 where
-// sq <= 64; otherwise 128 (two consumer warpgroups) or 192 (three, d = 40
-// and 64 only), whichever a wave model gives the shorter time. Both run one
-// persistent CTA per SM over batch x heads x ceil(sq / BM) work items, so
+// sq <= 64; otherwise 128 (two consumer warpgroups), 192 (three; d = 40
+// and 64) or 256 (four; d = 40), whichever a wave model gives the shortest
+// time. All run one persistent CTA per SM over batch x heads x
+// ceil(sq / BM) work items, so
 //   t(BM) ~ ceil(items(BM) / SMs) * BM * c(BM, d),
 // with c the time per query row of a full wave relative to the 128-row
-// CTA: 0.75 at d = 40 and 0.88 at d = 64 for BM = 192 (H100, b2 h8
-// 4096 x 4096, three against four waves: 143.7 against 170.3 us at d40,
-// 153.6 against 154.6 at d64; bench/results/2026-11-26-h100-attention-br192).
-// The model orders every shape measured there as the timings do: 192 rows
-// win where the 128-row CTAs need a wave more (d40 b2 h8 4096, d64 1024 x
-// 1024 h20) and lose to the partial last wave otherwise (b1 h8 4096: 176
-// items of 192 rows for 132 SMs against 256 of 128).
+// CTA, from the H100 timings of bench/results/2026-11-26-h100-attention-br192
+// (bench_attention, 4096 x 4096): c(192) = 0.75 at d = 40 and 0.88 at d = 64
+// (b2 h8, three against four waves: 143.7 against 170.3 us at d40, 153.6
+// against 154.6 at d64); c(256) = 0.78 at d = 40 (b1 h8, one wave against
+// two: 71.1 against 92.3 us; b2 137.1 against 173.3). The model orders
+// every shape measured there as the timings do: the larger CTAs win where
+// they save a wave (d40 4096 h8 at both batches, d64 1024 x 1024 h20) and
+// lose to a partial last wave otherwise (d64 b1 h8 4096: 176 items of 192
+// rows for 132 SMs against 256 of 128).
 extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int num_sms) {
     if (sq <= 64) return 64;
-    const double c192 = d == 40 ? 0.75 : d == 64 ? 0.88 : 0.0;
-    if (c192 == 0.0 || num_sms < 1) return 128;
+    if (num_sms < 1) return 128;
+    static const struct {
+        int d, rows;
+        double c;
+    } kCost[] = {{40, 192, 0.75}, {40, 256, 0.78}, {64, 192, 0.88}};
     const long long bh = (long long)batch * heads;
-    const long long waves128 = (bh * ceil_div(sq, 128) + num_sms - 1) / num_sms;
-    const long long waves192 = (bh * ceil_div(sq, 192) + num_sms - 1) / num_sms;
-    return (double)waves192 * 192 * c192 < (double)waves128 * 128 ? 192 : 128;
+    int best_rows = 128;
+    double best = (double)((bh * ceil_div(sq, 128) + num_sms - 1) / num_sms) * 128;
+    for (const auto &k : kCost) {
+        if (k.d != d) continue;
+        const double t = (double)((bh * ceil_div(sq, k.rows) + num_sms - 1) / num_sms) * k.rows * k.c;
+        if (t < best) best = t, best_rows = k.rows;
+    }
+    return best_rows;
 }
 
 // Every compiled variant of the head dim, except those whose CTA would be

@@ -11,7 +11,7 @@
 //
 // Tile design (template <D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, PK, QKS>;
 // variants in AW_VARIANTS)
-//   - A CTA is one producer warpgroup and NC (1, 2 or 3) consumer
+//   - A CTA is one producer warpgroup and NC (1 to 4) consumer
 //     warpgroups; each consumer owns 64 query rows (one m64 wgmma row
 //     block), so a CTA tile is BM = 64 * NC query rows of one (batch, head),
 //     walked over all keys in tiles of BN (64, 128 or 192) keys.
@@ -58,9 +58,11 @@
 //     sequence still spreads over every SM it has work for.
 //   - setmaxnreg: with two consumers (384 threads, one CTA per SM) the
 //     producer drops to 40 registers and the consumers rise to 232; with
-//     three (512 threads) to 32 and 160 (128 * 32 + 384 * 160 = 65536).
-//     ptxas allocates a consumer's registers up to the setmaxnreg value,
-//     not to the 128 of the launch bound.
+//     three (512 threads) to 32 and 160 (128 * 32 + 384 * 160 = 65536);
+//     with four (640 threads, 96 registers each at launch) to 24 and 112
+//     (the 128 * 72 the producer frees cover 512 * 16 more). ptxas
+//     allocates a consumer's registers up to the setmaxnreg value, not to
+//     the launch bound's 128 / 96.
 //   - Three consumers ("Br192", d = 40 and 64, ping-pong with the late
 //     pack only: S 64 + P 32 + O 32 registers per thread fit in 160, the
 //     double-buffered P does not): three turns in a ring, so each
@@ -77,6 +79,15 @@
 //     the row count by that wave model. The three-consumer ovl schedule and
 //     fmaexp1/8 were slower at both head dims (d40 ovl 156.2, d64 ovl 160.7,
 //     d64 pp fmaexp1/8 160.8 us) and are not compiled.
+//   - Four consumers ("Br256", d = 40 only, Bc64 so that S 32 + P 16 + O 20
+//     registers fit in 112; six ring stages): 256 query rows per CTA, so
+//     4096 tokens x 8 heads is 128 work items, one wave at batch 1 and two
+//     at batch 2. Measured (same bench_attention job, H100): d40 b1 h8
+//     4096^2 71.1 us against 92.3 (Br128) and 97.4 (Br192); b2 137.1 against
+//     173.3 and 143.6. At d = 64 the same CTA only tied the best kernel
+//     (79.4 against 77.3-80.3 us at b1 h8, 153.1 against 150.2-153.0 at
+//     b2) and lost where its waves are partial (h10: 237.7 against 190.5 at
+//     b2, 153.9 against 104.6 at b1), so it is not compiled there.
 //   - Schedules of a consumer (template SCHED):
 //       serial (AW_SERIAL): per key tile, Q K^T, wait, softmax, P V, wait;
 //       overlapped ("ovl", AW_OVERLAP; FlashAttention-3's in-warpgroup
@@ -316,7 +327,8 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
     X(40, 128, 2, 4, 1, 2, 0, 2, 1, 1) \
     X(80, 64, 2, 4, 1, 2, 0, 0, 1, 1)  \
     X(40, 128, 3, 4, 1, 2, 0, 0, 0, 1) \
-    X(64, 128, 3, 4, 1, 2, 0, 0, 0, 1)
+    X(64, 128, 3, 4, 1, 2, 0, 0, 0, 1) \
+    X(40, 64, 4, 6, 1, 2, 0, 0, 0, 1)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d
@@ -335,10 +347,10 @@ constexpr size_t aw_smem() {
 #if AW_DEVICE
 // setmaxnreg of the producer warpgroup and of each consumer, by consumer
 // count: 128 * P + NC * 128 * C <= 65536 registers of the SM (one CTA per SM)
-template <int NC> __host__ __device__ constexpr int aw_producer_regs() { return NC == 3 ? 32 : 40; }
-template <int NC> __host__ __device__ constexpr int aw_consumer_regs() { return NC == 3 ? 160 : 232; }
+template <int NC> __host__ __device__ constexpr int aw_producer_regs() { return NC == 4 ? 24 : NC == 3 ? 32 : 40; }
+template <int NC> __host__ __device__ constexpr int aw_consumer_regs() { return NC == 4 ? 112 : NC == 3 ? 160 : 232; }
 constexpr int AW_BAR_TURN = 1;        // named barriers 1 .. NC: the tensor-core turn of consumer 0 .. NC-1
-constexpr int AW_BAR_SPLIT = 4;       // named barrier of the key split's consumers (past the turns)
+constexpr int AW_BAR_SPLIT = 5;       // named barrier of the key split's consumers (past the turns)
 
 __device__ __forceinline__ float aw_exp2(float x) {  // 2^x, -inf -> +0
     float y;
@@ -541,7 +553,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     constexpr int SR = BN / 2;                         // S accumulators per thread
     constexpr int OR = D / 2;                          // O accumulators per thread
     static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 128 || BN == 192), "tile shape");
-    static_assert(NC >= 1 && NC <= 3 && (NC < 3 || (PK && SCHED != AW_SERIAL)), "3 consumers: late-pack overlapped loop only");
+    static_assert(NC >= 1 && NC <= 4 && (NC < 3 || (PK && SCHED != AW_SERIAL)), "3 or 4 consumers: late-pack overlapped loop only");
     static_assert(BN <= 128 || (PK && SCHED != AW_SERIAL), "Bc 192: overlapped late-pack loop only");
     static_assert(EMU == 0 || (BN >= 128 && (EMU == 1 || EMU == 2 || EMU == 4)), "EMU: 1, 2 or 4 of 8 n16 blocks");
     constexpr int XS = D + 8;  // row stride (floats) of the key split's partial O in shared memory

@@ -264,7 +264,7 @@ const char *attention_head_dims(void);
 // Candidate configurations worth timing for this shape; returns how many.
 int attention_candidates(const AttnShape *s, int num_sms, AttnConfig *out, int max);
 AttnConfig attention_heuristic(const AttnShape *s, int num_sms);
-// Query rows per CTA (64, 128 or 192) of the Hopper engine's heuristic pick:
+// Query rows per CTA (64, 128, 192 or 256) of the Hopper engine's heuristic pick:
 // a wave model over batch x heads x ceil(sq / rows) persistent work items.
 int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int num_sms);
 // e.g. "flash d40 4w Br16 Bc64", "flash d64 wgmma Br128 Bc128 4st"

@@ -111,10 +111,12 @@ static void test_rows_pick(int d, int B, int H, int sq, int sms, int want) {
 }
 
 void cpu_suite_attention(void) {
-    test_rows_pick(40, 2, 8, 4096, 132, 192);   // 143.7 us against 170.3 (Br128)
-    test_rows_pick(40, 1, 8, 4096, 132, 128);   // 87.7 against 96.5 (Br192)
+    test_rows_pick(40, 2, 8, 4096, 132, 256);   // 137.1 us against 143.6 (Br192) and 173.3 (Br128)
+    test_rows_pick(40, 1, 8, 4096, 132, 256);   // 71.1 against 92.3 (Br128) and 97.4 (Br192)
+    test_rows_pick(40, 2, 10, 4096, 132, 192);  // model only: 4 waves of 192 rows beat 3 of 256 and 5 of 128
     test_rows_pick(64, 2, 10, 4096, 132, 128);  // 194.6 against 210.3
     test_rows_pick(64, 1, 8, 4096, 132, 128);   // 81.9 against 105.5
+    test_rows_pick(64, 1, 5, 4096, 132, 192);   // 56.4 against 82.3
     test_rows_pick(64, 2, 20, 1024, 132, 192);  // tuned pick Br192
     test_rows_pick(64, 1, 10, 1024, 132, 128);  // tuned pick Br128
     test_rows_pick(80, 2, 8, 1024, 132, 128);   // no 192-row variant at d = 80
