@@ -833,8 +833,10 @@ static void refine_cli(const char *bin) {
 // prints a "confirm" line with its graph-replay median, the report's attention row runs the finalist with the
 // lowest of them, and the block passes.
 static void attention_confirm_cli(const char *bin) {
+    // shapes with several variants within 10% of each other on the H100 (at d40 4096 x 4096 the 256-row kernel
+    // is 25% ahead of the rest: one finalist, nothing to confirm)
     static const char *shape[] = {"--kind self --seq 1024 --heads 8 --head-dim 64 --batch 2",
-                                  "--kind self --seq 4096 --heads 8 --head-dim 40"};
+                                  "--kind self --seq 4096 --heads 8 --head-dim 64 --batch 2"};
     for (int i = 0; i < 2; i++) {
         char args[512], best_label[128] = "", row[512] = "";
         snprintf(args, sizeof args, "--block attention %s --check --verbose --iters 5 --warmup 2", shape[i]);
