@@ -769,7 +769,7 @@ extern "C" int attention_candidates(const AttnShape *s, int num_sms, AttnConfig 
         if (blocks > min_blocks && 2 * row_blocks < blocks) continue;
         if (n < max) out[n++] = (AttnConfig){cfg};
     }
-    // The Hopper engine (cc 9.0): its 128-row CTAs only where sq > 64, its
+    // The Hopper engine (cc 9.0): its CTAs of 128 rows or more only where sq > 64, its
     // key-split variants only where they split the keys (too few work items
     // for the SMs and more than one key tile; attention_wgmma_split_ways).
     if (attention_wgmma_usable()) {
