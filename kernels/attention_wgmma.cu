@@ -760,7 +760,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             : "memory");
     };
 
-    // Ping-pong (two or three consumers): each issue of wgmma work is a
+    // Ping-pong (two to four consumers): each issue of wgmma work is a
     // "turn"; a consumer waits for its turn (named barrier AW_BAR_TURN + cw,
     // completed by the previous consumer's arrive) and passes it on to the
     // next (cw + 1 mod NC) as soon as its wgmma are issued, so the tensor

@@ -541,6 +541,25 @@ static void label_attn(const void *cand, int i, const Node *n, char *buf, size_t
 // times[i] (when not NULL) receives candidate i's time.
 static cudaGraphExec_t capture_launches(LaunchFn fn, void *ctx, cudaStream_t st);
 
+// The candidates timed within `window` of the fastest (t[i] <= min t *
+// window), fastest first and the fastest itself first of all, at most max
+// of them, into idx; returns how many (0 when count is 0; count <= 128).
+static int within_window(const double *t, int count, double window, int max, int *idx) {
+    int n = 0, used[128] = {0};
+    int best = 0;
+    for (int i = 1; i < count; i++)
+        if (t[i] < t[best]) best = i;
+    while (n < max && count > 0) {
+        int j = -1;
+        for (int i = 0; i < count; i++)
+            if (!used[i] && t[i] <= t[best] * window && (j < 0 || t[i] < t[j])) j = i;
+        if (j < 0) break;
+        used[j] = 1;
+        idx[n++] = j;
+    }
+    return n;
+}
+
 // Confirmation of an attention pick (confirm in keep_fastest): the
 // back-to-back launches of time_config rank the attention variants within
 // about 10% of each other only roughly (SD1.5's 4096-token d40 b1 node, two
@@ -554,15 +573,8 @@ static cudaGraphExec_t capture_launches(LaunchFn fn, void *ctx, cudaStream_t st)
 #define CONFIRM_REPS 15
 static int confirm_pick(Graph *g, Node *n, const Scratch *sc, const Candidates *c, const double *times, int pick,
                         int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
-    int fin[CONFIRM_MAX], nf = 0, used[64] = {0};
-    while (nf < CONFIRM_MAX) {
-        int j = -1;
-        for (int i = 0; i < c->count && i < 64; i++)
-            if (!used[i] && times[i] <= times[pick] * CONFIRM_WINDOW && (j < 0 || times[i] < times[j])) j = i;
-        if (j < 0) break;
-        used[j] = 1;
-        fin[nf++] = j;
-    }
+    int fin[CONFIRM_MAX];
+    const int nf = within_window(times, c->count, CONFIRM_WINDOW, CONFIRM_MAX, fin);
     if (nf < 2) return pick;
     double samples[CONFIRM_REPS], best = 1e30;
     for (int f = 0; f < nf; f++) {
@@ -642,20 +654,10 @@ typedef struct {
 // The tile candidates within REFINE_WINDOW of the fastest, fastest first,
 // other than the pick.
 static void collect_alternatives(const TileConfig *tiles, const double *t, int count, Alternatives *alt) {
+    int idx[REFINE_MAX_ALT + 1];
+    const int n = within_window(t, count, REFINE_WINDOW, REFINE_MAX_ALT + 1, idx);  // idx[0]: the pick
     alt->n = 0;
-    int best = 0;
-    for (int i = 1; i < count; i++)
-        if (t[i] < t[best]) best = i;
-    int used[128] = {0};
-    used[best] = 1;
-    while (alt->n < REFINE_MAX_ALT) {
-        int j = -1;
-        for (int i = 0; i < count; i++)
-            if (!used[i] && t[i] <= t[best] * REFINE_WINDOW && (j < 0 || t[i] < t[j])) j = i;
-        if (j < 0) break;
-        used[j] = 1;
-        alt->cfg[alt->n++] = tiles[j];
-    }
+    for (int k = 1; k < n; k++) alt->cfg[alt->n++] = tiles[idx[k]];
 }
 
 // Picks the kernel configuration of one node: INT8 GEMM tile, conv / GEMM
