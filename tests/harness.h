@@ -87,5 +87,6 @@ typedef struct {
     const char *extra;        // more unetrun arguments for every run, e.g. "--engine portable" (NULL: none)
 } GoldenOptions;
 void suite_golden(const char *bin, const char *dir, const GoldenOptions *o);
+void golden_set_shard(int k, int n);  // run only the cases whose manifest index is k mod n
 
 #endif
