@@ -377,6 +377,12 @@ int pp_first() { return kNumTiles + gemm_wgmma_num_tiles(); }
 int num_all_tiles() { return pp_first() + gemm_wgmma_pp_num_tiles(); }
 // The GEMM's K: the taps' channels, and a fused shortcut's (ConvShape.cs).
 long long gemm_k(const ConvShape *s) { return (long long)s->ksize * s->ksize * s->cin + s->cs; }
+// The Hopper engine's tiles of a shape: output tiles of tile index wt.
+long long wgmma_tiles(const ConvShape *s, int wt) {
+    int bm = 0, bn = 0;
+    gemm_wgmma_tile_dims(wt, &bm, &bn);
+    return gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad, s->up) * ceil_div(s->cout, bn);
+}
 }  // namespace
 
 extern "C" const char *conv2d_tile_name(int tile) {
@@ -399,7 +405,14 @@ extern "C" int conv2d_shortcut_shape_ok(const ConvShape *s) {
 
 extern "C" int conv2d_tile_is_wgmma(int tile) { return tile >= kNumTiles && tile < num_all_tiles(); }
 
+extern "C" int conv2d_tile_is_stream_k(int tile) {
+    return tile >= kNumTiles && tile < pp_first() && gemm_wgmma_tile_stream_k(tile - kNumTiles);
+}
+
 extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg) {
+    if (cfg.tile >= kNumTiles && cfg.tile < pp_first() && gemm_wgmma_tile_stream_k(cfg.tile - kNumTiles))
+        return gemm_wgmma_sk_workspace_bytes(cfg.tile - kNumTiles, wgmma_tiles(s, cfg.tile - kNumTiles),
+                                             (int)ceil_div(gemm_k(s), KSPLIT_ALIGN));
     if (cfg.splits <= 1 || (cfg.tile >= kNumTiles && cfg.tile < pp_first() &&
                             gemm_wgmma_tile_cluster_k(cfg.tile - kNumTiles)))
         return 0;
@@ -441,6 +454,13 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
         }
         long long tiles = mt * ceil_div(s->cout, bn);
         const int ck = t >= kNumTiles && gemm_wgmma_tile_cluster_k(t - kNumTiles);  // split-K inside a cluster
+        if (t >= kNumTiles && gemm_wgmma_tile_stream_k(t - kNumTiles)) {
+            // stream-K: convolutions only (not GEMM-shaped), no GroupNorm operand path, no split;
+            // only where a one-tile-per-CTA grid leaves a partial last wave
+            const int gemm_like = s->ksize == 1 && s->stride == 1 && s->pad == 0 && !s->up;
+            if (!gemm_like && !s->norm && tiles % num_sms != 0 && n < max) out[n++] = (TileConfig){t, 1};
+            continue;
+        }
         for (unsigned si = 0; si < sizeof(kSplits) / sizeof(kSplits[0]); si++) {
             int sp = kSplits[si];
             if (sp > 1 && kchunks / sp < 2) break;             // at least 128 of K per split
@@ -470,6 +490,17 @@ namespace {
 // costs 0.65x the workspace round trip: on the H100 the ck tile beat the
 // workspace split of the same tile and split by 1.9-4.6 us at five SD shapes
 // (bench/results/2026-11-23-h100-ck-producer-exit), 0.26-0.47x that term.
+// Stream-K tiles: the CTAs share the U = tiles x stages evenly, S =
+// ceil(U / CTAs) stages each, and a stage costs more than in a grid of one
+// tile per CTA: SK_FIX_US + (SK_STAGE_BASE + SK_STAGE_PER_COL BN) S t_stage
+// on top of the fixed 4.46 us, fit (least squares on log time) to the 32
+// stream-K candidates (BN 64, 128, 160 and 256) of eight SD convolutions on
+// the H100 (bench/results/2026-11-26-h100-stream-k/tuning/); the one built,
+// BN 160, costs 1.4x per stage. All 132 CTAs stream different (tile, K)
+// stages at once, where the CTAs of a one-tile-per-CTA wave read the same
+// weight stage together: Nsight Compute put the L2 at 5.8 against 3.0 TB/s
+// for the same convolution (docs/PERF.md, "Stream-K convolution tiles").
+constexpr double SK_FIX_US = 5.0, SK_STAGE_BASE = 0.84, SK_STAGE_PER_COL = 0.0035;
 double wgmma_tile_us(const ConvShape *s, int wt, int bn, int splits, int num_sms) {
     const int cluster_k = gemm_wgmma_tile_cluster_k(wt);
     const double bn_pts[3] = {64, 128, 256}, stage_us[3] = {0.353, 0.419, 0.663}, l2_factor[3] = {1.015, 1.0, 1.278};
@@ -488,11 +519,29 @@ double wgmma_tile_us(const ConvShape *s, int wt, int bn, int splits, int num_sms
         waves = (ctas / splits + cap - 1) / cap;
     }
     const int spc = ceil_div(ceil_div(gemm_k(s), KSPLIT_ALIGN), splits);
+    if (gemm_wgmma_tile_stream_k(wt)) {  // equal shares of every tile's stages
+        const long long u = ctas * spc, g = u < num_sms ? u : num_sms, per = (u + g - 1) / g;
+        return 4.46 + SK_FIX_US + (SK_STAGE_BASE + SK_STAGE_PER_COL * bn) * (double)per * t_stage;
+    }
     const double tc = (double)waves * spc * t_stage;
     const double l2 = (double)ctas * spc * (128 + bn) * 128 * l2f / 8.22e12 * 1e6;
     double t = 4.46 + (tc > l2 ? tc : l2);
     if (splits > 1) t += (cluster_k ? 0.65 : 1.0) * splits * M * s->cout * 8 / 2.15e12 * 1e6;
     return t;
+}
+}  // namespace
+
+namespace {
+// Whether the heuristic weighs the stream-K tile (tuning always times it):
+// where a one-tile-per-CTA grid of its own tiles keeps less than 70% of the
+// SMs busy over its waves (the stream-K stage costs 1.4x, SK_STAGE_*), and
+// only with at least half a wave of whole tiles. With fewer tiles the
+// cluster split-K tiles ran faster than the model says (SD1.5's
+// 2560 -> 1280 @16 b2 shortcut conv: ck split 8 24.1-24.9 us, stream-K
+// 40.8-40.9 us, same job, bench/results/2026-11-26-h100-stream-k/).
+bool sk_heuristic_ok(long long tiles, int num_sms) {
+    const long long waves = (tiles + num_sms - 1) / num_sms;
+    return 2 * tiles >= num_sms && (double)tiles < 0.7 * (double)(waves * num_sms);
 }
 }  // namespace
 
@@ -508,6 +557,9 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     TileConfig pick_wg = {-1, 1};
     for (int i = 0; i < nc; i++) {
         if (cand[i].tile < kNumTiles || cand[i].tile >= pp_first()) continue;
+        if (gemm_wgmma_tile_stream_k(cand[i].tile - kNumTiles) &&
+            !sk_heuristic_ok(wgmma_tiles(s, cand[i].tile - kNumTiles), num_sms))
+            continue;
         int bm = 0, bn = 0;
         gemm_wgmma_tile_dims(cand[i].tile - kNumTiles, &bm, &bn);
         const double t = wgmma_tile_us(s, cand[i].tile - kNumTiles, bn, cand[i].splits, num_sms);

@@ -247,6 +247,13 @@ int gemm_wgmma_tile_cluster_k(int i);
 // device holds at once (cudaOccupancyMaxActiveClusters, cached); 0 where
 // tile i is not a cluster split-K tile or the query fails.
 int gemm_wgmma_max_clusters(int i, int splits);
+// Tile i is a stream-K tile (gemm_wgmma_sk_kernel): persistent CTAs, one per
+// SM, run equal shares of all tiles' K stages and sum
+// the shared tiles' FP32 partials in the kernel; convolutions only (not
+// GEMM-shaped), no split, no GroupNorm operand path. Its workspace: one
+// partial tile and one flag per CTA.
+int gemm_wgmma_tile_stream_k(int i);
+size_t gemm_wgmma_sk_workspace_bytes(int i, long long tiles, int kchunks);
 // 1 when the engine runs this shape: GEMM-shaped (1x1, stride 1, pad 0;
 // Cin and Cout multiples of 8) or a convolution with Cin a multiple of 64,
 // stride 1 or 2 and pad < ksize.

@@ -86,6 +86,11 @@
 //     the reduce kernel's order, and runs the epilogue; a second barrier
 //     keeps every tile alive until its peers have read it. No workspace and
 //     no second kernel.
+//   - Stream-K ("sk" tiles, convolutions only): one persistent CTA per SM
+//     runs an equal share of all tiles' K stages, so a grid of 144 or 90
+//     tiles on 132 SMs (SD2.1's 96 x 96 and 48 x 48 convs: 1.09 and 0.68
+//     waves) keeps every SM busy to the end; a tile cut between CTAs is
+//     summed in the kernel (partials + flags, gemm_wgmma_sk_kernel below).
 //   - Epilogue through shared memory: the accumulators go to an FP32 tile
 //     over the (then idle) ring and come back as 8-column row chunks, so
 //     residual loads and output stores are 16 bytes per thread and whole
@@ -107,9 +112,10 @@
 //   (sm_90a code). The GroupNorm operand path needs no nearest-2x input;
 //   the fused shortcut a stride-1 same-size convolution (not GEMM-shaped),
 //   Cs and Cs1 multiples of 64, and no GroupNorm operand path.
-//   One output tile per CTA (the persistent ping-pong GEMM tiles are
-//   gemm_wgmma_pp.cu), no stream-K, no TMA multicast; the epilogue does not
-//   overlap the next tile's products. The GroupNorm operand path is slower
+//   One output tile per CTA, except the stream-K tiles (gemm_wgmma_sk_kernel,
+//   convolutions only: one CTA per SM over equal shares of every tile's K
+//   stages; the persistent ping-pong GEMM tiles are gemm_wgmma_pp.cu); no
+//   TMA multicast; the epilogue does not overlap the next tile's products. The GroupNorm operand path is slower
 //   than the separate pass for 3x3 convs (the rewrite runs once per tap:
 //   3.6x the instructions, docs/PERF.md), so the graph uses it only with
 //   --fuse-norm on. What that leaves on the table: docs/PERF.md.
@@ -118,6 +124,7 @@
 #include "pdl.cuh"
 #include "conv2d.cuh"
 #include "wgmma.cuh"
+#include "streamk.h"
 
 #include <cuda.h>  // CUtensorMap and its enums; the encoder comes from the driver at run time
 #include <cuda_fp16.h>
@@ -168,6 +175,13 @@ struct WgGeom {
     X(160, 5)       \
     X(128, 6)       \
     X(64, 8)
+// The stream-K tile: 160 columns. The other widths were built and timed at
+// eight SD convolutions on the H100 (docs/PERF.md, "Stream-K convolution
+// tiles"): per stage 1.5-2.3x slower than a one-tile-per-CTA grid at 256,
+// and at 128 and 64 slower than the other candidates wherever the
+// heuristic picked them (SD1.5's 1280 @16 b2 shortcut conv 25.0 -> 34.7 us),
+// so they are not built.
+#define WG_TILES_SK(X) X(160, 5)
 
 // Device helpers: only the sm_90a pass has a kernel body that uses them.
 #if WG_DEVICE
@@ -343,6 +357,124 @@ __device__ __forceinline__ uint32_t norm_pair(uint32_t v, float s0, float t0, fl
 // Makes this thread's shared-memory stores visible to the wgmma that read
 // the tile next (the generic and the async proxy).
 __device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory"); }
+
+// Convolution mode: the output rectangle of m-tile bx (its first output
+// pixel, and with a nearest-2x input its output phase) into at.
+__device__ __forceinline__ void wg_rect(const WgGeom &g, int bx, WgTileAt &at) {
+    if (g.up) {  // the rectangle is in phase coordinates: output (2 j + px, 2 i + py)
+        const int per = g.tiles_w * g.tiles_h * g.tiles_b, ph = bx / per;
+        bx -= ph * per;
+        at.py = ph >> 1;
+        at.px = ph & 1;
+    }
+    const int t = bx / g.tiles_w;
+    at.ox0 = (bx - t * g.tiles_w) * g.bw;
+    at.oy0 = (t % g.tiles_h) * g.bh;
+    at.b0 = (t / g.tiles_h) * g.bb;
+}
+
+// Producer: the two copies of K stage kt (64 of the convolution's K) of the
+// tile at `at` into the stage at sa (A, then B at a_bytes), completing on bar.
+__device__ __forceinline__ void wg_issue_conv(const ConvParams &p, const WgGeom &g, const CUtensorMap *map_x,
+                                              const CUtensorMap *map_x2, const CUtensorMap *map_w, const WgTileAt &at,
+                                              int kt, unsigned char *sa, uint64_t *bar, int a_bytes) {
+    const int k = kt * WG_BK;
+    if (g.conv) {  // K = (ky, kx, ci): one tap and 64 channels (Cin % 64 == 0) per stage
+        const int tap = k / p.Cin, c0 = k - tap * p.Cin;
+        const int ky = tap / p.ksize, kx = tap - ky * p.ksize;
+        int ix = at.ox0 * p.stride + kx - p.pad, iy = at.oy0 * p.stride + ky - p.pad;
+        if (g.up) {  // upsampled column 2j + px + kx - pad is source column j + floor((px + kx - pad) / 2)
+            ix = at.ox0 + ((at.px + kx - p.pad + 2) >> 1) - 1;
+            iy = at.oy0 + ((at.py + ky - p.pad + 2) >> 1) - 1;
+        }
+        if (p.x2 && c0 >= p.Cin1) tma_load_4d(sa, map_x2, bar, c0 - p.Cin1, ix, iy, at.b0);
+        else tma_load_4d(sa, map_x, bar, c0, ix, iy, at.b0);
+    } else if (p.x2 && k >= p.Cin1) {  // concatenated input: the stage lies in x2 (Cin1 % 64 == 0)
+        tma_load_2d(sa, map_x2, bar, k - p.Cin1, at.m0);
+    } else {
+        tma_load_2d(sa, map_x, bar, k, at.m0);
+    }
+    tma_load_2d(sa + a_bytes, map_w, bar, k, at.n0);
+}
+
+// Producer: K stage kt past the convolution's Kc, the fused shortcut's: 64
+// of its channels at the rectangle's own pixels.
+__device__ __forceinline__ void wg_issue_shortcut(const ConvParams &p, const CUtensorMap *map_s,
+                                                  const CUtensorMap *map_s2, const CUtensorMap *map_w,
+                                                  const WgTileAt &at, int kt, unsigned char *sa, uint64_t *bar,
+                                                  int a_bytes) {
+    const int k = kt * WG_BK, cs = k - p.Kc;
+    if (p.xs2 && cs >= p.Cs1) tma_load_4d(sa, map_s2, bar, cs - p.Cs1, at.ox0, at.oy0, at.b0);
+    else tma_load_4d(sa, map_s, bar, cs, at.ox0, at.oy0, at.b0);
+    tma_load_2d(sa + a_bytes, map_w, bar, k, at.n0);
+}
+
+// Consumer main loop over nkt stages whose ring positions start at i0 (the
+// CTA's running stage count): one wgmma group in flight. Stage i's batch is
+// committed, then wait_group 1 waits for stage i - 1's and gives that stage
+// back, so the tensor cores have the next batch queued while this warp
+// waits for its next full barrier. The accumulators are fenced around each
+// batch (wg_regs_ready) so ptxas keeps the wgmma asynchronous (no C7515
+// serialization). The first stage overwrites acc (scale-d 0).
+template <int BN, int STAGES>
+__device__ __forceinline__ void wg_mainloop(float *acc, unsigned char *ring, uint64_t *full, uint64_t *empty, int i0,
+                                            int nkt, int c, int tid) {
+    constexpr int R = BN / 2;
+    constexpr int STAGE_BYTES = (WG_BM + BN) * WG_BK * 2;
+    int prev = 0;
+    for (int j = 0; j < nkt; j++) {
+        const int i = i0 + j, s = i % STAGES;
+        mbar_wait(&full[s], (i / STAGES) & 1);
+        const unsigned char *sa = ring + s * STAGE_BYTES + c * 64 * 128;  // 64 rows of 128 bytes
+        const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + WG_BM * WG_BK * 2);
+        wg_regs_ready<R>(acc);
+        wg_fence();
+#pragma unroll
+        for (int k = 0; k < WG_BK / 16; k++) wgmma_f16<BN>(acc, da + 2 * k, db + 2 * k, j | k);  // first: d = A B
+        wg_commit();
+        wg_regs_ready<R>(acc);
+        wg_wait<1>();  // stage i - 1's products are done: give its buffers back
+        if (j > 0 && (tid & 31) == 0) mbar_arrive(&empty[prev]);
+        prev = s;
+    }
+    wg_wait<0>();
+    if (nkt > 0 && (tid & 31) == 0) mbar_arrive(&empty[prev]);
+    if (nkt == 0) {  // an empty K range (never launched by the dispatcher) still stores zeros
+#pragma unroll
+        for (int i = 0; i < R; i++) acc[i] = 0.0f;
+    }
+}
+
+// A consumer's accumulators into rows 64c.. of the FP32 epilogue tile
+// (LDE floats per row): accumulator r of thread (warp w, lane l) is row
+// 16w + l/4 + 8 ((r >> 1) & 1), column 8 (r / 4) + 2 (l % 4) + (r & 1).
+template <int BN, int LDE>
+__device__ __forceinline__ void wg_stage_acc(const float *acc, float *stage, int c, int tid) {
+    const int warp = tid / 32, lane = tid % 32;
+#pragma unroll
+    for (int h = 0; h < 2; h++) {
+        float *row = stage + (size_t)(c * 64 + warp * 16 + lane / 4 + h * 8) * LDE + (lane & 3) * 2;
+#pragma unroll
+        for (int j = 0; j < BN / 8; j++)
+            *reinterpret_cast<float2 *>(row + j * 8) = make_float2(acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
+    }
+}
+
+// A consumer's 64 rows of the staged FP32 tile through the epilogue to y
+// (no split-K): row-mapped (wg_emit_rows), or GEGLU chunk by chunk.
+template <int BN, int LDE>
+__device__ __forceinline__ void wg_emit_tile(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int c, int tid,
+                                             const float *stage) {
+    if (!p.geglu) {
+        wg_emit_rows<BN, LDE>(p, g, at, c, tid, stage);
+        return;
+    }
+    constexpr int per_row = BN / GEGLU_CHUNK;  // GEGLU chunks per tile row
+    for (int e = tid; e < 64 * per_row; e += 128) {
+        const int r = c * 64 + e / per_row, col = (e % per_row) * GEGLU_CHUNK;
+        wg_emit_geglu(p, g, at, r, col, stage + (size_t)r * LDE + col);
+    }
+}
 #endif  // WG_DEVICE
 
 template <int BN, int STAGES, bool NORM, bool CK, bool SC>
@@ -365,22 +497,11 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     uint64_t *empty = full + STAGES;
 
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
-    const int m0 = blockIdx.x * WG_BM, n0 = blockIdx.y * BN;
-    int ox0 = 0, oy0 = 0, b0 = 0;  // convolution mode: the rectangle's first output pixel
-    int px = 0, py = 0;            // nearest-2x input: this CTA's output phase (ox % 2, oy % 2)
-    if (g.conv) {
-        int bx = blockIdx.x;
-        if (g.up) {  // the rectangle is in phase coordinates: output (2 j + px, 2 i + py)
-            const int per = g.tiles_w * g.tiles_h * g.tiles_b, ph = bx / per;
-            bx -= ph * per;
-            py = ph >> 1;
-            px = ph & 1;
-        }
-        const int t = bx / g.tiles_w;
-        ox0 = (bx - t * g.tiles_w) * g.bw;
-        oy0 = (t % g.tiles_h) * g.bh;
-        b0 = (t / g.tiles_h) * g.bb;
-    }
+    // the tile: first row and column; convolution mode: the rectangle's
+    // first output pixel and (nearest-2x input) output phase (ox % 2, oy % 2)
+    WgTileAt at = {(int)blockIdx.x * WG_BM, (int)blockIdx.y * BN, 0, 0, 0, 0, 0};
+    if (g.conv) wg_rect(g, blockIdx.x, at);
+    const int m0 = at.m0, ox0 = at.ox0, oy0 = at.oy0, b0 = at.b0;
     // K range of this split in stages: [kt0, kt1)
     const int kt0 = (int)((long long)blockIdx.z * p.kchunks / p.splits);
     const int kt1 = (int)((long long)(blockIdx.z + 1) * p.kchunks / p.splits);
@@ -411,36 +532,16 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
             for (; i < nconv; i++) {
                 const int s = i % STAGES;
                 if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
-                unsigned char *sa = ring + s * STAGE_BYTES;
                 mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
-                const int k = (kt0 + i) * WG_BK;
-                if (g.conv) {  // K = (ky, kx, ci): one tap and 64 channels (Cin % 64 == 0) per stage
-                    const int tap = k / p.Cin, c0 = k - tap * p.Cin;
-                    const int ky = tap / p.ksize, kx = tap - ky * p.ksize;
-                    int ix = ox0 * p.stride + kx - p.pad, iy = oy0 * p.stride + ky - p.pad;
-                    if (g.up) {  // upsampled column 2j + px + kx - pad is source column j + floor((px + kx - pad) / 2)
-                        ix = ox0 + ((px + kx - p.pad + 2) >> 1) - 1;
-                        iy = oy0 + ((py + ky - p.pad + 2) >> 1) - 1;
-                    }
-                    if (p.x2 && c0 >= p.Cin1) tma_load_4d(sa, &map_x2, &full[s], c0 - p.Cin1, ix, iy, b0);
-                    else tma_load_4d(sa, &map_x, &full[s], c0, ix, iy, b0);
-                } else if (p.x2 && k >= p.Cin1) {  // concatenated input: the stage lies in x2 (Cin1 % 64 == 0)
-                    tma_load_2d(sa, &map_x2, &full[s], k - p.Cin1, m0);
-                } else {
-                    tma_load_2d(sa, &map_x, &full[s], k, m0);
-                }
-                tma_load_2d(sa + A_BYTES, &map_w, &full[s], k, n0);
+                wg_issue_conv(p, g, &map_x, &map_x2, &map_w, at, kt0 + i, ring + s * STAGE_BYTES, &full[s], A_BYTES);
             }
             if constexpr (SC) {
                 for (; i < nkt; i++) {  // the shortcut: 64 of its channels at the rectangle's own pixels
                     const int s = i % STAGES;
                     if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
-                    unsigned char *sa = ring + s * STAGE_BYTES;
                     mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
-                    const int k = (kt0 + i) * WG_BK, cs = k - p.Kc;
-                    if (p.xs2 && cs >= p.Cs1) tma_load_4d(sa, &map_s2, &full[s], cs - p.Cs1, ox0, oy0, b0);
-                    else tma_load_4d(sa, &map_s, &full[s], cs, ox0, oy0, b0);
-                    tma_load_2d(sa + A_BYTES, &map_w, &full[s], k, n0);
+                    wg_issue_shortcut(p, &map_s, &map_s2, &map_w, at, kt0 + i, ring + s * STAGE_BYTES, &full[s],
+                                      A_BYTES);
                 }
             }
         }
@@ -457,34 +558,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     const int c = wg - 1;  // consumer c owns rows m0 + 64c .. m0 + 64c + 63
     float acc[R];
     if constexpr (!NORM) {
-        // One wgmma group in flight: stage i's batch is committed, then
-        // wait_group 1 waits for stage i - 1's and gives that stage back, so
-        // the tensor cores have the next batch queued while this warp waits
-        // for its next full barrier. The accumulators are fenced around each
-        // batch (wg_regs_ready) so ptxas keeps the wgmma asynchronous (no
-        // C7515 serialization).
-        int prev = 0;
-        for (int i = 0; i < nkt; i++) {
-            const int s = i % STAGES;
-            mbar_wait(&full[s], (i / STAGES) & 1);
-            const unsigned char *sa = ring + s * STAGE_BYTES + c * 64 * 128;  // 64 rows of 128 bytes
-            const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + A_BYTES);
-            wg_regs_ready<R>(acc);
-            wg_fence();
-#pragma unroll
-            for (int k = 0; k < WG_BK / 16; k++) wgmma_f16<BN>(acc, da + 2 * k, db + 2 * k, i | k);  // first: d = A B
-            wg_commit();
-            wg_regs_ready<R>(acc);
-            wg_wait<1>();  // stage i - 1's products are done: give its buffers back
-            if (i > 0 && (tid & 31) == 0) mbar_arrive(&empty[prev]);
-            prev = s;
-        }
-        wg_wait<0>();
-        if (nkt > 0 && (tid & 31) == 0) mbar_arrive(&empty[prev]);
-        if (nkt == 0) {  // an empty K range (never launched by the dispatcher) still stores zeros
-#pragma unroll
-            for (int i = 0; i < R; i++) acc[i] = 0.0f;
-        }
+        wg_mainloop<BN, STAGES>(acc, ring, full, empty, 0, nkt, c, tid);
     } else {
 #pragma unroll
         for (int i = 0; i < R; i++) acc[i] = 0.0f;
@@ -593,39 +667,23 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     // Epilogue through shared memory. Every stage has been consumed, so the
     // ring is free once both consumers are past their last wgmma (named
     // barrier 1 over the 256 consumer threads). Each consumer writes its
-    // 64 x BN FP32 tile into rows 64c.. of `stage` (accumulator r of thread
-    // (warp w, lane l) is row 16w + l/4 + 8 ((r >> 1) & 1), column
-    // 8 (r / 4) + 2 (l % 4) + (r & 1)), then reads it back as 8-column
-    // chunks, consecutive threads on consecutive chunks of a row, so every
-    // global load and store is 16 bytes wide and a warp covers whole lines.
+    // 64 x BN FP32 tile into rows 64c.. of `stage`, then reads it back as
+    // 8-column chunks, consecutive threads on consecutive chunks of a row,
+    // so every global load and store is 16 bytes wide and a warp covers
+    // whole lines.
     float *stage = reinterpret_cast<float *>(ring);  // (128, BN + EPI_PAD) fp32
     constexpr int LDE = BN + EPI_PAD;
     asm volatile("bar.sync 1, 256;\n" ::: "memory");
-    const int warp = tid / 32, lane = tid % 32;
-#pragma unroll
-    for (int h = 0; h < 2; h++) {
-        float *row = stage + (size_t)(c * 64 + warp * 16 + lane / 4 + h * 8) * LDE + (lane & 3) * 2;
-#pragma unroll
-        for (int j = 0; j < BN / 8; j++)
-            *reinterpret_cast<float2 *>(row + j * 8) = make_float2(acc[4 * j + 2 * h], acc[4 * j + 2 * h + 1]);
-    }
+    wg_stage_acc<BN, LDE>(acc, stage, c, tid);
     if (!CK && p.splits > 1) fence_proxy_async();  // the partial tile is read by bulk copies (async proxy)
     asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");  // this consumer's 128 threads
     constexpr int per_row = BN / GEGLU_CHUNK;  // GEGLU chunks per tile row (the other epilogues map their own)
-    const WgTileAt at = {m0, n0, ox0, oy0, b0, px, py};
     if constexpr (!CK) {
         if (p.splits > 1) {
             wg_store_partials<BN, LDE>(p, g, at, c, tid, stage);
             return;
         }
-        if (!p.geglu) {
-            wg_emit_rows<BN, LDE>(p, g, at, c, tid, stage);
-            return;
-        }
-        for (int e = tid; e < 64 * per_row; e += 128) {  // GEGLU
-            const int r = c * 64 + e / per_row, col = (e % per_row) * GEGLU_CHUNK;
-            wg_emit_geglu(p, g, at, r, col, stage + (size_t)r * LDE + col);
-        }
+        wg_emit_tile<BN, LDE>(p, g, at, c, tid, stage);
         return;
     }
     // Cluster split-K: the cluster is the tile's `splits` K ranges (cluster
@@ -652,6 +710,172 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
         }
     }
     cluster_sync();
+#endif
+}
+
+// --- stream-K: persistent CTAs over the K stages of every tile ----------------
+//
+// Grid G (<= the SM count, one CTA per SM, all resident at once). The
+// convolution's work is U = tiles x KT stages (KT = p.kchunks; tile t is
+// m-tile t / ntn, n-tile t % ntn, so neighbouring CTAs share the A rows),
+// and CTA q runs the stages [q U / G, (q + 1) U / G) in order: a tile's K in
+// one, two or three segments, whatever the tile count, so the last wave of
+// a one-tile-per-CTA grid (SD2.1's 96 x 96 and 48 x 48 convs: 144 and 90
+// tiles on 132 SMs) no longer leaves SMs idle. A segment that starts at K
+// stage 0 "owns" its tile: it adds the FP32 partials of the CTAs that ran
+// the tile's later stages, in CTA order, and runs the epilogue. Only a
+// CTA's first segment can start inside a tile; that CTA writes it as a
+// partial (slot q of the workspace, in accumulator-fragment order: float4
+// j of consumer thread T at (j, T), coalesced) and publishes it with a
+// release store of its flag. An owner's helpers have higher CTA indices and
+// run their partial first, so the chain of waits always points forward and
+// never back. Flags hold a per-node value (the output pointer hashed with
+// the slot), so no zeroing pass is needed in the workspace other nodes
+// share; the owner clears each flag it has consumed, so a replay never sees
+// a stale one.
+//
+// The epilogue stages its FP32 tile in the ring, so after an owner segment
+// the producer waits on an mbarrier until both consumers have stored the
+// tile before it loads the next segment's stages (a pipeline refill per
+// owned tile: one or two per CTA at SD sizes).
+//
+// Workspace: G partial tiles (128 x BN FP32), then G 64-bit flags.
+#if WG_DEVICE
+constexpr unsigned long long SK_FLAG_SALT = 0x9E3779B97F4A7C15ull;
+__device__ __forceinline__ unsigned long long sk_flag_value(const ConvParams &p, int q) {
+    return ((unsigned long long)(uintptr_t)p.y ^ SK_FLAG_SALT ^ ((unsigned long long)q << 40)) | 1ull;
+}
+__device__ __forceinline__ unsigned long long ld_acquire_u64(const unsigned long long *a) {
+    unsigned long long v;
+    asm volatile("ld.acquire.gpu.global.u64 %0, [%1];\n" : "=l"(v) : "l"(a) : "memory");
+    return v;
+}
+__device__ __forceinline__ void st_release_u64(unsigned long long *a, unsigned long long v) {
+    asm volatile("st.release.gpu.global.u64 [%0], %1;\n" ::"l"(a), "l"(v) : "memory");
+}
+#endif
+
+template <int BN, int STAGES, bool SC>
+__global__ void __launch_bounds__(WG_THREADS, 1)
+    gemm_wgmma_sk_kernel(const __grid_constant__ CUtensorMap map_x, const __grid_constant__ CUtensorMap map_x2,
+                         const __grid_constant__ CUtensorMap map_w, const __grid_constant__ CUtensorMap map_s,
+                         const __grid_constant__ CUtensorMap map_s2, ConvParams p, WgGeom g, int ntn, int ntiles) {
+#if WG_DEVICE
+    constexpr int A_BYTES = WG_BM * WG_BK * 2;
+    constexpr int STAGE_BYTES = A_BYTES + BN * WG_BK * 2;
+    constexpr int R = BN / 2;           // accumulators per consumer thread
+    constexpr int LDE = BN + EPI_PAD;
+    constexpr int TILE_F4 = WG_BM * BN / 4;  // float4 of one partial tile
+    extern __shared__ unsigned char smem_raw[];
+    unsigned char *ring = smem_align1024(smem_raw);
+    uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
+    uint64_t *empty = full + STAGES;
+    uint64_t *epi = empty + STAGES;  // the epilogue tile left the ring (8 consumer warps)
+
+    const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
+    const int KT = p.kchunks, G = gridDim.x, q = blockIdx.x;
+    const long long U = (long long)ntiles * KT;
+    const long long u_begin = sk_first(q, G, U), u_end = sk_first(q + 1, G, U);
+    float4 *part = reinterpret_cast<float4 *>(p.ws);                                     // (G, R / 4, 256)
+    unsigned long long *flags = reinterpret_cast<unsigned long long *>(part + (size_t)G * TILE_F4);  // (G)
+    auto tile_at = [&](int t) {
+        const int mt = t / ntn;
+        WgTileAt at = {mt * WG_BM, (t - mt * ntn) * BN, 0, 0, 0, 0, 0};
+        wg_rect(g, mt, at);
+        return at;
+    };
+
+    if (threadIdx.x == 0) {
+        tma_prefetch_map(&map_x);
+        if (p.x2) tma_prefetch_map(&map_x2);
+        if (SC) tma_prefetch_map(&map_s);
+        if (SC && p.xs2) tma_prefetch_map(&map_s2);
+        tma_prefetch_map(&map_w);
+        for (int s = 0; s < STAGES; s++) {
+            mbar_init(&full[s], 1);
+            mbar_init(&empty[s], 8);
+        }
+        mbar_init(epi, 8);
+        mbar_init_fence();
+    }
+    __syncthreads();
+    pdl_wait();
+
+    if (wg == 0) {  // producer: the same segments as the consumers, one stage ring across them
+        regs_dealloc<40>();
+        if (tid == 0) {
+            int i = 0, epi_phase = 0;
+            for (long long u = u_begin; u < u_end;) {
+                const SkSegment sg = sk_segment(u, u_end, KT);
+                const int ka = sg.ka, kb = sg.kb;
+                const WgTileAt at = tile_at(sg.tile);
+                for (int kt = ka; kt < kb; kt++, i++) {
+                    const int s = i % STAGES;
+                    if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
+                    mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
+                    if (SC && kt * WG_BK >= p.Kc)
+                        wg_issue_shortcut(p, &map_s, &map_s2, &map_w, at, kt, ring + s * STAGE_BYTES, &full[s], A_BYTES);
+                    else
+                        wg_issue_conv(p, g, &map_x, &map_x2, &map_w, at, kt, ring + s * STAGE_BYTES, &full[s], A_BYTES);
+                }
+                u += kb - ka;
+                if (ka == 0 && u < u_end) {  // an owned tile's epilogue uses the ring: wait until it is done
+                    mbar_wait(epi, epi_phase);
+                    epi_phase ^= 1;
+                }
+            }
+        }
+        return;
+    }
+
+    regs_alloc<232>();
+    const int c = wg - 1, T = threadIdx.x - 128;  // consumer c: tile rows 64c..; T: 0 .. 255
+    float acc[R];
+    int i = 0;
+    for (long long u = u_begin; u < u_end;) {
+        const SkSegment sg = sk_segment(u, u_end, KT);
+        const int t = sg.tile, ka = sg.ka, kb = sg.kb;
+        wg_mainloop<BN, STAGES>(acc, ring, full, empty, i, kb - ka, c, tid);
+        i += kb - ka;
+        u += kb - ka;
+        if (ka > 0) {  // the CTA's first segment, inside a tile: the partial to slot q, then the flag
+            float4 *dst = part + (size_t)q * TILE_F4 + T;
+#pragma unroll
+            for (int j = 0; j < R / 4; j++)
+                dst[j * 256] = make_float4(acc[4 * j], acc[4 * j + 1], acc[4 * j + 2], acc[4 * j + 3]);
+            __threadfence();
+            asm volatile("bar.sync 1, 256;\n" ::: "memory");
+            if (T == 0) st_release_u64(&flags[q], sk_flag_value(p, q));
+            continue;
+        }
+        // An owned tile: add the partials of the CTAs that ran its later stages, in CTA order.
+        int q_last = q;
+        if (kb < KT) {
+            for (int h = q + 1; sk_is_helper(h, G, U, t, KT); h++) {
+                const unsigned long long want = sk_flag_value(p, h);
+                while (ld_acquire_u64(&flags[h]) != want) {
+                }
+                const float4 *src = part + (size_t)h * TILE_F4 + T;
+#pragma unroll
+                for (int j = 0; j < R / 4; j++) {
+                    const float4 v = __ldcg(src + j * 256);
+                    acc[4 * j] += v.x, acc[4 * j + 1] += v.y, acc[4 * j + 2] += v.z, acc[4 * j + 3] += v.w;
+                }
+                q_last = h;
+            }
+        }
+        float *stage = reinterpret_cast<float *>(ring);  // (128, BN + EPI_PAD) fp32
+        asm volatile("bar.sync 1, 256;\n" ::: "memory");  // both consumers: wgmma and partial reads done
+        if (T == 0)
+            for (int h = q + 1; h <= q_last; h++) flags[h] = 0ull;  // consumed: a replay waits for a fresh one
+        wg_stage_acc<BN, LDE>(acc, stage, c, tid);
+        asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");
+        wg_emit_tile<BN, LDE>(p, g, tile_at(t), c, tid, stage);
+        if (u < u_end) {  // the producer may refill the ring once both consumers have read the tile
+            asm volatile("bar.sync 1, 256;\n" ::: "memory");
+            if ((tid & 31) == 0) mbar_arrive(epi);
+        }
+    }
 #endif
 }
 
@@ -762,6 +986,67 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
                               mx2, mw, ms, ms2, p, g);
 }
 
+// The device's SM count (cached; 1 on error): the stream-K grid.
+int wg_num_sms() {
+    static int n = 0;
+    if (n == 0) {
+        int dev = 0;
+        if (cudaGetDevice(&dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || n < 1)
+            n = 0;
+        (void)cudaGetLastError();
+    }
+    return n > 0 ? n : 1;
+}
+
+// Stream-K grid of a problem of `tiles` output tiles and kchunks K stages:
+// one CTA per SM, never more CTAs than stages.
+long long wg_sk_grid(long long tiles, int kchunks) {
+    const long long u = tiles * kchunks, g = wg_num_sms();
+    return u < g ? u : g;
+}
+
+// Stream-K (<BN, STAGES>, the SC instantiation for a fused shortcut):
+// convolution mode only (a GEMM-shaped node may run on the side stream
+// beside another, and two grids that each wait for their own unscheduled
+// CTAs must never share the SMs), no GroupNorm operand path, no split.
+template <int BN, int STAGES, bool SC>
+cudaError_t wg_launch_sk(const ConvParams &p, cudaStream_t stream) {
+    if (p.norm || p.splits != 1 || !p.ws || (gemm_shaped(p.ksize, p.stride, p.pad) && !p.up) ||
+        reinterpret_cast<uintptr_t>(p.ws) & 15)
+        return cudaErrorInvalidValue;
+    constexpr size_t smem = wg_smem_bytes<BN, STAGES>();
+    static bool attr = false;  // per instantiation
+    if (!attr) {
+        const cudaError_t se = cudaFuncSetAttribute(gemm_wgmma_sk_kernel<BN, STAGES, SC>,
+                                                    cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (se != cudaSuccess) return se;
+        attr = true;
+    }
+    CUtensorMap mx, mx2, mw, ms, ms2;
+    const int B = p.M / (p.Ho * p.Wo), c1 = p.x2 ? p.Cin1 : p.Cin;
+    WgGeom g = p.up ? conv_geometry(B, p.Ho / 2, p.Wo / 2) : conv_geometry(B, p.Ho, p.Wo);
+    g.up = p.up;
+    const int mtiles = g.tiles_w * g.tiles_h * g.tiles_b * (p.up ? 4 : 1), ntn = (p.N + BN - 1) / BN;
+    cudaError_t e = make_map_nhwc(&mx, p, g, p.x, c1);
+    if (e == cudaSuccess && p.x2) e = make_map_nhwc(&mx2, p, g, p.x2, p.Cin - c1);
+    if (!p.x2) mx2 = mx;  // never read
+    if (e == cudaSuccess && SC) e = make_map_nhwc(&ms, p, g, p.xs, p.Cs1);
+    if (e == cudaSuccess && SC && p.xs2) e = make_map_nhwc(&ms2, p, g, p.xs2, p.K - p.Kc - p.Cs1);
+    if (!SC) ms = mx;
+    if (!SC || !p.xs2) ms2 = mx;
+    if (e == cudaSuccess) e = make_map(&mw, p.w, p.N, p.K, BN);
+    if (e != cudaSuccess) return e;
+    const long long grid = wg_sk_grid((long long)mtiles * ntn, p.kchunks);
+    return pdl_launch(gemm_wgmma_sk_kernel<BN, STAGES, SC>, dim3((unsigned)grid), dim3(WG_THREADS), smem, stream, mx,
+                      mx2, mw, ms, ms2, p, g, ntn, mtiles * ntn);
+}
+
+template <int BN, int STAGES>
+cudaError_t wg_launch_sk_any(const ConvParams &p, cudaStream_t stream) {
+    return p.xs ? wg_launch_sk<BN, STAGES, true>(p, stream) : wg_launch_sk<BN, STAGES, false>(p, stream);
+}
+
 // Clusters of S CTAs of the cluster split-K instantiation of <BN, STAGES>
 // that the current device holds at once (cudaOccupancyMaxActiveClusters:
 // a cluster's CTAs must share a GPC, so at one CTA per SM a GPC whose SM
@@ -790,18 +1075,20 @@ cudaError_t wg_launch_any(const ConvParams &p, cudaStream_t stream) {
     return p.xs ? wg_launch<BN, STAGES, false, CK, true>(p, stream) : wg_launch<BN, STAGES, false, CK, false>(p, stream);
 }
 
-// Each tile twice: split-K through the FP32 workspace and the reduce
-// kernel, and ("ck") split-K inside a cluster of the splits (2 .. 8).
+// Each tile three times: split-K through the FP32 workspace and the reduce
+// kernel, ("ck") split-K inside a cluster of the splits (2 .. 8), and
+// ("sk") stream-K over persistent CTAs (convolutions only, no split).
 struct WgTile {
-    int bn, stages, cluster_k;
+    int bn, stages, cluster_k, stream_k;
     const char *name;
     cudaError_t (*launch)(const ConvParams &, cudaStream_t);
     int (*max_clusters)(int S);
 };
-#define WG_TILE_ROW(bn, st) {bn, st, 0, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st, false>, nullptr},
+#define WG_TILE_ROW(bn, st) {bn, st, 0, 0, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st, false>, nullptr},
 #define WG_TILE_ROW_CK(bn, st) \
-    {bn, st, 1, "wgmma 128x" #bn "x64/" #st "st ck", &wg_launch_any<bn, st, true>, &wg_max_clusters<bn, st>},
-const WgTile kWgTiles[] = {WG_TILES(WG_TILE_ROW) WG_TILES(WG_TILE_ROW_CK)};
+    {bn, st, 1, 0, "wgmma 128x" #bn "x64/" #st "st ck", &wg_launch_any<bn, st, true>, &wg_max_clusters<bn, st>},
+#define WG_TILE_ROW_SK(bn, st) {bn, st, 0, 1, "wgmma 128x" #bn "x64/" #st "st sk", &wg_launch_sk_any<bn, st>, nullptr},
+const WgTile kWgTiles[] = {WG_TILES(WG_TILE_ROW) WG_TILES(WG_TILE_ROW_CK) WG_TILES_SK(WG_TILE_ROW_SK)};
 constexpr int kNumWgTiles = sizeof(kWgTiles) / sizeof(kWgTiles[0]);
 
 }  // namespace
@@ -811,6 +1098,14 @@ int gemm_wgmma_num_tiles(void) { return kNumWgTiles; }
 const char *gemm_wgmma_tile_name(int i) { return i >= 0 && i < kNumWgTiles ? kWgTiles[i].name : "?"; }
 
 int gemm_wgmma_tile_cluster_k(int i) { return i >= 0 && i < kNumWgTiles && kWgTiles[i].cluster_k; }
+
+int gemm_wgmma_tile_stream_k(int i) { return i >= 0 && i < kNumWgTiles && kWgTiles[i].stream_k; }
+
+size_t gemm_wgmma_sk_workspace_bytes(int i, long long tiles, int kchunks) {
+    if (!gemm_wgmma_tile_stream_k(i)) return 0;
+    const size_t g = (size_t)wg_sk_grid(tiles, kchunks);
+    return g * WG_BM * kWgTiles[i].bn * sizeof(float) + g * sizeof(unsigned long long);
+}
 
 int gemm_wgmma_max_clusters(int i, int splits) {
     static int cache[kNumWgTiles][WG_MAX_CLUSTER_K + 1];  // value + 1
@@ -879,6 +1174,8 @@ cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream) {
         15)
         return cudaErrorInvalidValue;
     if (kWgTiles[i].cluster_k && (p.splits < 2 || p.splits > WG_MAX_CLUSTER_K)) return cudaErrorInvalidValue;
+    if (kWgTiles[i].stream_k && (p.splits != 1 || p.norm || (gemm_shaped(p.ksize, p.stride, p.pad) && !p.up)))
+        return cudaErrorInvalidValue;
     ConvParams q = p;
     q.cluster_k = kWgTiles[i].cluster_k;
     return kWgTiles[i].launch(q, stream);

@@ -61,6 +61,9 @@ TileConfig conv2d_heuristic(const ConvShape *s, int num_sms);
 // problems (1x1, stride 1) and for convolutions whose Cin is a multiple of 64
 // (stride 1 or 2); the ping-pong tiles for GEMM-shaped ones only.
 int conv2d_tile_is_wgmma(int tile);
+// 1 if `tile` is one of the Hopper engine's stream-K tiles (persistent CTAs,
+// one per SM, over every tile's K stages; convolutions only).
+int conv2d_tile_is_stream_k(int tile);
 size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg);
 // 1 if the Hopper engine can apply a GroupNorm in this conv's operand path
 // (a shape check only: whether the engine runs here is conv2d_hopper_usable's).

@@ -1177,6 +1177,7 @@ int main(int argc, char **argv) {
     cpu_suite_fuse();
     cpu_suite_fuse_shortcut(bin);
     cpu_suite_lnfold(bin);
+    cpu_suite_streamk();
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

@@ -67,8 +67,33 @@ static float *download16(const uint16_t *d, size_t n) {
     return h;
 }
 
+// --section streamk: the conv suites run only the stream-K candidates.
+static int g_only_stream_k = 0;
+static int keep_candidates(TileConfig *cand, int nc) {
+    if (!g_only_stream_k) return nc;
+    int k = 0;
+    for (int i = 0; i < nc; i++)
+        if (conv2d_tile_is_stream_k(cand[i].tile)) cand[k++] = cand[i];
+    return k;
+}
+// FNV-1a over n floats' bits: the two runs of a candidate must match bit for bit.
+static uint64_t hash_floats(const float *v, size_t n) {
+    uint64_t h = 1469598103934665603ull;
+    const unsigned char *b = (const unsigned char *)v;
+    for (size_t i = 0; i < n * sizeof(float); i++) h = (h ^ b[i]) * 1099511628211ull;
+    return h;
+}
+// The split-K / stream-K workspace of a candidate loop, poisoned with a
+// byte pattern first (stream-K must not need it zeroed).
+static float *poisoned_workspace(size_t bytes) {
+    if (!bytes) return NULL;
+    float *ws = dalloc(bytes);
+    cudaCheck(fill_u16_dev((uint16_t *)ws, 0xA5C3, bytes / 2, 0));
+    return ws;
+}
+
 // Every candidate config of s, each twice with the output re-poisoned (no
-// state between launches), against the FP32 reference href; `what` names
+// state between launches; the two outputs bit-identical), against the FP32 reference href; `what` names
 // the shape at the start of each result line. A concatenated or upsampled
 // input (s->cin2, s->up) goes through conv2d_igemm2_fp16.
 // With norm (s->norm set): the GroupNorm prologue (norm = its (B, Cin, 2)
@@ -81,8 +106,9 @@ static void run_conv_candidates_norm(const ConvShape *s, const TileConfig *cand,
     size_t wsb = 0;
     for (int i = 0; i < nc; i++)
         if (conv2d_workspace_bytes(s, cand[i]) > wsb) wsb = conv2d_workspace_bytes(s, cand[i]);
-    float *ws = wsb ? dalloc(wsb) : NULL;
+    float *ws = poisoned_workspace(wsb);
     uint16_t *y16 = dalloc(ny * 2);
+    uint64_t *h1 = xmalloc((size_t)(nc > 0 ? nc : 1) * sizeof(uint64_t));
     for (int i = 0; i < 2 * nc; i++) {
         const TileConfig c = cand[i % nc];
         cudaCheck(fill_u16_dev(y16, 0xFFFF, ny, 0));
@@ -95,8 +121,13 @@ static void run_conv_candidates_norm(const ConvShape *s, const TileConfig *cand,
         ErrMetrics e = compare_outputs(hy, href, ny);
         result(!e.nonfinite && e.rel_l2 <= tol, "%s tile=%s splitk=%d run=%d (rel_l2 %.2e nonfinite %zu)", what,
                conv2d_tile_name(c.tile), c.splits, i / nc, e.rel_l2, e.nonfinite);
+        if (i < nc) h1[i] = hash_floats(hy, ny);
+        else
+            result(h1[i - nc] == hash_floats(hy, ny), "%s tile=%s splitk=%d: the second run is bit-identical", what,
+                   conv2d_tile_name(c.tile), c.splits);
         free(hy);
     }
+    free(h1);
     cudaFree(ws), cudaFree(y16);
 }
 static void run_conv_candidates(const ConvShape *s, const TileConfig *cand, int nc, const uint16_t *x16,
@@ -140,7 +171,7 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
     cudaCheck(conv2d_ref_f32(&s, x32, wref, bv, t32, r32, yref, 0));
     float *href = download32(yref, ny);
     TileConfig cand[128];
-    int nc = conv2d_candidates(&s, g_num_sms, cand, 128);
+    int nc = keep_candidates(cand, conv2d_candidates(&s, g_num_sms, cand, 128));
     char what[160];
     snprintf(what, sizeof what, "conv2d_igemm B=%d H=%d W=%d cin=%d cout=%d k=%d stride=%d bias=%s temb=%d res=%d", B,
              H, W, cin, cout, k, stride, bias == 2 ? "unaligned" : bias ? "1" : "0", temb, res);
@@ -205,6 +236,7 @@ static void test_conv2_shape(int B, int h, int w, int c1, int c2, int cout, int 
     const int want_wg = hopper_conv_engine_on() && c1 % 64 == 0 && c2 % 64 == 0;
     result(nc > 0 && (nwg > 0) == want_wg, "conv2d gather candidates B=%d h=%d w=%d c1=%d c2=%d cout=%d k=%d up=%d: %d "
            "configs, %d wgmma (expected %s)", B, h, w, c1, c2, cout, k, up, nc, nwg, want_wg ? "some" : "none");
+    nc = keep_candidates(cand, nc);
     char what[160];
     snprintf(what, sizeof what, "conv2d_igemm2 B=%d h=%d w=%d c1=%d c2=%d cout=%d k=%d up=%d res=%d", B, h, w, c1, c2,
              cout, k, up, res);
@@ -1166,14 +1198,15 @@ static void test_conv_sc(int B, int H, int W, int cin, int cout, int cs1, int cs
     cudaCheck(conv2d_ref_f32(&conv, x32, wref, b32, t32, ysc, yref, 0));
     float *href = download32(yref, ny);
     TileConfig cand[128];
-    const int nc = conv2d_candidates(&s, g_num_sms, cand, 128);
+    int nc = conv2d_candidates(&s, g_num_sms, cand, 128);
     int all_wg = nc > 0;
     for (int i = 0; i < nc; i++) all_wg &= conv2d_tile_is_wgmma(cand[i].tile);
     result(all_wg, "%s: %d candidates, all Hopper tiles", what, nc);
+    nc = keep_candidates(cand, nc);
     size_t wsb = 0;
     for (int i = 0; i < nc; i++)
         if (conv2d_workspace_bytes(&s, cand[i]) > wsb) wsb = conv2d_workspace_bytes(&s, cand[i]);
-    float *ws = wsb ? dalloc(wsb) : NULL;
+    float *ws = poisoned_workspace(wsb);
     uint16_t *y16 = dalloc(ny * 2);
     for (int i = 0; i < 2 * nc; i++) {
         const TileConfig c = cand[i % nc];
@@ -1214,6 +1247,42 @@ static void shortcut_suites(void) {
     test_conv_sc(3, 7, 5, 64, 64, 128, 64, 1);         // odd sizes, three samples, a time embedding
     test_conv_sc(2, 1, 1, 64, 128, 64, 0, 0);          // 1 x 1 images: only the centre tap is inside
     test_conv_sc(2, 9, 11, 128, 72, 192, 0, 1);        // N not a multiple of the tile, odd sizes
+}
+
+// Stream-K tiles (persistent CTAs over every tile's K stages, partials
+// summed in the kernel): SD convolutions whose one-tile-per-CTA grid leaves
+// a partial last wave (SD2.1's 96 x 96 and 48 x 48 levels), stride 2, fewer
+// K stages than SMs (a tile spread over up to nine CTAs), the up path's
+// concatenated and upsampled inputs and the fused shortcut; each stream-K
+// candidate twice on a poisoned workspace, bit-identical, against the FP32
+// reference.
+static void streamk_suites(void) {
+    if (!hopper_conv_engine_on()) return;
+    g_only_stream_k = 1;
+    // B, H, W, cin, cout, k, stride, bias, temb, residual
+    test_conv_shape(1, 96, 96, 320, 320, 3, 1, 1, 1, 0);
+    test_conv_shape(2, 96, 96, 320, 320, 3, 1, 1, 0, 1);
+    test_conv_shape(1, 48, 48, 320, 640, 3, 1, 1, 1, 0);
+    test_conv_shape(1, 48, 48, 640, 640, 3, 1, 1, 0, 1);
+    test_conv_shape(2, 48, 48, 640, 640, 3, 1, 1, 1, 0);
+    test_conv_shape(1, 24, 24, 1280, 1280, 3, 1, 1, 0, 1);
+    test_conv_shape(1, 12, 12, 1280, 1280, 3, 1, 1, 1, 0);
+    test_conv_shape(1, 64, 64, 320, 320, 3, 1, 1, 1, 0);
+    test_conv_shape(2, 96, 96, 320, 320, 3, 2, 1, 0, 0);
+    test_conv_shape(1, 1, 1, 64, 8, 3, 1, 1, 1, 0);      // one tile over nine CTAs
+    test_conv_shape(3, 7, 7, 64, 24, 3, 1, 1, 0, 1);
+    test_conv_shape(1, 33, 17, 192, 200, 3, 1, 2, 1, 0); // N tail, unaligned bias
+    test_conv_shape(1, 11, 13, 64, 64, 3, 2, 0, 0, 0);
+    test_conv_shape(5, 4, 4, 64, 264, 3, 1, 1, 0, 1);
+    // B, h, w, c1, c2, cout, k, up, residual
+    test_conv2_shape(1, 48, 48, 640, 320, 640, 3, 0, 1);  // SD2.1 up 960 -> 640 @48 (skip concatenated)
+    test_conv2_shape(1, 24, 24, 640, 0, 640, 3, 1, 0);    // upsampler 24 -> 48
+    test_conv2_shape(2, 7, 5, 64, 128, 72, 3, 1, 1);
+    // B, H, W, cin, cout, cs1, cs2, temb
+    test_conv_sc(1, 48, 48, 640, 640, 320, 0, 1);
+    test_conv_sc(1, 96, 96, 320, 320, 640, 320, 0);
+    test_conv_sc(3, 7, 5, 64, 64, 128, 64, 1);
+    g_only_stream_k = 0;
 }
 
 // GroupNorm (+ SiLU) in the Hopper engine's operand path, every tile (where the engine runs).
@@ -1472,14 +1541,15 @@ static void block_suites(const char *bin) {
     unet_cli(bin);
 }
 
-// usage: test_gpu [unetrun] [--golden DIR]
-//                 [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks|refine|shortcut]
+// usage: test_gpu [unetrun] [--golden DIR] [--golden-shard K/N]
+//                 [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks|refine|shortcut|streamk]
 //   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; gemm: the GEMM part
 //   of conv; ops: the rest; groupnorm: the GroupNorm part of ops; norm: GroupNorm in the conv operand
 //   path; lnfold: LayerNorm folded into its GEMM, kernels and CLI runs), or only the block/UNet CLI
 //   suites and the golden cases (blocks), or of those only the tuning-in-context runs (refine); shortcut:
-//   the fused conv_shortcut's kernels and CLI runs
-//   (the whole suite takes several minutes; the two halves can run as separate commands)
+//   the fused conv_shortcut's kernels and CLI runs; streamk: the stream-K conv tiles alone
+//   (the whole suite takes several minutes; the two halves can run as separate commands;
+//   --golden-shard K/N runs only every N-th golden case from the K-th, so N processes share the goldens)
 int main(int argc, char **argv) {
     report_counts_on_signal();  // a timeout around a long section still leaves its counts
     const char *bin = "build/unetrun", *golden_dir = NULL;
@@ -1488,15 +1558,25 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--golden") && i + 1 < argc) golden_dir = argv[++i];
         else if (!strcmp(argv[i], "--golden-only")) golden_only = 1;
+        else if (!strcmp(argv[i], "--golden-shard") && i + 1 < argc) {
+            char *end = NULL, *slash = NULL;
+            long k = strtol(argv[++i], &slash, 10), n = 0;
+            if (slash != argv[i] && *slash == '/') n = strtol(slash + 1, &end, 10);
+            if (!end || end == slash + 1 || *end || n < 1 || n > 64 || k < 0 || k >= n) {
+                fprintf(stderr, "test_gpu: --golden-shard wants K/N with 0 <= K < N <= 64 (got '%s')\n", argv[i]);
+                return 2;
+            }
+            golden_set_shard((int)k, (int)n);
+        }
         else if (!strcmp(argv[i], "--section") && i + 1 < argc) {
             section = argv[++i];
             if (strcmp(section, "kernels") && strcmp(section, "conv") && strcmp(section, "gemm") &&
                 strcmp(section, "ops") && strcmp(section, "groupnorm") && strcmp(section, "norm") &&
                 strcmp(section, "lnfold") && strcmp(section, "blocks") && strcmp(section, "refine") &&
-                strcmp(section, "shortcut")) {
+                strcmp(section, "shortcut") && strcmp(section, "streamk")) {
                 fprintf(stderr,
                         "test_gpu: --section must be kernels, conv, gemm, ops, groupnorm, norm, lnfold, blocks, "
-                        "refine or shortcut (got '%s')\n",
+                        "refine, shortcut or streamk (got '%s')\n",
                         section);
                 return 2;
             }
@@ -1525,6 +1605,7 @@ int main(int argc, char **argv) {
     if (section && !strcmp(section, "refine")) refine_cli(bin), attention_confirm_cli(bin);
     if (kernels || (section && !strcmp(section, "shortcut"))) shortcut_suites();
     if (section && !strcmp(section, "shortcut")) shortcut_cli(bin);
+    if (section && !strcmp(section, "streamk")) streamk_suites();
     if (!section || !strcmp(section, "blocks")) {
         block_suites(bin);
         golden_suites(bin, golden_dir);
