@@ -1047,17 +1047,7 @@ cudaError_t aw_make_map(CUtensorMap *map, const half *base, int d, int heads, in
     return cudaSuccess;
 }
 
-int aw_num_sms() {
-    static int n = 0;
-    if (n == 0) {
-        int dev = 0;
-        if (cudaGetDevice(&dev) != cudaSuccess ||
-            cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || n < 1)
-            n = 0;
-        (void)cudaGetLastError();
-    }
-    return n > 0 ? n : 1;
-}
+int aw_num_sms() { return hopper_num_sms(); }
 
 // Kernel + launch geometry of one variant for shape s: the work items, the
 // key split (CTAs per work item, 1 without SPLIT) and the grid.

@@ -986,23 +986,10 @@ cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
                               mx2, mw, ms, ms2, p, g);
 }
 
-// The device's SM count (cached; 1 on error): the stream-K grid.
-int wg_num_sms() {
-    static int n = 0;
-    if (n == 0) {
-        int dev = 0;
-        if (cudaGetDevice(&dev) != cudaSuccess ||
-            cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || n < 1)
-            n = 0;
-        (void)cudaGetLastError();
-    }
-    return n > 0 ? n : 1;
-}
-
 // Stream-K grid of a problem of `tiles` output tiles and kchunks K stages:
 // one CTA per SM, never more CTAs than stages.
 long long wg_sk_grid(long long tiles, int kchunks) {
-    const long long u = tiles * kchunks, g = wg_num_sms();
+    const long long u = tiles * kchunks, g = hopper_num_sms();
     return u < g ? u : g;
 }
 

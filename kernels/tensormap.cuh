@@ -45,6 +45,20 @@ inline bool hopper_tma_device() {
     return ok == 1;
 }
 
+// The current device's SM count, probed once (1 on error): the grid of the
+// persistent Hopper kernels (attention, stream-K convolutions).
+inline int hopper_num_sms() {
+    static int n = 0;
+    if (n == 0) {
+        int dev = 0;
+        if (cudaGetDevice(&dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess || n < 1)
+            n = 0;
+        (void)cudaGetLastError();
+    }
+    return n > 0 ? n : 1;
+}
+
 // A (rows, k) FP16 row-major matrix read in boxes of 64 K-elements (one
 // 128-byte swizzle row) x box_rows rows, 128-byte swizzle; elements past the
 // matrix read as zero. k a multiple of 8 (16-byte rows), box_rows <= 256.

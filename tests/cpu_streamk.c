@@ -76,19 +76,11 @@ static void test_schedule(int tiles, int kt, int g) {
 }
 
 void cpu_suite_streamk(void) {
-    // SD shapes on 132 SMs: SD2.1 320 @96 b1 (144 tiles of 128 x 160, 45 stages), 640 @48 b1 (90 x 90),
-    // 640 @48 b2 (144 x 90), 640 @64 b2 (256 x 90), 1280 @24 b1 (48 x 180)
-    test_schedule(144, 45, 132);
-    test_schedule(90, 90, 132);
-    test_schedule(144, 90, 132);
-    test_schedule(256, 90, 132);
-    test_schedule(48, 180, 132);
-    // fewer stages than CTAs, one tile over many CTAs, one stage per tile, one CTA, odd counts
-    test_schedule(1, 9, 132);
-    test_schedule(1, 1, 132);
-    test_schedule(7, 1, 5);
-    test_schedule(3, 200, 132);
-    test_schedule(133, 7, 132);
-    test_schedule(5, 3, 1);
-    test_schedule(1000, 13, 114);
+    // tiles, K stages per tile, CTAs. SD shapes on 132 SMs: SD2.1 320 @96 b1 (144 tiles of 128 x 160,
+    // 45 stages), 640 @48 b1 (90 x 90), 640 @48 b2 (144 x 90), 640 @64 b2 (256 x 90), 1280 @24 b1
+    // (48 x 180); then fewer stages than CTAs, one tile over many CTAs, one stage per tile, one CTA, odd counts.
+    static const int cases[][3] = {{144, 45, 132}, {90, 90, 132}, {144, 90, 132}, {256, 90, 132}, {48, 180, 132},
+                                   {1, 9, 132},    {1, 1, 132},   {7, 1, 5},      {3, 200, 132},  {133, 7, 132},
+                                   {5, 3, 1},      {1000, 13, 114}};
+    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) test_schedule(cases[i][0], cases[i][1], cases[i][2]);
 }
