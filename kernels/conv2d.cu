@@ -510,8 +510,7 @@ double wgmma_tile_us(const ConvShape *s, int wt, int bn, int splits, int num_sms
     const double t_stage = stage_us[j] + f * (stage_us[j + 1] - stage_us[j]);
     const double l2f = l2_factor[j] + f * (l2_factor[j + 1] - l2_factor[j]);
     const long long M = (long long)s->batch * s->ho * s->wo;
-    const long long ctas = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad, s->up) *
-                           ceil_div(s->cout, bn) * splits;
+    const long long ctas = wgmma_tiles(s, wt) * splits;
     long long waves = (ctas + num_sms - 1) / num_sms;
     if (cluster_k && splits > 1) {
         int cap = gemm_wgmma_max_clusters(wt, splits);

@@ -940,50 +940,64 @@ constexpr size_t wg_smem_bytes() {
     return (size_t)STAGES * (WG_BM + BN) * WG_BK * sizeof(half) + WG_SMEM_SLACK;
 }
 
-// Raises the instantiation's dynamic shared-memory limit to what it uses (once).
-template <int BN, int STAGES, bool NORM, bool CK, bool SC>
+// Raises `kernel`'s dynamic shared-memory limit to the <BN, STAGES> ring
+// (once per instantiation: Kernel is its function-pointer value).
+template <int BN, int STAGES, auto Kernel>
 cudaError_t wg_set_smem_limit() {
-    static bool done = false;  // per instantiation
+    static bool done = false;
     if (done) return cudaSuccess;
-    const cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC>,
-                                               cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               (int)wg_smem_bytes<BN, STAGES>());
+    const cudaError_t e =
+        cudaFuncSetAttribute(Kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)wg_smem_bytes<BN, STAGES>());
     done = e == cudaSuccess;
+    return e;
+}
+
+// The five tensor maps of a launch (x, x2, w, xs, xs2; an absent operand's
+// map is a copy of x's, never read), the geometry (convolution mode) and
+// the m-tiles.
+struct WgMaps {
+    CUtensorMap x, x2, w, s, s2;
+    WgGeom g;
+    unsigned mtiles;
+};
+cudaError_t wg_make_maps(const ConvParams &p, int bn, WgMaps *m) {
+    m->g = WgGeom{0, 0, 0, 0, 0, 0, 0, 0};
+    m->mtiles = (unsigned)((p.M + WG_BM - 1) / WG_BM);
+    const int c1 = p.x2 ? p.Cin1 : p.Cin;  // channels of x
+    cudaError_t e;
+    if (gemm_shaped(p.ksize, p.stride, p.pad) && !p.up) {
+        e = make_map(&m->x, p.x, p.M, c1, WG_BM);
+        if (e == cudaSuccess && p.x2) e = make_map(&m->x2, p.x2, p.M, p.Cin - c1, WG_BM);
+    } else {
+        const int B = p.M / (p.Ho * p.Wo);
+        WgGeom &g = m->g;
+        g = p.up ? conv_geometry(B, p.Ho / 2, p.Wo / 2) : conv_geometry(B, p.Ho, p.Wo);
+        g.up = p.up;
+        m->mtiles = (unsigned)g.tiles_w * g.tiles_h * g.tiles_b * (p.up ? 4 : 1);
+        e = make_map_nhwc(&m->x, p, g, p.x, c1);
+        if (e == cudaSuccess && p.x2) e = make_map_nhwc(&m->x2, p, g, p.x2, p.Cin - c1);
+    }
+    if (!p.x2) m->x2 = m->x;
+    if (e == cudaSuccess && p.xs) e = make_map_nhwc(&m->s, p, m->g, p.xs, p.Cs1);  // stride 1: the output's pixels
+    if (e == cudaSuccess && p.xs2) e = make_map_nhwc(&m->s2, p, m->g, p.xs2, p.K - p.Kc - p.Cs1);
+    if (!p.xs) m->s = m->x;
+    if (!p.xs2) m->s2 = m->x;
+    if (e == cudaSuccess) e = make_map(&m->w, p.w, p.N, p.K, bn);
     return e;
 }
 
 template <int BN, int STAGES, bool NORM, bool CK, bool SC>
 cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     const size_t smem = wg_smem_bytes<BN, STAGES>();
-    const cudaError_t se = wg_set_smem_limit<BN, STAGES, NORM, CK, SC>();
+    const cudaError_t se = wg_set_smem_limit<BN, STAGES, gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC>>();
     if (se != cudaSuccess) return se;
-    CUtensorMap mx, mx2, mw, ms, ms2;
-    WgGeom g = {0, 0, 0, 0, 0, 0, 0, 0};
-    unsigned mtiles = (unsigned)((p.M + WG_BM - 1) / WG_BM);
-    const int c1 = p.x2 ? p.Cin1 : p.Cin;  // channels of x
-    cudaError_t e;
-    if (gemm_shaped(p.ksize, p.stride, p.pad) && !p.up) {
-        e = make_map(&mx, p.x, p.M, c1, WG_BM);
-        if (e == cudaSuccess && p.x2) e = make_map(&mx2, p.x2, p.M, p.Cin - c1, WG_BM);
-    } else {
-        const int B = p.M / (p.Ho * p.Wo);
-        g = p.up ? conv_geometry(B, p.Ho / 2, p.Wo / 2) : conv_geometry(B, p.Ho, p.Wo);
-        g.up = p.up;
-        mtiles = (unsigned)g.tiles_w * g.tiles_h * g.tiles_b * (p.up ? 4 : 1);
-        e = make_map_nhwc(&mx, p, g, p.x, c1);
-        if (e == cudaSuccess && p.x2) e = make_map_nhwc(&mx2, p, g, p.x2, p.Cin - c1);
-    }
-    if (!p.x2) mx2 = mx;  // never read
-    if (e == cudaSuccess && p.xs) e = make_map_nhwc(&ms, p, g, p.xs, p.Cs1);  // stride 1: the output's pixels
-    if (e == cudaSuccess && p.xs2) e = make_map_nhwc(&ms2, p, g, p.xs2, p.K - p.Kc - p.Cs1);
-    if (!p.xs) ms = mx;  // never read
-    if (!p.xs2) ms2 = mx;
-    if (e == cudaSuccess) e = make_map(&mw, p.w, p.N, p.K, BN);
+    WgMaps m;
+    const cudaError_t e = wg_make_maps(p, BN, &m);
     if (e != cudaSuccess) return e;
-    dim3 grid(mtiles, (p.N + BN - 1) / BN, p.splits);
+    dim3 grid(m.mtiles, (p.N + BN - 1) / BN, p.splits);
     const dim3 cluster(1, 1, CK ? p.splits : 1);  // cluster split-K: one cluster per output tile
-    return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC>, grid, dim3(WG_THREADS), smem, stream, cluster, mx,
-                              mx2, mw, ms, ms2, p, g);
+    return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC>, grid, dim3(WG_THREADS), smem, stream,
+                              cluster, m.x, m.x2, m.w, m.s, m.s2, p, m.g);
 }
 
 // Stream-K grid of a problem of `tiles` output tiles and kchunks K stages:
@@ -993,40 +1007,21 @@ long long wg_sk_grid(long long tiles, int kchunks) {
     return u < g ? u : g;
 }
 
-// Stream-K (<BN, STAGES>, the SC instantiation for a fused shortcut):
-// convolution mode only (a GEMM-shaped node may run on the side stream
-// beside another, and two grids that each wait for their own unscheduled
-// CTAs must never share the SMs), no GroupNorm operand path, no split.
+// Stream-K (<BN, STAGES>, the SC instantiation for a fused shortcut);
+// gemm_wgmma_launch has checked the shape (convolution mode, no GroupNorm
+// operand path, no split). Needs the workspace (partials and flags).
 template <int BN, int STAGES, bool SC>
 cudaError_t wg_launch_sk(const ConvParams &p, cudaStream_t stream) {
-    if (p.norm || p.splits != 1 || !p.ws || (gemm_shaped(p.ksize, p.stride, p.pad) && !p.up) ||
-        reinterpret_cast<uintptr_t>(p.ws) & 15)
-        return cudaErrorInvalidValue;
-    constexpr size_t smem = wg_smem_bytes<BN, STAGES>();
-    static bool attr = false;  // per instantiation
-    if (!attr) {
-        const cudaError_t se = cudaFuncSetAttribute(gemm_wgmma_sk_kernel<BN, STAGES, SC>,
-                                                    cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-        if (se != cudaSuccess) return se;
-        attr = true;
-    }
-    CUtensorMap mx, mx2, mw, ms, ms2;
-    const int B = p.M / (p.Ho * p.Wo), c1 = p.x2 ? p.Cin1 : p.Cin;
-    WgGeom g = p.up ? conv_geometry(B, p.Ho / 2, p.Wo / 2) : conv_geometry(B, p.Ho, p.Wo);
-    g.up = p.up;
-    const int mtiles = g.tiles_w * g.tiles_h * g.tiles_b * (p.up ? 4 : 1), ntn = (p.N + BN - 1) / BN;
-    cudaError_t e = make_map_nhwc(&mx, p, g, p.x, c1);
-    if (e == cudaSuccess && p.x2) e = make_map_nhwc(&mx2, p, g, p.x2, p.Cin - c1);
-    if (!p.x2) mx2 = mx;  // never read
-    if (e == cudaSuccess && SC) e = make_map_nhwc(&ms, p, g, p.xs, p.Cs1);
-    if (e == cudaSuccess && SC && p.xs2) e = make_map_nhwc(&ms2, p, g, p.xs2, p.K - p.Kc - p.Cs1);
-    if (!SC) ms = mx;
-    if (!SC || !p.xs2) ms2 = mx;
-    if (e == cudaSuccess) e = make_map(&mw, p.w, p.N, p.K, BN);
+    if (!p.ws || reinterpret_cast<uintptr_t>(p.ws) & 15) return cudaErrorInvalidValue;
+    const cudaError_t se = wg_set_smem_limit<BN, STAGES, gemm_wgmma_sk_kernel<BN, STAGES, SC>>();
+    if (se != cudaSuccess) return se;
+    WgMaps m;
+    const cudaError_t e = wg_make_maps(p, BN, &m);
     if (e != cudaSuccess) return e;
-    const long long grid = wg_sk_grid((long long)mtiles * ntn, p.kchunks);
-    return pdl_launch(gemm_wgmma_sk_kernel<BN, STAGES, SC>, dim3((unsigned)grid), dim3(WG_THREADS), smem, stream, mx,
-                      mx2, mw, ms, ms2, p, g, ntn, mtiles * ntn);
+    const int ntn = (p.N + BN - 1) / BN, tiles = (int)m.mtiles * ntn;
+    return pdl_launch(gemm_wgmma_sk_kernel<BN, STAGES, SC>, dim3((unsigned)wg_sk_grid(tiles, p.kchunks)),
+                      dim3(WG_THREADS), wg_smem_bytes<BN, STAGES>(), stream, m.x, m.x2, m.w, m.s, m.s2, p, m.g, ntn,
+                      tiles);
 }
 
 template <int BN, int STAGES>
@@ -1040,7 +1035,7 @@ cudaError_t wg_launch_sk_any(const ConvParams &p, cudaStream_t stream) {
 // count is not a multiple of S leaves SMs idle); 0 on error.
 template <int BN, int STAGES>
 int wg_max_clusters(int S) {
-    if (wg_set_smem_limit<BN, STAGES, false, true, false>() != cudaSuccess) {
+    if (wg_set_smem_limit<BN, STAGES, gemm_wgmma_kernel<BN, STAGES, false, true, false>>() != cudaSuccess) {
         (void)cudaGetLastError();
         return 0;
     }
@@ -1161,6 +1156,8 @@ cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream) {
         15)
         return cudaErrorInvalidValue;
     if (kWgTiles[i].cluster_k && (p.splits < 2 || p.splits > WG_MAX_CLUSTER_K)) return cudaErrorInvalidValue;
+    // stream-K: convolution mode only (a GEMM-shaped node may run on the side stream beside another, and two
+    // grids that each wait for their own unscheduled CTAs must never share the SMs), no GroupNorm, no split
     if (kWgTiles[i].stream_k && (p.splits != 1 || p.norm || (gemm_shaped(p.ksize, p.stride, p.pad) && !p.up)))
         return cudaErrorInvalidValue;
     ConvParams q = p;
