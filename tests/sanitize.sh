@@ -72,7 +72,11 @@ TOOLS="memcheck racecheck initcheck synccheck"
 JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/sanitize.XXXXXX") || exit 1
-trap 'rm -rf "$TMP"' EXIT INT TERM
+# A signal (a timeout around make test-gpu, Ctrl-C) stops the runs; the
+# summary below still reports the ones that finished and names the others.
+stopped=0
+trap 'rm -rf "$TMP"' EXIT
+trap 'stopped=1' INT TERM
 t_start=$(date +%s)
 
 # Every (run, tool) pair through a pool of $JOBS workers.
@@ -87,8 +91,8 @@ echo "$RUNS" | {
     while IFS='|' read -r name args; do
         name=$(echo "$name" | tr -d ' ')
         for tool in $TOOLS; do
-            rc=255 secs=0
-            [ -f "$TMP/$name.$tool.rc" ] && read -r rc secs <"$TMP/$name.$tool.rc"
+            rc=255 secs=0 finished=0
+            [ -f "$TMP/$name.$tool.rc" ] && read -r rc secs <"$TMP/$name.$tool.rc" && finished=1
             {
                 echo "=== $tool $name: $BIN $args $SAN_COMMON (exit $rc, $secs s)"
                 cat "$TMP/$name.$tool.out" 2>/dev/null
@@ -102,10 +106,15 @@ echo "$RUNS" | {
                 echo "PASS sanitize $tool $name ($summary; $secs s)"
             else
                 fail=$((fail + 1))
-                echo "FAIL sanitize $tool $name: exit $rc, ${summary:-no summary} (log: $LOG)"
+                if [ $finished -eq 0 ]; then
+                    echo "FAIL sanitize $tool $name: did not finish (stopped by a signal or killed)"
+                else
+                    echo "FAIL sanitize $tool $name: exit $rc, ${summary:-no summary} (log: $LOG)"
+                fi
             fi
         done
     done
+    [ $stopped -eq 1 ] && echo "sanitize: stopped by a signal; the runs that had not finished count as failed"
     echo "sanitize: $JOBS at once, $(($(date +%s) - t_start)) s in all"
     echo "$pass passed, $fail failed"
     [ $fail -eq 0 ]
