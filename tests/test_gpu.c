@@ -971,7 +971,7 @@ static void gemm_suite(void) {
     }
     {  // the heuristic's ping-pong rule: 64 x 160 from 3.5 waves of its tiles at K <= 640, else gemm_wgmma.cu
         static const int hs[][3] = {{8192, 960, 320}, {18432, 320, 320}, {4096, 960, 320}, {8192, 320, 320},
-                                    {8192, 640, 1280}};  // 768, 576, 384, 256 and 256 tiles of 64 x 160
+                                    {8192, 640, 1280}};  // 768, 576, 384, 256 and 512 tiles of 64 x 160
         for (unsigned i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
             ConvShape cs = gemm_as_conv(hs[i][0], hs[i][1], hs[i][2]);
             const char *name = conv2d_shape_init(&cs) ? "?" : conv2d_tile_name(conv2d_heuristic(&cs, g_num_sms).tile);
