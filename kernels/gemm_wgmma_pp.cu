@@ -27,8 +27,8 @@
 //     ahead across tile boundaries. Warpgroups 1 and 2 are consumers that
 //     take the CTA's tiles in turn (consumer c the c-th, (c + 2)-th, ...)
 //     and each own a whole WM x BN output tile (WM = 128: two m64 halves,
-//     BN accumulators per thread; WM = 64: BN / 2). setmaxnreg: producer 40,
-//     consumers 232 registers.
+//     BN accumulators per thread; WM = 64: BN / 2). setmaxnreg: producer 24,
+//     consumers 240 registers.
 //   - Ping-pong: the consumers' main loops are ordered (named barriers 1 and
 //     2: a consumer starts a tile's main loop once the other has issued the
 //     last wgmma of the previous tile), so one consumer's epilogue runs while
