@@ -188,6 +188,11 @@ static const OptionRow kOptions[OPT_COUNT] = {
                                    "tune-node (the per-node picks alone) or\n"
                                    "heuristic (alias --conv-select)"},
     [OPT_CONV_SELECT] = {"conv-select", "S", .alias = 1 + OPT_KERNEL_SELECT, .section = SEC_RUN},
+    [OPT_TUNE_REPS] = {"tune-reps", "N", "8", INT(1, 1000), .at = RUN(tune_reps), .section = SEC_RUN,
+                       .help = "launches per candidate while tuning; below 8 the\n"
+                               "confirmation and block replays also run N times\n"
+                               "(1: each candidate runs once, e.g. under\n"
+                               "compute-sanitizer)"},
     [OPT_PDL] = {"pdl", "on|off", "on", CHOICE(kOnOff), .at = RUN(pdl), .section = SEC_RUN,
                  .help = "programmatic dependent launch between kernels\n(sm_90+: hides launch gaps)"},
     [OPT_NODE_TIMING] = {"node-timing", "T", "graph", CHOICE(kNodeTiming), .at = RUN(node_timing_eager),

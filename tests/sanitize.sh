@@ -8,7 +8,8 @@
 # SANITIZE_JOBS (default: the CPU cores) of them at once.
 # Kernel selection stays at its default (tune), so every candidate tile,
 # split-K and attention variant of the shape is launched too, not only the
-# pick; --ref gpu (the default) covers the FP32 reference kernels.
+# pick, once each (--tune-reps 1: the timing repeats only slow the tools
+# down); --ref gpu (the default) covers the FP32 reference kernels.
 # --peak-tflops/--peak-gbps skip the bandwidth calibration (a 512 MiB copy
 # that only slows the tools down). A run passes when the tool exits 0 and
 # reports no error (racecheck: no hazard, not even a warning); the last
@@ -39,7 +40,7 @@ fi
 LOG=${SANITIZE_LOG:-build/sanitize.log}
 mkdir -p "$(dirname "$LOG")"
 : >"$LOG"
-SAN_COMMON="--iters 1 --warmup 0 --peak-tflops 700 --peak-gbps 3000"
+SAN_COMMON="--iters 1 --warmup 0 --tune-reps 1 --peak-tflops 700 --peak-gbps 3000"
 
 # name | unetrun arguments: every block kind and kernel family
 RUNS='resblock-shortcut-b2-7x7 | --block resblock --c 64 --cout 96 --hw 7 --batch 2 --temb-dim 64

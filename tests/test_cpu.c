@@ -1098,6 +1098,8 @@ static void test_cli_bad(const char *bin) {
         {"--ref maybe", "--ref must be gpu, cpu or none (got 'maybe')"},
         {"--iters 0", "--iters must be a positive integer (got 0)"},
         {"--warmup -1", "--warmup must be between 0 and 1000000 (got -1)"},
+        {"--tune-reps 0", "--tune-reps must be a positive integer (got 0)"},
+        {"--tune-reps 2000", "--tune-reps must be between 1 and 1000 (got 2000)"},
         {"--seed -1", "--seed expects a non-negative integer, got '-1'"},
         {"--tol-fp16 0", "--tol-fp16 must be > 0"},
         {"--conv-select fastest", "--kernel-select must be tune, tune-node or heuristic (got 'fastest')"},

@@ -417,11 +417,19 @@ static void download_f16(const Tensor *t, float *host, cudaStream_t st) {
     free(tmp);
 }
 
+// Launches per tuning candidate (--tune-reps, RunOptions.tune_reps; 0 =
+// TUNE_REPS): `reps` back-to-back timed launches after two warm-up ones. Fewer
+// than TUNE_REPS (1 under compute-sanitizer, where a candidate only has to
+// run) also cut the attention confirmation and the in-context block replays
+// to that many replays each, without warm-up.
+#define TUNE_REPS 8
+static int tune_replays(int reps, int full) { return reps < TUNE_REPS ? reps : full; }
+static int tune_warmup(int reps) { return reps < TUNE_REPS ? 0 : 3; }
+
 // Times `reps` back-to-back launches of a node's current config; returns seconds per launch.
-static double time_config(Graph *g, Node *n, const Scratch *sc, cudaStream_t st, cudaEvent_t e0,
-                               cudaEvent_t e1) {
-    const int reps = 8;
-    for (int i = 0; i < 2; i++) node_fast_gpu(g, n, sc, st);
+static double time_config(Graph *g, Node *n, const Scratch *sc, int reps, cudaStream_t st, cudaEvent_t e0,
+                          cudaEvent_t e1) {
+    for (int i = 0; i < (reps > 1 ? 2 : 0); i++) node_fast_gpu(g, n, sc, st);
     cudaCheck(cudaEventRecord(e0, st));
     for (int i = 0; i < reps; i++) node_fast_gpu(g, n, sc, st);
     cudaCheck(cudaEventRecord(e1, st));
@@ -572,7 +580,7 @@ static int within_window(const double *t, int count, double window, int max, int
 #define CONFIRM_MAX 6
 #define CONFIRM_REPS 15
 static int confirm_pick(Graph *g, Node *n, const Scratch *sc, const Candidates *c, const double *times, int pick,
-                        int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
+                        int reps, int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
     int fin[CONFIRM_MAX];
     const int nf = within_window(times, c->count, CONFIRM_WINDOW, CONFIRM_MAX, fin);
     if (nf < 2) return pick;
@@ -582,13 +590,14 @@ static int confirm_pick(Graph *g, Node *n, const Scratch *sc, const Candidates *
         NodeLaunch nl = {g, n, sc};
         cudaGraphExec_t exec = capture_launches(launch_node, &nl, st);
         TimeStats ts;
-        time_launches(launch_graph, &exec, st, e0, e1, 3, CONFIRM_REPS, samples, &ts);
+        const int nrep = tune_replays(reps, CONFIRM_REPS);
+        time_launches(launch_graph, &exec, st, e0, e1, tune_warmup(reps), nrep, samples, &ts);
         cudaCheck(cudaGraphExecDestroy(exec));
         if (verbose) {
             char label[96];
             c->label(c->cand, fin[f], n, label, sizeof label);
             fprintf(stderr, "confirm %-11s %s %8.2f us (graph replay, median of %d)\n", n->name, label, ts.median * 1e6,
-                    CONFIRM_REPS);
+                    nrep);
         }
         if (ts.median < best) {
             best = ts.median;
@@ -598,13 +607,13 @@ static int confirm_pick(Graph *g, Node *n, const Scratch *sc, const Candidates *
     return pick;
 }
 
-static void keep_fastest(Graph *g, Node *n, const Scratch *sc, const Candidates *c, int confirm, int verbose,
+static void keep_fastest(Graph *g, Node *n, const Scratch *sc, const Candidates *c, int confirm, int reps, int verbose,
                          cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1, double *times) {
     double best = 1e30;
     int pick = 0;
     for (int i = 0; i < c->count; i++) {
         c->apply(n, c->cand, i);
-        double t = time_config(g, n, sc, st, e0, e1);
+        double t = time_config(g, n, sc, reps, st, e0, e1);
         if (times) times[i] = t;
         if (verbose) {
             char label[96];
@@ -616,7 +625,7 @@ static void keep_fastest(Graph *g, Node *n, const Scratch *sc, const Candidates 
             pick = i;
         }
     }
-    if (confirm && times) pick = confirm_pick(g, n, sc, c, times, pick, verbose, st, e0, e1);
+    if (confirm && times) pick = confirm_pick(g, n, sc, c, times, pick, reps, verbose, st, e0, e1);
     if (c->count > 0) c->apply(n, c->cand, pick);
 }
 
@@ -663,8 +672,8 @@ static void collect_alternatives(const TileConfig *tiles, const double *t, int c
 // Picks the kernel configuration of one node: INT8 GEMM tile, conv / GEMM
 // tile and split-K, attention variant (timed candidates or the heuristic).
 // alt (tuning only, may be NULL): the node's conv/GEMM alternatives.
-static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelect sel, int num_sms, int verbose,
-                               cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1, Alternatives *alt) {
+static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelect sel, int num_sms, int reps,
+                               int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1, Alternatives *alt) {
     TileConfig tiles[128];
     double times[128];
     AttnConfig attn[32];
@@ -699,7 +708,7 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
     } else {
         return;  // GroupNorm, LayerNorm, linear_rows: one kernel
     }
-    keep_fastest(g, n, sc, &c, n->op == OP_ATTENTION, verbose, st, e0, e1, times);
+    keep_fastest(g, n, sc, &c, n->op == OP_ATTENTION, reps, verbose, st, e0, e1, times);
     if (alt && c.cand == tiles) collect_alternatives(tiles, times, c.count, alt);
 }
 
@@ -761,6 +770,7 @@ typedef struct {
     cudaEvent_t e0, e1;
     char *arena;
     Scratch sc;
+    int tune_reps;  // launches per tuning candidate (time_config; TUNE_REPS unless --tune-reps)
 } GpuRun;
 
 static void gpu_begin(GpuRun *run, const RunOptions *opt, RunResult *r) {
@@ -782,6 +792,7 @@ static void gpu_begin(GpuRun *run, const RunOptions *opt, RunResult *r) {
     cudaCheck(cudaStreamCreateWithFlags(&run->st, cudaStreamNonBlocking));
     cudaCheck(cudaEventCreate(&run->e0));
     cudaCheck(cudaEventCreate(&run->e1));
+    run->tune_reps = opt->tune_reps > 0 ? opt->tune_reps : TUNE_REPS;
 }
 
 // Allocates the arena of graph_arena_plan and points every tensor, scratch
@@ -903,7 +914,8 @@ static double block_latency(Graph *g, GpuRun *run, const Branch *br, cudaStream_
     cudaGraphExec_t exec = capture_block(g, &run->sc, br, st);
     double samples[REFINE_REPS];
     TimeStats ts;
-    time_launches(launch_graph, &exec, st, run->e0, run->e1, 3, REFINE_REPS, samples, &ts);
+    time_launches(launch_graph, &exec, st, run->e0, run->e1, tune_warmup(run->tune_reps),
+                  tune_replays(run->tune_reps, REFINE_REPS), samples, &ts);
     cudaCheck(cudaGraphExecDestroy(exec));
     return ts.median;
 }
@@ -964,7 +976,7 @@ static void choose_kernels(Graph *g, GpuRun *run, const RunOptions *opt, cudaStr
     Alternatives *alt = refine ? xcalloc((size_t)g->nn, sizeof(Alternatives)) : NULL;
     for (int i = 0; i < g->nn; i++) {
         select_node_config(g, &g->nodes[i], &run->sc, opt->kernel_select, run->prop.multiProcessorCount,
-                           opt->verbose, st, run->e0, run->e1, alt ? &alt[i] : NULL);
+                           run->tune_reps, opt->verbose, st, run->e0, run->e1, alt ? &alt[i] : NULL);
         node_fast_gpu(g, &g->nodes[i], &run->sc, st);
     }
     if (alt) refine_in_context(g, run, alt, opt->verbose, st);

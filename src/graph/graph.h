@@ -75,6 +75,7 @@ typedef struct {
     int check;
     double tol_fp16;  // relative L2, FP16 tensor-core paths
     KernelSelect kernel_select;
+    int tune_reps;  // --tune-reps: launches per tuning candidate (0 = 8; below 8 also shorter confirm/refine replays)
     const char *json_path;
     int verbose;  // print the conv tuning table on stderr
     int pdl;      // programmatic dependent launch (sm_90+); 0 = plain launches
