@@ -418,7 +418,8 @@ static void download_f16(const Tensor *t, float *host, cudaStream_t st) {
 }
 
 // Launches per tuning candidate (--tune-reps, RunOptions.tune_reps; 0 =
-// TUNE_REPS): `reps` back-to-back timed launches after two warm-up ones. Fewer
+// TUNE_REPS): `reps` back-to-back timed launches after two warm-up ones
+// (none when reps is 1). Fewer
 // than TUNE_REPS (1 under compute-sanitizer, where a candidate only has to
 // run) also cut the attention confirmation and the in-context block replays
 // to that many replays each, without warm-up.
