@@ -418,11 +418,10 @@ static void download_f16(const Tensor *t, float *host, cudaStream_t st) {
 }
 
 // Launches per tuning candidate (--tune-reps, RunOptions.tune_reps; 0 =
-// TUNE_REPS): `reps` back-to-back timed launches after two warm-up ones
-// (none when reps is 1). Fewer
-// than TUNE_REPS (1 under compute-sanitizer, where a candidate only has to
-// run) also cut the attention confirmation and the in-context block replays
-// to that many replays each, without warm-up.
+// TUNE_REPS): `reps` back-to-back timed launches after two warm-up ones (none
+// when reps is 1). Fewer than TUNE_REPS (1 under compute-sanitizer, where a
+// candidate only has to run) also cut the attention confirmation and the
+// in-context block replays to that many replays each, without warm-up.
 #define TUNE_REPS 8
 static int tune_replays(int reps, int full) { return reps < TUNE_REPS ? reps : full; }
 static int tune_warmup(int reps) { return reps < TUNE_REPS ? 0 : 3; }
