@@ -410,7 +410,7 @@ extern "C" int conv2d_tile_is_stream_k(int tile) {
 }
 
 extern "C" size_t conv2d_workspace_bytes(const ConvShape *s, TileConfig cfg) {
-    if (cfg.tile >= kNumTiles && cfg.tile < pp_first() && gemm_wgmma_tile_stream_k(cfg.tile - kNumTiles))
+    if (conv2d_tile_is_stream_k(cfg.tile))
         return gemm_wgmma_sk_workspace_bytes(cfg.tile - kNumTiles, wgmma_tiles(s, cfg.tile - kNumTiles),
                                              (int)ceil_div(gemm_k(s), KSPLIT_ALIGN));
     if (cfg.splits <= 1 || (cfg.tile >= kNumTiles && cfg.tile < pp_first() &&

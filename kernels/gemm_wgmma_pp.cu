@@ -274,14 +274,9 @@ cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
         if (e != cudaSuccess) return e;
         attr_set = true;
     }
-    int dev = 0;
-    cudaError_t e = cudaGetDevice(&dev);
-    static int sms_of[64];  // SMs per device, queried once
-    if (e == cudaSuccess && (dev < 0 || dev >= 64)) e = cudaErrorInvalidDevice;
-    if (e == cudaSuccess && !sms_of[dev]) e = cudaDeviceGetAttribute(&sms_of[dev], cudaDevAttrMultiProcessorCount, dev);
-    const int sms = e == cudaSuccess ? sms_of[dev] : 0;
+    const int sms = hopper_num_sms();
     CUtensorMap mx, mw;
-    if (e == cudaSuccess) e = tensor_map_k64(&mx, p.x, p.M, p.K, WM);
+    cudaError_t e = tensor_map_k64(&mx, p.x, p.M, p.K, WM);
     if (e == cudaSuccess) e = tensor_map_k64(&mw, p.w, p.N, p.K, BN);
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN);
