@@ -139,7 +139,14 @@ static void run_conv_candidates(const ConvShape *s, const TileConfig *cand, int 
 // ---- conv: every candidate config against one FP32 reference ----
 // bias: 0 none, 1 a bias vector, 2 the same starting 4 bytes into its
 // allocation (not 16-byte aligned: the epilogues' scalar bias loads).
+// --shard K/N: the conv section's shapes (test_conv_shape calls, counted in
+// order) run in N processes, this one taking every N-th from the K-th; the
+// section's other suites run in shard 0 only.
+static int g_shard_k = 0, g_shard_n = 1, g_shard_next = 0;
+static int shard_mine(void) { return g_shard_next++ % g_shard_n == g_shard_k; }
+
 static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int stride, int bias, int temb, int res) {
+    if (!shard_mine()) return;
     ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0, 0, 0};
     if (conv2d_shape_init(&s)) {
         result(0, "conv2d shape_init B=%d H=%d W=%d cin=%d cout=%d k=%d s=%d", B, H, W, cin, cout, k, stride);
@@ -1019,11 +1026,13 @@ static void gemm_suite(void) {
 
 // Conv and GEMM tiles against their FP32 references (every candidate tile and split, both engines).
 static void conv_suites(void) {
-    // random generators
-    test_random_equal(4096);
-    test_random_equal(1001);
-    // references
-    test_ref_vs_cpu();
+    if (g_shard_k == 0) {
+        // random generators
+        test_random_equal(4096);
+        test_random_equal(1001);
+        // references
+        test_ref_vs_cpu();
+    }
 
     // conv at every SD1.5 ResBlock conv shape (3x3 cin->cout, 3x3 cout->cout,
     // 1x1 shortcut), batch 1 and 2, every candidate tile/split
@@ -1067,8 +1076,10 @@ static void conv_suites(void) {
         test_conv_shape(a[0], a[1], a[2], a[3], a[4], a[5], a[6], 1, 1, a[6] == 1 ? 1 : 0);
         test_conv_shape(a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0, 0, 0);
     }
-    test_engine_portable();
-    gemm_suite();
+    if (g_shard_k == 0) {
+        test_engine_portable();
+        gemm_suite();
+    }
 }
 
 // GroupNorm (+ SiLU) in the Hopper engine's operand path (conv2d_igemm_norm_fp16
@@ -1554,7 +1565,7 @@ static void block_suites(const char *bin) {
     unet_cli(bin);
 }
 
-// usage: test_gpu [unetrun] [--golden DIR] [--golden-shard K/N]
+// usage: test_gpu [unetrun] [--golden DIR] [--golden-shard K/N] [--shard K/N]
 //                 [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks|refine|shortcut|streamk]
 //   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; gemm: the GEMM part
 //   of conv; ops: the rest; groupnorm: the GroupNorm part of ops; norm: GroupNorm in the conv operand
@@ -1562,7 +1573,8 @@ static void block_suites(const char *bin) {
 //   suites and the golden cases (blocks), or of those only the tuning-in-context runs (refine); shortcut:
 //   the fused conv_shortcut's kernels and CLI runs; streamk: the stream-K conv tiles alone
 //   (the whole suite takes several minutes; the two halves can run as separate commands;
-//   --golden-shard K/N runs only every N-th golden case from the K-th, so N processes share the goldens)
+//   --golden-shard K/N runs only every N-th golden case from the K-th, so N processes share the goldens;
+//   --shard K/N does the same with the conv section's shapes)
 int main(int argc, char **argv) {
     report_counts_on_signal();  // a timeout around a long section still leaves its counts
     const char *bin = "build/unetrun", *golden_dir = NULL;
@@ -1571,15 +1583,17 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--golden") && i + 1 < argc) golden_dir = argv[++i];
         else if (!strcmp(argv[i], "--golden-only")) golden_only = 1;
-        else if (!strcmp(argv[i], "--golden-shard") && i + 1 < argc) {
+        else if ((!strcmp(argv[i], "--golden-shard") || !strcmp(argv[i], "--shard")) && i + 1 < argc) {
+            const char *opt = argv[i];
             char *end = NULL, *slash = NULL;
             long k = strtol(argv[++i], &slash, 10), n = 0;
             if (slash != argv[i] && *slash == '/') n = strtol(slash + 1, &end, 10);
             if (!end || end == slash + 1 || *end || n < 1 || n > 64 || k < 0 || k >= n) {
-                fprintf(stderr, "test_gpu: --golden-shard wants K/N with 0 <= K < N <= 64 (got '%s')\n", argv[i]);
+                fprintf(stderr, "test_gpu: %s wants K/N with 0 <= K < N <= 64 (got '%s')\n", opt, argv[i]);
                 return 2;
             }
-            golden_set_shard((int)k, (int)n);
+            if (!strcmp(opt, "--shard")) g_shard_k = (int)k, g_shard_n = (int)n;
+            else golden_set_shard((int)k, (int)n);
         }
         else if (!strcmp(argv[i], "--section") && i + 1 < argc) {
             section = argv[++i];

@@ -823,6 +823,12 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaSt
     sc->scores = plan.scores_bytes ? (float *)(a + plan.scores) : NULL;
     sc->gemm_ws = plan.gemm_ws_bytes ? (float *)(a + plan.gemm_ws) : NULL;
     sc->side_ws = plan.gemm_ws_bytes ? (float *)(a + plan.side_ws) : NULL;
+    // The stream-K tiles' flags (kernels/gemm_wgmma.cu) hold a per-node value and work on any contents, but a
+    // fresh arena is zeroed once so that no kernel ever reads memory nothing wrote (compute-sanitizer initcheck).
+    if (plan.gemm_ws_bytes) {
+        cudaCheck(cudaMemsetAsync(sc->gemm_ws, 0, plan.gemm_ws_bytes, st));
+        cudaCheck(cudaMemsetAsync(sc->side_ws, 0, plan.gemm_ws_bytes, st));
+    }
     sc->attn_pad = plan.attn_pad_bytes ? (uint16_t *)(a + plan.attn_pad) : NULL;
     int nside = 0;
     for (int i = 0; i < g->nn; i++) {
