@@ -21,19 +21,25 @@
 //     static schedule: CTA b takes tiles b, b + grid, b + 2 grid, ...; tile t
 //     is (t % tiles_m, t / tiles_m), M fastest, so the CTAs running at the
 //     same time share few weight tiles (L2 reuse of w).
-//   - Three warpgroups (384 threads). Warpgroup 0 is the producer: one thread
+//   - NC + 1 warpgroups (384 or 512 threads). Warpgroup 0 is the producer: one thread
 //     issues the TMA copies (128-byte swizzle; a WM x 64 box of x and a
 //     BN x 64 box of w per stage) into a STAGES-deep mbarrier ring, running
 //     ahead across tile boundaries. Warpgroups 1 and 2 are consumers that
-//     take the CTA's tiles in turn (consumer c the c-th, (c + 2)-th, ...)
+//     take the CTA's tiles in turn (consumer c the c-th, (c + NC)-th, ...)
 //     and each own a whole WM x BN output tile (WM = 128: two m64 halves,
 //     BN accumulators per thread; WM = 64: BN / 2). setmaxnreg: producer 24,
-//     consumers 240 registers.
-//   - Ping-pong: the consumers' main loops are ordered (named barriers 1 and
-//     2: a consumer starts a tile's main loop once the other has issued the
-//     last wgmma of the previous tile), so one consumer's epilogue runs while
-//     the other's products keep the tensor cores busy, and the next tile's
-//     products queue right behind the previous tile's.
+//     consumers 240 registers (two consumers) or 160 (three).
+//   - Ping-pong: the consumers' main loops are ordered (named barriers 1 ..
+//     NC: a consumer starts a tile's main loop once the previous one in the
+//     ring has issued the last wgmma of the previous tile), so one consumer's
+//     epilogue runs while another's products keep the tensor cores busy, and
+//     the next tile's products queue right behind the previous tile's.
+//   - Three consumers (NC = 3, "3c" tiles, 64-row tiles only: 512 threads
+//     leave ptxas 128 registers per thread, and the epilogue keeps 2 chunk
+//     loads in flight instead of 5 to fit them): two epilogues overlap each
+//     main loop. Why: at K = 320 a 64 x 160 tile's main loop is about 0.6 us
+//     and its fixed cost about 2.3 us per CTA (docs/PERF.md, "Weight-resident
+//     ping-pong tiles"), more than one other consumer's main loop can hide.
 //   - One wgmma group in flight: each stage's wgmma batch is committed, then
 //     wgmma.wait_group 1 waits for the previous stage's batch and releases
 //     that stage. The accumulators are fenced around every batch (an empty
@@ -81,7 +87,9 @@
 namespace {
 
 constexpr int PP_BK = 64;              // K per stage: one 128-byte swizzle row of FP16
-constexpr int PP_THREADS = 384;        // producer warpgroup + 2 consumer warpgroups
+// threads: the producer warpgroup + NC consumer warpgroups
+template <int NC>
+constexpr int pp_threads() { return (NC + 1) * 128; }
 constexpr int PP_EPI_ROWS = 8;         // rows of a warp's epilogue buffer
 constexpr int PP_EPI_PAD = 4;          // floats per epilogue row beyond BN
 constexpr int PP_SMEM_MAX = 227 * 1024;  // opt-in shared memory per block on cc 9.0
@@ -89,14 +97,14 @@ constexpr int PP_BAR_ORDER = 1;        // named barrier of consumer c's turn: PP
 static_assert(PP_BK == KSPLIT_ALIGN, "p.kchunks counts whole stages");
 
 // Shared memory: the ring [STAGES][A (WM, 64) | B (BN, 64)] (1024-byte
-// aligned), the epilogue buffers [2 consumers][4 warps][8][BN + 4] FP32,
+// aligned), the epilogue buffers [NC consumers][4 warps][8][BN + 4] FP32,
 // then full[STAGES] and empty[STAGES].
-template <int WM, int BN, int STAGES>
+template <int WM, int BN, int STAGES, int NC>
 struct PpLayout {
     static constexpr int A_BYTES = WM * PP_BK * 2;
     static constexpr int STAGE_BYTES = (WM + BN) * PP_BK * 2;
     static constexpr int LDE = BN + PP_EPI_PAD;
-    static constexpr int EPI_BYTES = 2 * 4 * PP_EPI_ROWS * LDE * 4;
+    static constexpr int EPI_BYTES = NC * 4 * PP_EPI_ROWS * LDE * 4;
     static constexpr int SMEM = 1024 + STAGES * STAGE_BYTES + EPI_BYTES + 2 * STAGES * 8;
 };
 
@@ -104,11 +112,13 @@ struct PpLayout {
 // the 227 KB hold beside the epilogue buffers). 160 divides every SD
 // channel count; the 64-row tiles make twice the tiles where 128-row ones
 // leave SMs idle (8192 x 320: 128 tiles of 128 x 160, 256 of 64 x 160).
-#define PP_TILES(X) \
-    X(128, 160, 5)  \
-    X(128, 128, 6)  \
-    X(64, 160, 6)   \
-    X(64, 256, 4)
+#define PP_TILES(X)   \
+    X(128, 160, 5, 2) \
+    X(128, 128, 6, 2) \
+    X(64, 160, 6, 2)  \
+    X(64, 256, 4, 2)  \
+    X(64, 160, 5, 3)  \
+    X(64, 128, 6, 3)
 
 #if PP_DEVICE
 __device__ __forceinline__ void named_bar_sync(int id, int threads) {
@@ -119,13 +129,13 @@ __device__ __forceinline__ void named_bar_arrive(int id, int threads) {
 }
 #endif  // PP_DEVICE
 
-template <int WM, int BN, int STAGES>
-__global__ void __launch_bounds__(PP_THREADS, 1)
+template <int WM, int BN, int STAGES, int NC>
+__global__ void __launch_bounds__(pp_threads<NC>(), 1)
     gemm_wgmma_pp_kernel(const __grid_constant__ CUtensorMap map_x,  // x (M, K), box 64 x WM
                          const __grid_constant__ CUtensorMap map_w,  // w (N, K), box 64 x BN
                          ConvParams p, int tiles_m, int tiles) {
 #if PP_DEVICE
-    using L = PpLayout<WM, BN, STAGES>;
+    using L = PpLayout<WM, BN, STAGES, NC>;
     constexpr int HALVES = WM / 64;  // m64 wgmma per k16 step
     constexpr int R = BN / 2;        // accumulators per thread per m64 half
     extern __shared__ unsigned char smem_raw[];
@@ -170,16 +180,17 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
         return;
     }
 
-    regs_alloc<240>();
+    // consumer registers: 240 of two, 160 of three (the producer keeps 24; 64K per SM)
+    regs_alloc<NC == 2 ? 240 : 160>();
     const int c = wg - 1, warp = tid / 32, lane = tid % 32;
     float acc[HALVES * R];
     // local tile i of this CTA is t = blockIdx.x + i * gridDim.x; its stages
     // are the ring's i * nkt .. i * nkt + nkt - 1
-    for (int t = blockIdx.x + c * gridDim.x, i = c; t < tiles; t += 2 * gridDim.x, i += 2) {
+    for (int t = blockIdx.x + c * gridDim.x, i = c; t < tiles; t += NC * gridDim.x, i += NC) {
         const long long g0 = (long long)i * nkt;
         int s = (int)(g0 % STAGES), ph = (int)((g0 / STAGES) & 1), prev = s;
-        const bool next = t + (int)gridDim.x < tiles;  // the other consumer has tile i + 1
-        if (i > 0) named_bar_sync(PP_BAR_ORDER + c, 256);  // its main loop of tile i - 1 is issued
+        const bool next = t + (int)gridDim.x < tiles;  // the next consumer has tile i + 1
+        if (i > 0) named_bar_sync(PP_BAR_ORDER + c, 256);  // the previous consumer issued tile i - 1's main loop
         for (int kt = 0; kt < nkt; kt++) {
             mbar_wait(&full[s], ph);
             const unsigned char *st = ring + s * L::STAGE_BYTES;
@@ -193,7 +204,7 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
             }
             wg_commit();
             wg_regs_ready<HALVES * R>(acc);
-            if (kt == nkt - 1 && next) named_bar_arrive(PP_BAR_ORDER + 1 - c, 256);  // the other's turn
+            if (kt == nkt - 1 && next) named_bar_arrive(PP_BAR_ORDER + (c + 1) % NC, 256);  // the next one's turn
             wg_wait<1>();  // the previous stage's batch is done: give its slot back
             if (kt > 0 && lane == 0) mbar_arrive(&empty[prev]);
             prev = s;
@@ -227,7 +238,7 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
                     // in groups of G chunks per lane (registers: the 128 x 160 tile
                     // still holds 120 accumulators during its first pass)
                     constexpr int PER_ROW = BN / 8, ITERS = PP_EPI_ROWS * PER_ROW / 32;
-                    constexpr int G = HALVES * R > 128 ? 2 : ITERS;
+                    constexpr int G = HALVES * R > 128 || NC > 2 ? 2 : ITERS;
                     static_assert(PP_EPI_ROWS * PER_ROW % 32 == 0, "whole passes of the warp");
 #pragma unroll
                     for (int i0 = 0; i0 < ITERS; i0 += G) {
@@ -262,14 +273,15 @@ __global__ void __launch_bounds__(PP_THREADS, 1)
 
 // --- host side ------------------------------------------------------------------
 
-template <int WM, int BN, int STAGES>
+template <int WM, int BN, int STAGES, int NC>
 cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
-    using L = PpLayout<WM, BN, STAGES>;
+    using L = PpLayout<WM, BN, STAGES, NC>;
     static_assert(L::SMEM <= PP_SMEM_MAX, "ring + epilogue buffers fit the shared memory");
     static_assert(BN % 32 == 0 && BN <= 256 && (WM == 64 || WM == 128), "wgmma m64nBN tiles");
+    static_assert(NC == 2 || (NC == 3 && WM == 64 && BN <= 160), "three consumers: 160 registers each");
     static bool attr_set = false;  // per instantiation
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_pp_kernel<WM, BN, STAGES>,
+        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, L::SMEM);
         if (e != cudaSuccess) return e;
         attr_set = true;
@@ -281,8 +293,8 @@ cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN);
     const int grid = tiles < sms ? tiles : sms;
-    return pdl_launch(gemm_wgmma_pp_kernel<WM, BN, STAGES>, dim3(grid), dim3(PP_THREADS), (size_t)L::SMEM, stream, mx,
-                      mw, p, tiles_m, tiles);
+    return pdl_launch(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC>, dim3(grid), dim3(pp_threads<NC>()), (size_t)L::SMEM,
+                      stream, mx, mw, p, tiles_m, tiles);
 }
 
 struct PpTile {
@@ -290,7 +302,9 @@ struct PpTile {
     const char *name;
     cudaError_t (*launch)(const ConvParams &, cudaStream_t);
 };
-#define PP_TILE_ROW(wm, bn, st) {wm, bn, "wgmma pp " #wm "x" #bn "x64/" #st "st", &pp_launch<wm, bn, st>},
+#define PP_TILE_ROW(wm, bn, st, nc) \
+    {wm, bn, nc == 2 ? "wgmma pp " #wm "x" #bn "x64/" #st "st" : "wgmma pp " #wm "x" #bn "x64/" #st "st " #nc "c", \
+     &pp_launch<wm, bn, st, nc>},
 const PpTile kPpTiles[] = {PP_TILES(PP_TILE_ROW)};
 constexpr int kNumPpTiles = sizeof(kPpTiles) / sizeof(kPpTiles[0]);
 
