@@ -546,14 +546,17 @@ bool sk_heuristic_ok(long long tiles, int num_sms) {
 
 namespace {
 // The heuristic's ping-pong pick: the persistent 64 x 160 tile of
-// gemm_wgmma_pp.cu for a GEMM-shaped node with K <= 640 that makes at least
-// 3.5 waves of its tiles, else none (-1). On the H100 (tuning tables of
-// bench/results/2026-11-26-h100-weight-resident/) it was 1.02-1.30x faster
-// than the best gemm_wgmma.cu tile at every such shape (8192, 9216 and
-// 18432 x 960 x 320, 18432 x 320 x 320, 4608 and 8192 x 1920 x 640, 8192 x
-// 640 x 640), and 1.06-1.17x slower below 3 waves (4096 x 960 x 320, 4096,
-// 8192 and 9216 x 320 x 320, 2048 x 1920 x 640, 2048 x 640 x 640); longer K
-// (the feed-forward's second GEMM) was not measured on this tree.
+// gemm_wgmma_pp.cu (gemm_wgmma_pp_heuristic_tile: the three-consumer one)
+// for a GEMM-shaped node with K <= 640 that makes at least 3.5 waves of its
+// 64 x 160 tiles, else none (-1). On the H100 (tuning tables of
+// bench/results/2026-11-26-h100-weight-resident/) the two-consumer 64 x 160
+// tile was 1.02-1.30x faster than the best gemm_wgmma.cu tile at every such
+// shape (8192, 9216 and 18432 x 960 x 320, 18432 x 320 x 320, 4608 and 8192
+// x 1920 x 640, 8192 x 640 x 640), and 1.06-1.17x slower below 3 waves (4096
+// x 960 x 320, 4096, 8192 and 9216 x 320 x 320, 2048 x 1920 x 640, 2048 x 640
+// x 640); the three-consumer tile then took 1.07-1.19x off the two-consumer
+// one at those shapes (bench/results/2026-11-27-h100-pp3/). Longer K (the
+// feed-forward's second GEMM) stays with the model below.
 int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int num_sms) {
     if (gemm_k(s) > 640) return -1;
     for (int i = 0; i < nc; i++) {
@@ -561,7 +564,7 @@ int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int nu
         int bm = 0, bn = 0;
         gemm_wgmma_pp_tile_dims(cand[i].tile - pp_first(), &bm, &bn);
         const long long tiles = ceil_div((long long)s->batch * s->ho * s->wo, bm) * ceil_div(s->cout, bn);
-        if (bm == 64 && bn == 160 && 2 * tiles >= 7LL * num_sms) return i;
+        if (cand[i].tile - pp_first() == gemm_wgmma_pp_heuristic_tile() && 2 * tiles >= 7LL * num_sms) return i;
     }
     return -1;
 }

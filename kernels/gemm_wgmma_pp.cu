@@ -75,6 +75,7 @@
 #include <cuda.h>  // CUtensorMap
 #include <cuda_fp16.h>
 #include <stdint.h>
+#include <string.h>
 
 // wgmma and setmaxnreg exist only in the sm_90a device pass; other targets
 // compile an empty body that is never launched (gemm_wgmma_usable()).
@@ -89,7 +90,17 @@ namespace {
 constexpr int PP_BK = 64;              // K per stage: one 128-byte swizzle row of FP16
 // threads: the producer warpgroup + NC consumer warpgroups
 template <int NC>
-constexpr int pp_threads() { return (NC + 1) * 128; }
+__host__ __device__ constexpr int pp_threads() { return (NC + 1) * 128; }
+// setmaxnreg targets: the producer's and each consumer's registers. The CTA
+// holds what its launch allocated (the kernel's register count x threads:
+// at most 65536 / threads, rounded down to 8: 168 or 128), so the consumers
+// can only take what the producer gives back; a setmaxnreg.inc beyond that
+// pool would block forever (pp_launch checks it). Four consumers (96 each at
+// launch) would get at most 112: too few for a 64 x 128 tile (ptxas spills;
+// measured on the device: a target of 120 hung).
+constexpr int PP_PRODUCER_REGS = 24;
+template <int NC>
+__host__ __device__ constexpr int pp_consumer_regs() { return NC == 2 ? 240 : 160; }
 constexpr int PP_EPI_ROWS = 8;         // rows of a warp's epilogue buffer
 constexpr int PP_EPI_PAD = 4;          // floats per epilogue row beyond BN
 constexpr int PP_SMEM_MAX = 227 * 1024;  // opt-in shared memory per block on cc 9.0
@@ -159,7 +170,7 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
     pdl_wait();  // x, w, bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
-        regs_dealloc<24>();
+        regs_dealloc<PP_PRODUCER_REGS>();
         if (tid == 0) {
             int s = 0, ph = 0;  // ring slot and its pass parity
             for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
@@ -180,8 +191,7 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
         return;
     }
 
-    // consumer registers: 240 of two, 160 of three (the producer keeps 24; 64K per SM)
-    regs_alloc<NC == 2 ? 240 : 160>();
+    regs_alloc<pp_consumer_regs<NC>()>();
     const int c = wg - 1, warp = tid / 32, lane = tid % 32;
     float acc[HALVES * R];
     // local tile i of this CTA is t = blockIdx.x + i * gridDim.x; its stages
@@ -284,6 +294,11 @@ cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
         cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, L::SMEM);
         if (e != cudaSuccess) return e;
+        cudaFuncAttributes fa;
+        e = cudaFuncGetAttributes(&fa, gemm_wgmma_pp_kernel<WM, BN, STAGES, NC>);
+        if (e != cudaSuccess) return e;
+        if ((pp_consumer_regs<NC>() - fa.numRegs) * NC > fa.numRegs - PP_PRODUCER_REGS)
+            return cudaErrorInvalidConfiguration;  // the consumers' setmaxnreg.inc would wait forever
         attr_set = true;
     }
     const int sms = hopper_num_sms();
@@ -311,6 +326,13 @@ constexpr int kNumPpTiles = sizeof(kPpTiles) / sizeof(kPpTiles[0]);
 }  // namespace
 
 int gemm_wgmma_pp_num_tiles(void) { return kNumPpTiles; }
+
+int gemm_wgmma_pp_heuristic_tile(void) {
+    static const char *const kPick = "wgmma pp 64x160x64/5st 3c";
+    for (int i = 0; i < kNumPpTiles; i++)
+        if (!strcmp(kPpTiles[i].name, kPick)) return i;
+    return -1;
+}
 
 const char *gemm_wgmma_pp_tile_name(int i) { return i >= 0 && i < kNumPpTiles ? kPpTiles[i].name : "?"; }
 

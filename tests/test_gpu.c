@@ -976,7 +976,8 @@ static void gemm_suite(void) {
                "gemm candidates M=8192 N=960 K=320: %d configs, %d persistent ping-pong (expected %s)", nc, npp,
                hopper_conv_engine_on() ? "some" : "none");
     }
-    {  // the heuristic's ping-pong rule: 64 x 160 from 3.5 waves of its tiles at K <= 640, else gemm_wgmma.cu
+    {  // the heuristic's ping-pong rule: the three-consumer 64 x 160 tile from 3.5 waves of its tiles at K <= 640,
+       // else gemm_wgmma.cu
         static const int hs[][3] = {{8192, 960, 320}, {18432, 320, 320}, {4096, 960, 320}, {8192, 320, 320},
                                     {8192, 640, 1280}};  // 768, 576, 384, 256 and 512 tiles of 64 x 160
         for (unsigned i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
@@ -984,8 +985,8 @@ static void gemm_suite(void) {
             const char *name = conv2d_shape_init(&cs) ? "?" : conv2d_tile_name(conv2d_heuristic(&cs, g_num_sms).tile);
             const long long tiles = (long long)((hs[i][0] + 63) / 64) * ((hs[i][1] + 159) / 160);
             const int want = hopper_conv_engine_on() && hs[i][2] <= 640 && 2 * tiles >= 7LL * g_num_sms;
-            result(want == (strstr(name, "wgmma pp 64x160") != NULL),
-                   "gemm heuristic M=%d N=%d K=%d on %d SMs: %s (ping-pong 64x160 expected: %s)", hs[i][0], hs[i][1],
+            result(want == (strstr(name, "wgmma pp 64x160x64/5st 3c") != NULL),
+                   "gemm heuristic M=%d N=%d K=%d on %d SMs: %s (ping-pong 64x160 3c expected: %s)", hs[i][0], hs[i][1],
                    hs[i][2], g_num_sms, name, want ? "yes" : "no");
         }
     }
