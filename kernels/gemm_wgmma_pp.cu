@@ -24,7 +24,7 @@
 //   - NC + 1 warpgroups (384 or 512 threads). Warpgroup 0 is the producer: one thread
 //     issues the TMA copies (128-byte swizzle; a WM x 64 box of x and a
 //     BN x 64 box of w per stage) into a STAGES-deep mbarrier ring, running
-//     ahead across tile boundaries. Warpgroups 1 and 2 are consumers that
+//     ahead across tile boundaries. Warpgroups 1 .. NC are consumers that
 //     take the CTA's tiles in turn (consumer c the c-th, (c + NC)-th, ...)
 //     and each own a whole WM x BN output tile (WM = 128: two m64 halves,
 //     BN accumulators per thread; WM = 64: BN / 2). setmaxnreg: producer 24,
@@ -40,6 +40,12 @@
 //     main loop. Why: at K = 320 a 64 x 160 tile's main loop is about 0.6 us
 //     and its fixed cost about 2.3 us per CTA (docs/PERF.md, "Weight-resident
 //     ping-pong tiles"), more than one other consumer's main loop can hide.
+//     Measured (docs/PERF.md, "Three consumer warpgroups in the ping-pong
+//     GEMM"): 1.07-1.19x the two-consumer 64 x 160 tile wherever a CTA runs
+//     more than one tile; the heuristic picks it (gemm_wgmma_pp_heuristic_tile).
+//     Four consumers do not fit: see pp_consumer_regs. An epilogue straight
+//     from the registers (4-byte or, after a quad exchange, 16-byte global
+//     accesses) and one by bulk copies were slower than the buffer below.
 //   - One wgmma group in flight: each stage's wgmma batch is committed, then
 //     wgmma.wait_group 1 waits for the previous stage's batch and releases
 //     that stage. The accumulators are fenced around every batch (an empty
