@@ -68,6 +68,18 @@ unet-tiny-sd | --unet --weights tests/golden/unet_tiny_sd_b2.weights.safetensors
 unet-tiny-xl-liveness | --unet --weights tests/golden/unet_tiny_xl_b2.weights.safetensors --config tests/golden/unet_tiny_xl_b2.config.json --latent 8 --context-len 5 --kernel-select heuristic --ref none'
 
 TOOLS="memcheck racecheck initcheck synccheck"
+# The tools of one run: all four, but racecheck on the whole SD1.5 UNet needs
+# more host memory than a 128 GiB machine has (on an H100 host, 2026-11-27,
+# the tool's resident set grew to 130.8 GB in its last minute and the kernel
+# killed it 148 s in; the rest of that machine used 2-3 GB). The kernel
+# families it runs are under racecheck in the block runs and the tiny UNets
+# above, and under the other three tools here.
+tools_for() {
+    case "$1" in
+    unet-sd15-latent16-up-path) echo "memcheck initcheck synccheck" ;;
+    *) echo "$TOOLS" ;;
+    esac
+}
 # Runs at once (each tool is bound by its own CPU-side instrumentation, so
 # they overlap well on one GPU); default: the number of CPU cores.
 JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
@@ -83,7 +95,7 @@ t_start=$(date +%s)
 # Every (run, tool) pair through a pool of $JOBS workers.
 echo "$RUNS" | while IFS='|' read -r name args; do
     name=$(echo "$name" | tr -d ' ')
-    for tool in $TOOLS; do echo "$tool $name $TMP $args"; done
+    for tool in $(tools_for "$name"); do echo "$tool $name $TMP $args"; done
 done | BIN_ONE=$BIN SAN=$SAN SAN_COMMON=$SAN_COMMON xargs -P "$JOBS" -L 1 sh "$0" --one
 
 pass=0
@@ -91,7 +103,7 @@ fail=0
 echo "$RUNS" | {
     while IFS='|' read -r name args; do
         name=$(echo "$name" | tr -d ' ')
-        for tool in $TOOLS; do
+        for tool in $(tools_for "$name"); do
             rc=255 secs=0 finished=0
             [ -f "$TMP/$name.$tool.rc" ] && read -r rc secs <"$TMP/$name.$tool.rc" && finished=1
             {
