@@ -455,10 +455,10 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
         long long tiles = mt * ceil_div(s->cout, bn);
         const int ck = t >= kNumTiles && gemm_wgmma_tile_cluster_k(t - kNumTiles);  // split-K inside a cluster
         if (t >= kNumTiles && gemm_wgmma_tile_stream_k(t - kNumTiles)) {
-            // stream-K: convolutions only (not GEMM-shaped), no GroupNorm operand path, no split;
-            // only where a one-tile-per-CTA grid leaves a partial last wave
-            const int gemm_like = s->ksize == 1 && s->stride == 1 && s->pad == 0 && !s->up;
-            if (!gemm_like && !s->norm && tiles % num_sms != 0 && n < max) out[n++] = (TileConfig){t, 1};
+            // stream-K: no split; only where a one-tile-per-CTA grid leaves a partial last wave
+            if (gemm_wgmma_sk_shape_ok(s->ksize, s->stride, s->pad, s->up, s->norm) && tiles % num_sms != 0 &&
+                n < max)
+                out[n++] = (TileConfig){t, 1};
             continue;
         }
         for (unsigned si = 0; si < sizeof(kSplits) / sizeof(kSplits[0]); si++) {
@@ -558,14 +558,14 @@ namespace {
 // one at those shapes (bench/results/2026-11-27-h100-pp3/). Longer K (the
 // feed-forward's second GEMM) stays with the model below.
 int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int num_sms) {
-    if (gemm_k(s) > 640) return -1;
-    for (int i = 0; i < nc; i++) {
-        if (cand[i].tile < pp_first()) continue;
-        int bm = 0, bn = 0;
-        gemm_wgmma_pp_tile_dims(cand[i].tile - pp_first(), &bm, &bn);
-        const long long tiles = ceil_div((long long)s->batch * s->ho * s->wo, bm) * ceil_div(s->cout, bn);
-        if (cand[i].tile - pp_first() == gemm_wgmma_pp_heuristic_tile() && 2 * tiles >= 7LL * num_sms) return i;
-    }
+    const int pt = gemm_wgmma_pp_heuristic_tile();
+    if (pt < 0 || gemm_k(s) > 640) return -1;
+    int bm = 0, bn = 0;
+    gemm_wgmma_pp_tile_dims(pt, &bm, &bn);
+    const long long tiles = ceil_div((long long)s->batch * s->ho * s->wo, bm) * ceil_div(s->cout, bn);
+    if (2 * tiles < 7LL * num_sms) return -1;
+    for (int i = 0; i < nc; i++)
+        if (cand[i].tile == pp_first() + pt) return i;
     return -1;
 }
 }  // namespace

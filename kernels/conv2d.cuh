@@ -253,6 +253,8 @@ int gemm_wgmma_max_clusters(int i, int splits);
 // GEMM-shaped), no split, no GroupNorm operand path. Its workspace: one
 // partial tile and one flag per CTA.
 int gemm_wgmma_tile_stream_k(int i);
+// 1 when a stream-K tile may run this shape (convolution mode, no GroupNorm operand path).
+int gemm_wgmma_sk_shape_ok(int ksize, int stride, int pad, int up, int norm);
 size_t gemm_wgmma_sk_workspace_bytes(int i, long long tiles, int kchunks);
 // 1 when the engine runs this shape: GEMM-shaped (1x1, stride 1, pad 0;
 // Cin and Cout multiples of 8) or a convolution with Cin a multiple of 64,

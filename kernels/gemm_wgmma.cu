@@ -1089,6 +1089,12 @@ size_t gemm_wgmma_sk_workspace_bytes(int i, long long tiles, int kchunks) {
     return g * WG_BM * kWgTiles[i].bn * sizeof(float) + g * sizeof(unsigned long long);
 }
 
+// Stream-K: convolution mode only (a GEMM-shaped node may run on the side stream beside another, and two grids
+// that each wait for their own unscheduled CTAs must never share the SMs), no GroupNorm operand path.
+int gemm_wgmma_sk_shape_ok(int ksize, int stride, int pad, int up, int norm) {
+    return !norm && !(gemm_shaped(ksize, stride, pad) && !up);
+}
+
 int gemm_wgmma_max_clusters(int i, int splits) {
     static int cache[kNumWgTiles][WG_MAX_CLUSTER_K + 1];  // value + 1
     if (i < 0 || i >= kNumWgTiles || !kWgTiles[i].cluster_k || splits < 2 || splits > WG_MAX_CLUSTER_K ||
@@ -1156,9 +1162,8 @@ cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream) {
         15)
         return cudaErrorInvalidValue;
     if (kWgTiles[i].cluster_k && (p.splits < 2 || p.splits > WG_MAX_CLUSTER_K)) return cudaErrorInvalidValue;
-    // stream-K: convolution mode only (a GEMM-shaped node may run on the side stream beside another, and two
-    // grids that each wait for their own unscheduled CTAs must never share the SMs), no GroupNorm, no split
-    if (kWgTiles[i].stream_k && (p.splits != 1 || p.norm || (gemm_shaped(p.ksize, p.stride, p.pad) && !p.up)))
+    if (kWgTiles[i].stream_k &&
+        (p.splits != 1 || !gemm_wgmma_sk_shape_ok(p.ksize, p.stride, p.pad, p.up, p.norm != nullptr)))
         return cudaErrorInvalidValue;
     ConvParams q = p;
     q.cluster_k = kWgTiles[i].cluster_k;
