@@ -70,8 +70,9 @@ __device__ __forceinline__ void ln_fold8(const ConvParams &p, int m, int n, floa
     for (int i = 0; i < 8; i++) o[i] = ln_fold(o[i], st, s[i]);
 }
 
-// Bias + time embedding + residual for two adjacent output channels of row m.
-__device__ __forceinline__ void epilogue_store2(const ConvParams &p, int m, int n, float v0, float v1) {
+// LayerNorm fold, bias and time embedding for two adjacent output channels
+// of row m: epilogue_store2's arithmetic before the residual.
+__device__ __forceinline__ float2 epilogue_pre2(const ConvParams &p, int m, int n, float v0, float v1) {
     if (p.ln_stats) {
         const float2 st = p.ln_stats[m], s = *reinterpret_cast<const float2 *>(p.ln_colsum + n);
         v0 = ln_fold(v0, st, s.x);
@@ -87,21 +88,27 @@ __device__ __forceinline__ void epilogue_store2(const ConvParams &p, int m, int 
         v0 += t.x;
         v1 += t.y;
     }
+    return make_float2(v0, v1);
+}
+
+// Bias + time embedding + residual for two adjacent output channels of row m.
+__device__ __forceinline__ void epilogue_store2(const ConvParams &p, int m, int n, float v0, float v1) {
+    float2 v = epilogue_pre2(p, m, n, v0, v1);
     if (p.residual) {
         float2 r = __half22float2(*reinterpret_cast<const half2 *>(p.residual + (size_t)m * p.N + n));
-        v0 += r.x;
-        v1 += r.y;
+        v.x += r.x;
+        v.y += r.y;
     }
-    *reinterpret_cast<half2 *>(p.y + (size_t)m * p.N + n) = __floats2half2_rn(v0, v1);
+    *reinterpret_cast<half2 *>(p.y + (size_t)m * p.N + n) = __floats2half2_rn(v.x, v.y);
 }
 
 __device__ __forceinline__ float gelu_erf(float g) { return 0.5f * g * (1.0f + erff(g * 0.70710678118654752f)); }
 
 // GEGLU for the interleaved channel pair (n, n+1) of `a` and (n+8, n+9) of
-// `g` (n in an a-block of 8): y[m, oc] = (a + bias_a) * gelu(g + bias_g),
-// oc = (n / 16) * 8 + n % 16.
-__device__ __forceinline__ void geglu_store2(const ConvParams &p, int m, int n, float a0, float a1, float g0,
-                                             float g1) {
+// `g` (n in an a-block of 8): (a + bias_a) * gelu(g + bias_g), rounded to
+// FP16, for output channels oc, oc + 1 with oc = (n / 16) * 8 + n % 16.
+__device__ __forceinline__ half2 geglu_value2(const ConvParams &p, int m, int n, float a0, float a1, float g0,
+                                              float g1) {
     if (p.ln_stats) {
         const float2 st = p.ln_stats[m], sa = *reinterpret_cast<const float2 *>(p.ln_colsum + n),
                      sg = *reinterpret_cast<const float2 *>(p.ln_colsum + n + 8);
@@ -116,9 +123,13 @@ __device__ __forceinline__ void geglu_store2(const ConvParams &p, int m, int n, 
         g0 += p.bias[n + 8];
         g1 += p.bias[n + 9];
     }
-    const int F = p.N / 2;
+    return __floats2half2_rn(a0 * gelu_erf(g0), a1 * gelu_erf(g1));
+}
+// geglu_value2 stored to y[m, oc] (y is (M, N / 2)).
+__device__ __forceinline__ void geglu_store2(const ConvParams &p, int m, int n, float a0, float a1, float g0,
+                                             float g1) {
     const int oc = (n >> 4) * 8 + (n & 7);
-    *reinterpret_cast<half2 *>(p.y + (size_t)m * F + oc) = __floats2half2_rn(a0 * gelu_erf(g0), a1 * gelu_erf(g1));
+    *reinterpret_cast<half2 *>(p.y + (size_t)m * (p.N / 2) + oc) = geglu_value2(p, m, n, a0, a1, g0, g1);
 }
 
 // The operands epilogue_finish8 reads besides the accumulators: the time

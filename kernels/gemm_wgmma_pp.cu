@@ -76,6 +76,7 @@
 #include "tensormap.cuh"
 #include "pdl.cuh"
 #include "conv2d.cuh"
+#include "mma.cuh"  // ldmatrix_x4
 #include "wgmma.cuh"
 
 #include <cuda.h>  // CUtensorMap
@@ -111,31 +112,41 @@ constexpr int PP_EPI_ROWS = 8;         // rows of a warp's epilogue buffer
 constexpr int PP_EPI_PAD = 4;          // floats per epilogue row beyond BN
 constexpr int PP_SMEM_MAX = 227 * 1024;  // opt-in shared memory per block on cc 9.0
 constexpr int PP_BAR_ORDER = 1;        // named barrier of consumer c's turn: PP_BAR_ORDER + c
+constexpr int PP_TS_BOX = 16;          // TS epilogue: rows and columns of a TMA store box (32-byte rows)
+constexpr int PP_TS_BOX_BYTES = PP_TS_BOX * PP_TS_BOX * 2;
 static_assert(PP_BK == KSPLIT_ALIGN, "p.kchunks counts whole stages");
 
 // Shared memory: the ring [STAGES][A (WM, 64) | B (BN, 64)] (1024-byte
-// aligned), the epilogue buffers [NC consumers][4 warps][8][BN + 4] FP32,
-// then full[STAGES] and empty[STAGES].
-template <int WM, int BN, int STAGES, int NC>
+// aligned); then either the epilogue buffers [NC consumers][4 warps][8][BN +
+// 4] FP32 or (TS) the staging slabs [NC][4 warps][BN / 16 boxes][16][16]
+// FP16; then full[STAGES], empty[STAGES] and (TS) one residual barrier per
+// consumer warp.
+template <int WM, int BN, int STAGES, int NC, int TS>
 struct PpLayout {
     static constexpr int A_BYTES = WM * PP_BK * 2;
     static constexpr int STAGE_BYTES = (WM + BN) * PP_BK * 2;
     static constexpr int LDE = BN + PP_EPI_PAD;
-    static constexpr int EPI_BYTES = NC * 4 * PP_EPI_ROWS * LDE * 4;
-    static constexpr int SMEM = 1024 + STAGES * STAGE_BYTES + EPI_BYTES + 2 * STAGES * 8;
+    static constexpr int SLAB_BYTES = 16 * BN * 2;  // TS: a warp's 16 rows, FP16, as BN / 16 boxes
+    static constexpr int EPI_BYTES = TS ? NC * 4 * SLAB_BYTES : NC * 4 * PP_EPI_ROWS * LDE * 4;
+    static constexpr int BARS = 2 * STAGES + (TS ? NC * 4 : 0);
+    static constexpr int SMEM = 1024 + STAGES * STAGE_BYTES + EPI_BYTES + BARS * 8;
 };
 
 // The compiled tiles: rows of one consumer's tile, BN, stages (as many as
 // the 227 KB hold beside the epilogue buffers). 160 divides every SD
 // channel count; the 64-row tiles make twice the tiles where 128-row ones
 // leave SMs idle (8192 x 320: 128 tiles of 128 x 160, 256 of 64 x 160).
-#define PP_TILES(X)   \
-    X(128, 160, 5, 2) \
-    X(128, 128, 6, 2) \
-    X(64, 160, 6, 2)  \
-    X(64, 256, 4, 2)  \
-    X(64, 160, 5, 3)  \
-    X(64, 128, 6, 3)
+// TS: the epilogue by TMA stores (pp_ts_epilogue; 64-row tiles).
+#define PP_TILES(X)      \
+    X(128, 160, 5, 2, 0) \
+    X(128, 128, 6, 2, 0) \
+    X(64, 160, 6, 2, 0)  \
+    X(64, 256, 4, 2, 0)  \
+    X(64, 160, 5, 3, 0)  \
+    X(64, 128, 6, 3, 0)  \
+    X(64, 160, 6, 2, 1)  \
+    X(64, 160, 5, 3, 1)  \
+    X(64, 128, 7, 3, 1)
 
 #if PP_DEVICE
 __device__ __forceinline__ void named_bar_sync(int id, int threads) {
@@ -144,15 +155,131 @@ __device__ __forceinline__ void named_bar_sync(int id, int threads) {
 __device__ __forceinline__ void named_bar_arrive(int id, int threads) {
     asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
 }
+
+// Byte offset of (row r, 8-column chunk k) in a 16 x 16 FP16 box under the
+// 32-byte swizzle (address bit 4 ^= bit 7: the chunks swap every 4 rows), so
+// the 8 rows of an 8 x 8 matrix fall on 8 distinct bank quads.
+__device__ __forceinline__ uint32_t ts_off(int r, int k) { return r * 32 + ((k ^ (r >> 2 & 1)) << 4); }
+__device__ __forceinline__ uint32_t pack_half2(half2 h) { return *reinterpret_cast<uint32_t *>(&h); }
+
+// The TS epilogue of one warp: rows m0w .. m0w + 15 of a 64-row tile at
+// column n0, from the accumulator fragments (block j of 8 columns: acc[4 j],
+// acc[4 j + 1] of row m0w + lane / 4, acc[4 j + 2], acc[4 j + 3] eight rows
+// below, columns n0 + 8 j + 2 (lane % 4), +1). The arithmetic runs in
+// registers (epilogue_pre2 + the residual, or geglu_value2: the same as the
+// other epilogues), stmatrix writes FP16 into the warp's slab of 16 x 16
+// boxes, and lane 0 stores the boxes by TMA (map_y; rows and columns past the
+// output are not written). The residual is already in the slab (the boxes the
+// tile's start loaded through map_r) and is read back by ldmatrix at the
+// same addresses. Lane 0 must have waited for the slab's previous stores to
+// be read (bulk_wait_read) before the slab is written.
+// The common case of the TS epilogue, straight-line code: an optional bias
+// (8-byte aligned) and residual, no LayerNorm fold, time embedding or GEGLU
+// (the general loop below predicates all of those per column pair, and its
+// instructions cost more than the rest of the kernel at K = 320). The same
+// arithmetic: acc + bias, + residual, one rounding.
+template <int BN, bool BIAS, bool RES>
+__device__ __forceinline__ void pp_ts_plain(const ConvParams &p, const float *acc, uint32_t lane_off, int n0,
+                                            int lane) {
+#pragma unroll
+    for (int b = 0; b < BN / 16; b++) {
+        uint32_t r[4] = {0u, 0u, 0u, 0u};
+        if constexpr (RES) ldmatrix_x4(lane_off + b * PP_TS_BOX_BYTES, r[0], r[1], r[2], r[3]);
+        uint32_t o[4];
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+            const int j = 2 * b + h, n = n0 + 8 * j + 2 * (lane & 3);
+            float2 ya = make_float2(acc[4 * j], acc[4 * j + 1]), yb = make_float2(acc[4 * j + 2], acc[4 * j + 3]);
+            if constexpr (BIAS) {
+                const float2 bb = n < p.N ? *reinterpret_cast<const float2 *>(p.bias + n) : make_float2(0.f, 0.f);
+                ya.x += bb.x, ya.y += bb.y, yb.x += bb.x, yb.y += bb.y;
+            }
+            if constexpr (RES) {
+                const float2 ra = __half22float2(*reinterpret_cast<half2 *>(&r[2 * h]));
+                const float2 rb = __half22float2(*reinterpret_cast<half2 *>(&r[2 * h + 1]));
+                ya.x += ra.x, ya.y += ra.y, yb.x += rb.x, yb.y += rb.y;
+            }
+            o[2 * h] = pack_half2(__floats2half2_rn(ya.x, ya.y));
+            o[2 * h + 1] = pack_half2(__floats2half2_rn(yb.x, yb.y));
+        }
+        stmatrix_x4(lane_off + b * PP_TS_BOX_BYTES, o[0], o[1], o[2], o[3]);
+    }
+}
+
+template <int BN>
+__device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const CUtensorMap *map_y, const float *acc,
+                                               unsigned char *slab, int m0w, int n0, int lane) {
+    const int q = lane & 3, ma = m0w + (lane >> 2), mb = ma + 8;
+    // this lane's row address in a box for stmatrix / ldmatrix: matrix i = lane / 8 is
+    // rows 8 (i & 1) .. +7, chunk i / 2 (the fragment order of a 16 x 16 block)
+    const int mi = lane >> 3;
+    const uint32_t lane_off = smem_u32addr(slab) + ts_off((lane & 7) + 8 * (mi & 1), mi >> 1);
+    const bool va = ma < p.M, vb = mb < p.M;
+    if (!p.geglu && !p.ln_stats && !p.temb && !(reinterpret_cast<uintptr_t>(p.bias) & 7)) {
+        if (p.bias && p.residual) pp_ts_plain<BN, true, true>(p, acc, lane_off, n0, lane);
+        else if (p.bias) pp_ts_plain<BN, true, false>(p, acc, lane_off, n0, lane);
+        else if (p.residual) pp_ts_plain<BN, false, true>(p, acc, lane_off, n0, lane);
+        else pp_ts_plain<BN, false, false>(p, acc, lane_off, n0, lane);
+    } else if (!p.geglu) {
+#pragma unroll
+        for (int b = 0; b < BN / 16; b++) {  // box b: blocks 2 b and 2 b + 1
+            uint32_t r[4] = {0u, 0u, 0u, 0u};
+            if (p.residual) ldmatrix_x4(lane_off + b * PP_TS_BOX_BYTES, r[0], r[1], r[2], r[3]);
+            uint32_t o[4];
+#pragma unroll
+            for (int h = 0; h < 2; h++) {
+                const int j = 2 * b + h, n = n0 + 8 * j + 2 * q;
+                float2 ya = make_float2(acc[4 * j], acc[4 * j + 1]), yb = make_float2(acc[4 * j + 2], acc[4 * j + 3]);
+                if (n < p.N) {
+                    if (va) ya = epilogue_pre2(p, ma, n, ya.x, ya.y);
+                    if (vb) yb = epilogue_pre2(p, mb, n, yb.x, yb.y);
+                }
+                if (p.residual) {
+                    const float2 ra = __half22float2(*reinterpret_cast<half2 *>(&r[2 * h]));
+                    const float2 rb = __half22float2(*reinterpret_cast<half2 *>(&r[2 * h + 1]));
+                    ya.x += ra.x, ya.y += ra.y, yb.x += rb.x, yb.y += rb.y;
+                }
+                o[2 * h] = pack_half2(__floats2half2_rn(ya.x, ya.y));
+                o[2 * h + 1] = pack_half2(__floats2half2_rn(yb.x, yb.y));
+            }
+            stmatrix_x4(lane_off + b * PP_TS_BOX_BYTES, o[0], o[1], o[2], o[3]);
+        }
+    } else {
+#pragma unroll
+        for (int b = 0; b < BN / 32; b++) {  // output box b: output blocks 2 b, 2 b + 1
+            uint32_t o[4];
+#pragma unroll
+            for (int h = 0; h < 2; h++) {
+                const int j = 4 * b + 2 * h, n = n0 + 8 * j + 2 * q;  // a block j, g block j + 1
+                const float *a = acc + 4 * j, *g = acc + 4 * j + 4;
+                half2 ha = __floats2half2_rn(0.f, 0.f), hb = ha;
+                if (n < p.N && va) ha = geglu_value2(p, ma, n, a[0], a[1], g[0], g[1]);
+                if (n < p.N && vb) hb = geglu_value2(p, mb, n, a[2], a[3], g[2], g[3]);
+                o[2 * h] = pack_half2(ha);
+                o[2 * h + 1] = pack_half2(hb);
+            }
+            stmatrix_x4(lane_off + b * PP_TS_BOX_BYTES, o[0], o[1], o[2], o[3]);
+        }
+    }
+    fence_proxy_async_smem();  // this lane's slab writes, before the copy engine reads them
+    __syncwarp();
+    if (lane == 0) {
+        const int boxes = p.geglu ? BN / 32 : BN / 16, c0 = p.geglu ? n0 / 2 : n0;
+        for (int b = 0; b < boxes; b++) tma_store_2d(map_y, slab + b * PP_TS_BOX_BYTES, c0 + 16 * b, m0w);
+        bulk_commit();
+    }
+}
 #endif  // PP_DEVICE
 
-template <int WM, int BN, int STAGES, int NC>
+template <int WM, int BN, int STAGES, int NC, int TS>
 __global__ void __launch_bounds__(pp_threads<NC>(), 1)
     gemm_wgmma_pp_kernel(const __grid_constant__ CUtensorMap map_x,  // x (M, K), box 64 x WM
                          const __grid_constant__ CUtensorMap map_w,  // w (N, K), box 64 x BN
+                         const __grid_constant__ CUtensorMap map_y,  // TS: y (M, N or N / 2), box 16 x 16
+                         const __grid_constant__ CUtensorMap map_r,  // TS with a residual: (M, N), box 16 x 16
                          ConvParams p, int tiles_m, int tiles) {
 #if PP_DEVICE
-    using L = PpLayout<WM, BN, STAGES, NC>;
+    using L = PpLayout<WM, BN, STAGES, NC, TS>;
     constexpr int HALVES = WM / 64;  // m64 wgmma per k16 step
     constexpr int R = BN / 2;        // accumulators per thread per m64 half
     extern __shared__ unsigned char smem_raw[];
@@ -160,6 +287,7 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
     float *epi = reinterpret_cast<float *>(ring + STAGES * L::STAGE_BYTES);
     uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * L::STAGE_BYTES + L::EPI_BYTES);
     uint64_t *empty = full + STAGES;
+    uint64_t *rbar = empty + STAGES;  // TS: [NC][4 warps] residual boxes loaded
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     const int nkt = p.kchunks;  // 64-deep stages per tile
 
@@ -169,6 +297,12 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
         for (int s = 0; s < STAGES; s++) {
             mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
             mbar_init(&empty[s], 4);  // one arrive per warp of the consumer that read it
+        }
+        if constexpr (TS)
+            for (int b = 0; b < NC * 4; b++) mbar_init(&rbar[b], 1);
+        if constexpr (TS) {
+            tma_prefetch_map(&map_y);
+            if (p.residual) tma_prefetch_map(&map_r);
         }
         mbar_init_fence();
     }
@@ -206,6 +340,16 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
         const long long g0 = (long long)i * nkt;
         int s = (int)(g0 % STAGES), ph = (int)((g0 / STAGES) & 1), prev = s;
         const bool next = t + (int)gridDim.x < tiles;  // the next consumer has tile i + 1
+        unsigned char *slab = reinterpret_cast<unsigned char *>(epi) + (size_t)(c * 4 + warp) * L::SLAB_BYTES;  // TS: this warp's 16 rows
+        if constexpr (TS) {
+            if (p.residual && lane == 0) {  // the tile's residual into the slab, under the main loop
+                const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
+                bulk_wait_read<0>();  // the previous tile's stores have read the slab
+                mbar_arrive_expect_tx(&rbar[c * 4 + warp], L::SLAB_BYTES);
+                for (int b = 0; b < BN / 16; b++)
+                    tma_load_2d(slab + b * PP_TS_BOX_BYTES, &map_r, &rbar[c * 4 + warp], n0 + 16 * b, m0 + 16 * warp);
+            }
+        }
         if (i > 0) named_bar_sync(PP_BAR_ORDER + c, 256);  // the previous consumer issued tile i - 1's main loop
         for (int kt = 0; kt < nkt; kt++) {
             mbar_wait(&full[s], ph);
@@ -233,6 +377,16 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
         wg_regs_ready<HALVES * R>(acc);
         if (lane == 0) mbar_arrive(&empty[prev]);
         const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
+        if constexpr (TS) {
+            if (p.residual) {
+                mbar_wait(&rbar[c * 4 + warp], (i / NC) & 1);
+            } else if (lane == 0) {
+                bulk_wait_read<0>();  // the previous tile's stores have read the slab
+            }
+            __syncwarp();
+            pp_ts_epilogue<BN>(p, &map_y, acc, slab, m0 + 16 * warp, n0, lane);
+            continue;
+        }
         float *buf = epi + (size_t)((c * 4 + warp) * PP_EPI_ROWS) * L::LDE;  // this warp's 8 rows
 
         // Epilogue, 8 rows at a time through this warp's buffer. Accumulator
@@ -284,38 +438,55 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
             }
         }
     }
+    if constexpr (TS)
+        if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
 #endif
 }
 
 // --- host side ------------------------------------------------------------------
 
-template <int WM, int BN, int STAGES, int NC>
+// The TS epilogue's TMA maps need y (and the residual) 16-byte aligned (as
+// every epilogue's 16-byte stores do); a GEGLU output row is N / 2 channels
+// (N a multiple of 16).
+bool pp_ts_ok(const ConvParams &p) {
+    return !((reinterpret_cast<uintptr_t>(p.y) | reinterpret_cast<uintptr_t>(p.residual)) & 15) &&
+           (!p.geglu || p.N % 16 == 0);
+}
+
+template <int WM, int BN, int STAGES, int NC, int TS>
 cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
-    using L = PpLayout<WM, BN, STAGES, NC>;
+    using L = PpLayout<WM, BN, STAGES, NC, TS>;
     static_assert(L::SMEM <= PP_SMEM_MAX, "ring + epilogue buffers fit the shared memory");
     static_assert(BN % 32 == 0 && BN <= 256 && (WM == 64 || WM == 128), "wgmma m64nBN tiles");
     static_assert(NC == 2 || (NC == 3 && WM == 64 && BN <= 160), "three consumers: 160 registers each");
+    static_assert(!TS || WM == 64, "TS epilogue: 64-row tiles");
+    if (TS && !pp_ts_ok(p)) return cudaErrorInvalidValue;
     static bool attr_set = false;  // per instantiation
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC>,
+        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC, TS>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, L::SMEM);
         if (e != cudaSuccess) return e;
         cudaFuncAttributes fa;
-        e = cudaFuncGetAttributes(&fa, gemm_wgmma_pp_kernel<WM, BN, STAGES, NC>);
+        e = cudaFuncGetAttributes(&fa, gemm_wgmma_pp_kernel<WM, BN, STAGES, NC, TS>);
         if (e != cudaSuccess) return e;
         if ((pp_consumer_regs<NC>() - fa.numRegs) * NC > fa.numRegs - PP_PRODUCER_REGS)
             return cudaErrorInvalidConfiguration;  // the consumers' setmaxnreg.inc would wait forever
         attr_set = true;
     }
     const int sms = hopper_num_sms();
-    CUtensorMap mx, mw;
+    CUtensorMap mx, mw, my, mr;
     cudaError_t e = tensor_map_k64(&mx, p.x, p.M, p.K, WM);
     if (e == cudaSuccess) e = tensor_map_k64(&mw, p.w, p.N, p.K, BN);
+    my = mr = mx;  // not read without TS
+    if (TS && e == cudaSuccess)
+        e = tensor_map_fp16(&my, p.y, p.M, p.geglu ? p.N / 2 : p.N, PP_TS_BOX, PP_TS_BOX, CU_TENSOR_MAP_SWIZZLE_32B);
+    if (TS && p.residual && e == cudaSuccess)
+        e = tensor_map_fp16(&mr, p.residual, p.M, p.N, PP_TS_BOX, PP_TS_BOX, CU_TENSOR_MAP_SWIZZLE_32B);
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN);
     const int grid = tiles < sms ? tiles : sms;
-    return pdl_launch(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC>, dim3(grid), dim3(pp_threads<NC>()), (size_t)L::SMEM,
-                      stream, mx, mw, p, tiles_m, tiles);
+    return pdl_launch(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC, TS>, dim3(grid), dim3(pp_threads<NC>()),
+                      (size_t)L::SMEM, stream, mx, mw, my, mr, p, tiles_m, tiles);
 }
 
 struct PpTile {
@@ -323,9 +494,13 @@ struct PpTile {
     const char *name;
     cudaError_t (*launch)(const ConvParams &, cudaStream_t);
 };
-#define PP_TILE_ROW(wm, bn, st, nc) \
-    {wm, bn, nc == 2 ? "wgmma pp " #wm "x" #bn "x64/" #st "st" : "wgmma pp " #wm "x" #bn "x64/" #st "st " #nc "c", \
-     &pp_launch<wm, bn, st, nc>},
+#define PP_NAME_NC_2 ""
+#define PP_NAME_NC_3 " 3c"
+#define PP_NAME_TS_0 ""
+#define PP_NAME_TS_1 " ts"
+#define PP_TILE_ROW(wm, bn, st, nc, ts)                                                                 \
+    {wm, bn, "wgmma pp " #wm "x" #bn "x64/" #st "st" PP_NAME_NC_##nc PP_NAME_TS_##ts, \
+     &pp_launch<wm, bn, st, nc, ts>},
 const PpTile kPpTiles[] = {PP_TILES(PP_TILE_ROW)};
 constexpr int kNumPpTiles = sizeof(kPpTiles) / sizeof(kPpTiles[0]);
 

@@ -59,39 +59,49 @@ inline int hopper_num_sms() {
     return n > 0 ? n : 1;
 }
 
-// A (rows, k) FP16 row-major matrix read in boxes of 64 K-elements (one
-// 128-byte swizzle row) x box_rows rows, 128-byte swizzle; elements past the
-// matrix read as zero. k a multiple of 8 (16-byte rows), box_rows <= 256.
-// The last 16 maps are kept (the map is a function of the four arguments):
+// A (rows, cols) FP16 row-major matrix in boxes of box_cols x box_rows
+// (cols a multiple of 8: 16-byte rows; box_cols * 2 bytes at most the
+// swizzle span); elements past the matrix read as zero and are not written.
+// The last 32 maps are kept (the map is a function of the arguments):
 // encoding costs microseconds of host time per launch, which a single
 // event-timed launch on an idle GPU shows. Launches come from one host thread.
-inline cudaError_t tensor_map_k64(CUtensorMap *map, const void *base, int rows, int k, int box_rows) {
+inline cudaError_t tensor_map_fp16(CUtensorMap *map, const void *base, int rows, int cols, int box_cols,
+                                   int box_rows, CUtensorMapSwizzle swizzle) {
     struct Entry {
         const void *base;
-        int rows, k, box_rows;
+        int rows, cols, box_cols, box_rows;
+        CUtensorMapSwizzle swizzle;
         CUtensorMap map;
     };
-    static Entry cache[16];
+    static Entry cache[32];
     static int used = 0, next = 0;
     for (int i = 0; i < used; i++)
-        if (cache[i].base == base && cache[i].rows == rows && cache[i].k == k && cache[i].box_rows == box_rows) {
+        if (cache[i].base == base && cache[i].rows == rows && cache[i].cols == cols &&
+            cache[i].box_cols == box_cols && cache[i].box_rows == box_rows && cache[i].swizzle == swizzle) {
             *map = cache[i].map;
             return cudaSuccess;
         }
     EncodeTiledFn enc = tensor_map_encoder();
     if (!enc) return cudaErrorNotSupported;
-    const cuuint64_t dims[2] = {(cuuint64_t)k, (cuuint64_t)rows};
-    const cuuint64_t strides[1] = {(cuuint64_t)k * 2};  // FP16
-    const cuuint32_t box[2] = {64, (cuuint32_t)box_rows};
+    const cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
+    const cuuint64_t strides[1] = {(cuuint64_t)cols * 2};  // FP16
+    const cuuint32_t box[2] = {(cuuint32_t)box_cols, (cuuint32_t)box_rows};
     const cuuint32_t elem[2] = {1, 1};
     CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, const_cast<void *>(base), dims, strides, box, elem,
-                     CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                     CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS) return cudaErrorInvalidValue;
-    cache[next] = Entry{base, rows, k, box_rows, *map};
-    next = (next + 1) % 16;
-    if (used < 16) used++;
+    cache[next] = Entry{base, rows, cols, box_cols, box_rows, swizzle, *map};
+    next = (next + 1) % 32;
+    if (used < 32) used++;
     return cudaSuccess;
+}
+
+// The GEMM operand map: a (rows, k) FP16 matrix read in boxes of 64
+// K-elements (one 128-byte swizzle row) x box_rows rows, 128-byte swizzle.
+// k a multiple of 8, box_rows <= 256.
+inline cudaError_t tensor_map_k64(CUtensorMap *map, const void *base, int rows, int k, int box_rows) {
+    return tensor_map_fp16(map, base, rows, k, 64, box_rows, CU_TENSOR_MAP_SWIZZLE_128B);
 }
 
 #endif

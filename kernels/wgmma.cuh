@@ -235,6 +235,54 @@ __device__ __forceinline__ void bulk_commit_wait_read() {
     asm volatile("cp.async.bulk.commit_group;\ncp.async.bulk.wait_group.read 0;\n" ::: "memory");
 #endif
 }
+// Makes this thread's earlier generic-proxy writes to shared memory visible
+// to the copy engine (the async proxy), before a TMA store reads them.
+__device__ __forceinline__ void fence_proxy_async_smem() {
+#if WGMMA_SM90A_PASS
+    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
+#endif
+}
+// Stores the box at src to coordinates (c0 = column, c1 = row) of `map`, in
+// this thread's bulk group; elements outside the tensor are not written.
+__device__ __forceinline__ void tma_store_2d(const CUtensorMap *map, const void *src, int c0, int c1) {
+#if WGMMA_SM90A_PASS
+    asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n" ::"l"(
+                     reinterpret_cast<uint64_t>(map)),
+                 "r"(c0), "r"(c1), "r"(smem_u32addr(src))
+                 : "memory");
+#endif
+}
+// Closes this thread's bulk group.
+__device__ __forceinline__ void bulk_commit() {
+#if WGMMA_SM90A_PASS
+    asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
+#endif
+}
+// Waits until the copy engine has read the shared sources of all but the
+// newest N of this thread's bulk groups (their global writes may be in flight).
+template <int N>
+__device__ __forceinline__ void bulk_wait_read() {
+#if WGMMA_SM90A_PASS
+    asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(N) : "memory");
+#endif
+}
+// Waits until every bulk group of this thread has completed, writes included.
+__device__ __forceinline__ void bulk_wait_all() {
+#if WGMMA_SM90A_PASS
+    asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
+#endif
+}
+// Four 8 x 8 FP16 matrices from registers to shared memory (the transpose of
+// ldmatrix.x4): lanes 8i .. 8i + 7 give the row addresses of matrix i, and
+// register ri of lane l holds row l / 4, columns 2 (l % 4), +1 of matrix i
+// (the mma / wgmma accumulator fragment of an 8 x 8 block).
+__device__ __forceinline__ void stmatrix_x4(uint32_t addr, uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3) {
+#if WGMMA_SM90A_PASS
+    asm volatile("stmatrix.sync.aligned.m8n8.x4.shared.b16 [%0], {%1, %2, %3, %4};\n" ::"r"(addr), "r"(r0), "r"(r1),
+                 "r"(r2), "r"(r3)
+                 : "memory");
+#endif
+}
 // Copies the box at (c0 = K element, c1 = row) of `map` into dst; completes on bar.
 __device__ __forceinline__ void tma_load_2d(void *dst, const CUtensorMap *map, uint64_t *bar, int c0, int c1) {
 #if WGMMA_SM90A_PASS
