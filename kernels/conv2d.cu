@@ -546,17 +546,22 @@ bool sk_heuristic_ok(long long tiles, int num_sms) {
 
 namespace {
 // The heuristic's ping-pong pick: the persistent 64 x 160 tile of
-// gemm_wgmma_pp.cu (gemm_wgmma_pp_heuristic_tile: the three-consumer one)
-// for a GEMM-shaped node with K <= 640 that makes at least 3.5 waves of its
-// 64 x 160 tiles, else none (-1). On the H100 (tuning tables of
-// bench/results/2026-11-26-h100-weight-resident/) the two-consumer 64 x 160
-// tile was 1.02-1.30x faster than the best gemm_wgmma.cu tile at every such
-// shape (8192, 9216 and 18432 x 960 x 320, 18432 x 320 x 320, 4608 and 8192
-// x 1920 x 640, 8192 x 640 x 640), and 1.06-1.17x slower below 3 waves (4096
-// x 960 x 320, 4096, 8192 and 9216 x 320 x 320, 2048 x 1920 x 640, 2048 x 640
-// x 640); the three-consumer tile then took 1.07-1.19x off the two-consumer
-// one at those shapes (bench/results/2026-11-27-h100-pp3/). Longer K (the
-// feed-forward's second GEMM) stays with the model below.
+// gemm_wgmma_pp.cu (gemm_wgmma_pp_heuristic_tile: three consumers, the
+// TMA-store epilogue) for a GEMM-shaped node with K <= 640 that makes at
+// least 3.5 waves of its 64 x 160 tiles, else none (-1). On the H100 (tuning
+// tables of bench/results/2026-11-26-h100-weight-resident/) the two-consumer
+// 64 x 160 tile was 1.02-1.30x faster than the best gemm_wgmma.cu tile at
+// every such shape (8192, 9216 and 18432 x 960 x 320, 18432 x 320 x 320, 4608
+// and 8192 x 1920 x 640, 8192 x 640 x 640), and 1.06-1.17x slower below 3
+// waves; the three-consumer tile then took 1.07-1.19x off the two-consumer
+// one at those shapes (bench/results/2026-11-27-h100-pp3/), and its
+// TMA-store epilogue 1.03-1.39x off that (bench/results/2026-11-27-h100-ts/).
+// A wider rule (the two-consumer TS tile from half a wave, K <= 1280) was
+// measured and not kept (same folder, job6): it made the SDXL b2 step 4%
+// slower, mostly through the LayerNorm-folded GEMMs of the 1280-channel
+// blocks (the TS epilogue's general path: ln1+qkv 48.7 -> 61.8 us) and the
+// K = 1280 GEMMs at 1.5 waves. Longer K (the feed-forward's second GEMM)
+// stays with the model below.
 int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int num_sms) {
     const int pt = gemm_wgmma_pp_heuristic_tile();
     if (pt < 0 || gemm_k(s) > 640) return -1;

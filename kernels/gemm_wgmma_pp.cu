@@ -63,12 +63,37 @@
 //     (conv2d.cuh epilogue_load8 / epilogue_finish8), and repeats for its
 //     next 8 rows. The +4 floats per row make the fragment stores
 //     conflict-free (each bank twice per 64-bit warp store).
+//   - TS tiles ("ts", 64-row tiles; the heuristic's pick): the epilogue by
+//     TMA stores instead. Each warp owns a slab of its 16 output rows in
+//     FP16, laid out as TMA boxes of 64 columns (128-byte swizzle), then
+//     32 and 16 (ts_box_width: 160 = 64 + 64 + 32). The arithmetic runs on
+//     the accumulator fragments in registers, stmatrix writes them into the
+//     slab (the swizzle keeps it conflict-free), and one lane issues the
+//     box stores (3 for 160 columns) and moves on: the copy engine writes
+//     whole 128-byte rows and clips the M / N tails, and the slab is waited
+//     for (bulk_wait_read) only when the warp's next tile reuses it. A
+//     residual is loaded into the slab by TMA when the tile starts, under
+//     its main loop, and read back by ldmatrix at the stmatrix addresses.
+//     Why: Nsight Compute on the buffer epilogue (18432 x 960 x 320, 3c)
+//     counted 25% excess shared-memory wavefronts and L1 72.7% busy, and the
+//     SD short-K GEMMs are latency-bound on the epilogue's instructions.
+//     Measured (docs/PERF.md, "The TMA-store epilogue"): 1.03-1.39x the
+//     buffer epilogue's 64 x 160 three-consumer tile at the SD linear shapes.
+//     Two things it needs: straight-line code for the plain epilogues
+//     (pp_ts_plain: bias and / or residual; pp_ts_geglu_plain), since a
+//     first version that predicated the LayerNorm fold, time embedding and
+//     residual per column pair ran 1.6x slower (1.8x the instructions,
+//     32% of stall samples waiting for instruction fetch); and boxes of 64
+//     columns, since 16 x 16 boxes (ten per warp and tile) made the GEMMs
+//     without an epilogue operand slower than the buffer epilogue.
 //
 // Limits
 //   GEMM-shaped only (1x1, stride 1, pad 0, one input tensor: no
 //   concatenated or upsampled input); K and N multiples of 8 (16-byte TMA
 //   rows); x and w 16-byte aligned; no split-K (the 512 x 1280 x 5120 kind of
 //   shape keeps gemm_wgmma.cu's split tiles); cc 9.0 only (sm_90a code).
+//   TS tiles need y and the residual 16-byte aligned (as the 16-byte stores
+//   of the buffer epilogue do) and GEGLU's N a multiple of 16.
 //   No clusters / TMA multicast, no stream-K: with fewer tiles than 2 x SMs a
 //   CTA runs at most one tile per consumer and the ping-pong has nothing to
 //   overlap.
@@ -112,8 +137,7 @@ constexpr int PP_EPI_ROWS = 8;         // rows of a warp's epilogue buffer
 constexpr int PP_EPI_PAD = 4;          // floats per epilogue row beyond BN
 constexpr int PP_SMEM_MAX = 227 * 1024;  // opt-in shared memory per block on cc 9.0
 constexpr int PP_BAR_ORDER = 1;        // named barrier of consumer c's turn: PP_BAR_ORDER + c
-constexpr int PP_TS_BOX = 16;          // TS epilogue: rows and columns of a TMA store box (32-byte rows)
-constexpr int PP_TS_BOX_BYTES = PP_TS_BOX * PP_TS_BOX * 2;
+constexpr int PP_TS_ROWS = 16;         // TS epilogue: rows of a warp's slab and of its TMA boxes
 static_assert(PP_BK == KSPLIT_ALIGN, "p.kchunks counts whole stages");
 
 // Shared memory: the ring [STAGES][A (WM, 64) | B (BN, 64)] (1024-byte
@@ -126,7 +150,7 @@ struct PpLayout {
     static constexpr int A_BYTES = WM * PP_BK * 2;
     static constexpr int STAGE_BYTES = (WM + BN) * PP_BK * 2;
     static constexpr int LDE = BN + PP_EPI_PAD;
-    static constexpr int SLAB_BYTES = 16 * BN * 2;  // TS: a warp's 16 rows, FP16, as BN / 16 boxes
+    static constexpr int SLAB_BYTES = PP_TS_ROWS * BN * 2;  // TS: a warp's 16 rows, FP16 (ts_box_width)
     static constexpr int EPI_BYTES = TS ? NC * 4 * SLAB_BYTES : NC * 4 * PP_EPI_ROWS * LDE * 4;
     static constexpr int BARS = 2 * STAGES + (TS ? NC * 4 : 0);
     static constexpr int SMEM = 1024 + STAGES * STAGE_BYTES + EPI_BYTES + BARS * 8;
@@ -148,6 +172,12 @@ struct PpLayout {
     X(64, 160, 5, 3, 1)  \
     X(64, 128, 7, 3, 1)
 
+// The TS epilogue's TMA maps (box rows 16): y in boxes of 64, 32 and 16
+// columns, the residual in boxes of 64 and 32 (the widths ts_box_width makes).
+struct PpTsMaps {
+    CUtensorMap y64, y32, y16, r64, r32;
+};
+
 #if PP_DEVICE
 __device__ __forceinline__ void named_bar_sync(int id, int threads) {
     asm volatile("bar.sync %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
@@ -156,35 +186,63 @@ __device__ __forceinline__ void named_bar_arrive(int id, int threads) {
     asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
 }
 
-// Byte offset of (row r, 8-column chunk k) in a 16 x 16 FP16 box under the
-// 32-byte swizzle (address bit 4 ^= bit 7: the chunks swap every 4 rows), so
-// the 8 rows of an 8 x 8 matrix fall on 8 distinct bank quads.
-__device__ __forceinline__ uint32_t ts_off(int r, int k) { return r * 32 + ((k ^ (r >> 2 & 1)) << 4); }
 __device__ __forceinline__ uint32_t pack_half2(half2 h) { return *reinterpret_cast<uint32_t *>(&h); }
 
-// The TS epilogue of one warp: rows m0w .. m0w + 15 of a 64-row tile at
-// column n0, from the accumulator fragments (block j of 8 columns: acc[4 j],
-// acc[4 j + 1] of row m0w + lane / 4, acc[4 j + 2], acc[4 j + 3] eight rows
-// below, columns n0 + 8 j + 2 (lane % 4), +1). The arithmetic runs in
-// registers (epilogue_pre2 + the residual, or geglu_value2: the same as the
-// other epilogues), stmatrix writes FP16 into the warp's slab of 16 x 16
-// boxes, and lane 0 stores the boxes by TMA (map_y; rows and columns past the
-// output are not written). The residual is already in the slab (the boxes the
-// tile's start loaded through map_r) and is read back by ldmatrix at the
-// same addresses. Lane 0 must have waited for the slab's previous stores to
-// be read (bulk_wait_read) before the slab is written.
+// The TS slab: a warp's 16 output rows of width W (BN, or BN / 2 with GEGLU)
+// as TMA boxes of 64 columns (128-byte rows, 128-byte swizzle) while 64
+// remain, then one of 32 (64-byte swizzle) and one of 16 (32-byte swizzle):
+// 160 = 64 + 64 + 32, GEGLU's 80 = 64 + 16. The box at column cb starts
+// 32 cb bytes into the slab (1024-byte aligned, as the swizzles need).
+__host__ __device__ constexpr int ts_box_width(int W, int c) {
+    return c < W / 64 * 64 ? 64 : (W % 64 & 32) && c < W / 64 * 64 + 32 ? 32 : 16;
+}
+__host__ __device__ constexpr int ts_box_col(int W, int c) {
+    return c < W / 64 * 64                              ? c / 64 * 64
+           : (W % 64 & 32) && c < W / 64 * 64 + 32 ? W / 64 * 64
+                                                        : W / 64 * 64 + (W % 64 & 32);
+}
+// Shared address of row r, 8-column chunk e (0 or 1) of the 16 columns at
+// column c (a multiple of 16) of the slab: the swizzles XOR the 16-byte chunk
+// index with the address bits from bit 7 up (the row's position within 1024,
+// 512 or 256 bytes), so the 8 rows of an 8 x 8 matrix fall on 8 distinct bank
+// quads (stmatrix / ldmatrix without conflicts).
+template <int W>
+__device__ __forceinline__ uint32_t ts_addr(uint32_t slab, int c, int r, int e) {
+    const int w = ts_box_width(W, c), cb = ts_box_col(W, c), rb = 2 * w;  // rb: bytes per box row
+    const int k = (c - cb) / 8 + e;
+    return slab + 32 * cb + r * rb + ((k ^ ((r * rb >> 7) & (rb / 16 - 1))) << 4);
+}
+
+// The boxes of a W-wide slab from / to the tensor at (column c0, row m0w):
+// loads complete on bar (residual maps), stores go in lane 0's bulk group.
+template <int W>
+__device__ __forceinline__ void ts_load(const PpTsMaps &maps, unsigned char *slab, uint64_t *bar, int c0, int m0w) {
+#pragma unroll
+    for (int c = 0; c < W; c += ts_box_width(W, c))
+        tma_load_2d(slab + 32 * c, ts_box_width(W, c) == 64 ? &maps.r64 : &maps.r32, bar, c0 + c, m0w);
+}
+template <int W>
+__device__ __forceinline__ void ts_store(const PpTsMaps &maps, const unsigned char *slab, int c0, int m0w) {
+#pragma unroll
+    for (int c = 0; c < W; c += ts_box_width(W, c)) {
+        const int w = ts_box_width(W, c);
+        tma_store_2d(w == 64 ? &maps.y64 : w == 32 ? &maps.y32 : &maps.y16, slab + 32 * c, c0 + c, m0w);
+    }
+}
+
 // The common case of the TS epilogue, straight-line code: an optional bias
 // (8-byte aligned) and residual, no LayerNorm fold, time embedding or GEGLU
-// (the general loop below predicates all of those per column pair, and its
-// instructions cost more than the rest of the kernel at K = 320). The same
-// arithmetic: acc + bias, + residual, one rounding.
+// (the general loop of pp_ts_epilogue predicates all of those per column
+// pair; with it the kernel ran 1.6x slower, Nsight Compute: 1.8x the
+// instructions). The same arithmetic: acc + bias, + residual, one rounding.
 template <int BN, bool BIAS, bool RES>
-__device__ __forceinline__ void pp_ts_plain(const ConvParams &p, const float *acc, uint32_t lane_off, int n0,
-                                            int lane) {
+__device__ __forceinline__ void pp_ts_plain(const ConvParams &p, const float *acc, uint32_t slab, int r, int e,
+                                            int n0, int lane) {
 #pragma unroll
-    for (int b = 0; b < BN / 16; b++) {
-        uint32_t r[4] = {0u, 0u, 0u, 0u};
-        if constexpr (RES) ldmatrix_x4(lane_off + b * PP_TS_BOX_BYTES, r[0], r[1], r[2], r[3]);
+    for (int b = 0; b < BN / 16; b++) {  // columns 16 b ..: blocks 2 b and 2 b + 1
+        const uint32_t addr = ts_addr<BN>(slab, 16 * b, r, e);
+        uint32_t rs[4] = {0u, 0u, 0u, 0u};
+        if constexpr (RES) ldmatrix_x4(addr, rs[0], rs[1], rs[2], rs[3]);
         uint32_t o[4];
 #pragma unroll
         for (int h = 0; h < 2; h++) {
@@ -195,36 +253,81 @@ __device__ __forceinline__ void pp_ts_plain(const ConvParams &p, const float *ac
                 ya.x += bb.x, ya.y += bb.y, yb.x += bb.x, yb.y += bb.y;
             }
             if constexpr (RES) {
-                const float2 ra = __half22float2(*reinterpret_cast<half2 *>(&r[2 * h]));
-                const float2 rb = __half22float2(*reinterpret_cast<half2 *>(&r[2 * h + 1]));
+                const float2 ra = __half22float2(*reinterpret_cast<half2 *>(&rs[2 * h]));
+                const float2 rb = __half22float2(*reinterpret_cast<half2 *>(&rs[2 * h + 1]));
                 ya.x += ra.x, ya.y += ra.y, yb.x += rb.x, yb.y += rb.y;
             }
             o[2 * h] = pack_half2(__floats2half2_rn(ya.x, ya.y));
             o[2 * h + 1] = pack_half2(__floats2half2_rn(yb.x, yb.y));
         }
-        stmatrix_x4(lane_off + b * PP_TS_BOX_BYTES, o[0], o[1], o[2], o[3]);
+        stmatrix_x4(addr, o[0], o[1], o[2], o[3]);
     }
 }
 
+// GEGLU in the TS epilogue without the LayerNorm fold, with an optional bias
+// (8-byte aligned): geglu_value2's arithmetic, straight-line. Output block
+// 2 b + h (8 columns) is a-block 4 b + 2 h times gelu of the g-block after it.
+template <int BN, bool BIAS>
+__device__ __forceinline__ void pp_ts_geglu_plain(const ConvParams &p, const float *acc, uint32_t slab, int r, int e,
+                                                  int n0, int lane) {
+#pragma unroll
+    for (int b = 0; b < BN / 32; b++) {
+        uint32_t o[4];
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+            const int j = 4 * b + 2 * h, n = n0 + 8 * j + 2 * (lane & 3);
+            float2 ba = make_float2(0.f, 0.f), bg = ba;
+            if (BIAS && n < p.N) {
+                ba = *reinterpret_cast<const float2 *>(p.bias + n);
+                bg = *reinterpret_cast<const float2 *>(p.bias + n + 8);
+            }
+#pragma unroll
+            for (int rr = 0; rr < 2; rr++) {  // rows lane / 4 and + 8
+                float a0 = acc[4 * j + 2 * rr], a1 = acc[4 * j + 2 * rr + 1];
+                float g0 = acc[4 * j + 4 + 2 * rr], g1 = acc[4 * j + 5 + 2 * rr];
+                if constexpr (BIAS) a0 += ba.x, a1 += ba.y, g0 += bg.x, g1 += bg.y;
+                o[2 * h + rr] = pack_half2(__floats2half2_rn(a0 * gelu_erf(g0), a1 * gelu_erf(g1)));
+            }
+        }
+        stmatrix_x4(ts_addr<BN / 2>(slab, 16 * b, r, e), o[0], o[1], o[2], o[3]);
+    }
+}
+
+// The TS epilogue of one warp: rows m0w .. m0w + 15 of a 64-row tile at
+// column n0, from the accumulator fragments (block j of 8 columns: acc[4 j],
+// acc[4 j + 1] of row m0w + lane / 4, acc[4 j + 2], acc[4 j + 3] eight rows
+// below, columns n0 + 8 j + 2 (lane % 4), +1). The arithmetic runs in
+// registers (pp_ts_plain, or epilogue_pre2 + the residual, or geglu_value2:
+// the same as the other epilogues), stmatrix writes FP16 into the warp's
+// slab, and lane 0 stores the slab's boxes by TMA (rows and columns past the
+// output are not written). The residual is already in the slab (the boxes the
+// tile's start loaded) and is read back by ldmatrix at the same addresses.
+// Lane 0 must have waited for the slab's previous stores to be read
+// (bulk_wait_read) before the slab is written.
 template <int BN>
-__device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const CUtensorMap *map_y, const float *acc,
+__device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const PpTsMaps &maps, const float *acc,
                                                unsigned char *slab, int m0w, int n0, int lane) {
     const int q = lane & 3, ma = m0w + (lane >> 2), mb = ma + 8;
-    // this lane's row address in a box for stmatrix / ldmatrix: matrix i = lane / 8 is
-    // rows 8 (i & 1) .. +7, chunk i / 2 (the fragment order of a 16 x 16 block)
-    const int mi = lane >> 3;
-    const uint32_t lane_off = smem_u32addr(slab) + ts_off((lane & 7) + 8 * (mi & 1), mi >> 1);
+    // this lane's row address for stmatrix / ldmatrix: matrix i = lane / 8 is rows
+    // 8 (i & 1) .. +7 and chunk i / 2 of a 16 x 16 block (the fragment order)
+    const int r = (lane & 7) + 8 * (lane >> 3 & 1), e = lane >> 4;
+    const uint32_t sl = smem_u32addr(slab);
     const bool va = ma < p.M, vb = mb < p.M;
-    if (!p.geglu && !p.ln_stats && !p.temb && !(reinterpret_cast<uintptr_t>(p.bias) & 7)) {
-        if (p.bias && p.residual) pp_ts_plain<BN, true, true>(p, acc, lane_off, n0, lane);
-        else if (p.bias) pp_ts_plain<BN, true, false>(p, acc, lane_off, n0, lane);
-        else if (p.residual) pp_ts_plain<BN, false, true>(p, acc, lane_off, n0, lane);
-        else pp_ts_plain<BN, false, false>(p, acc, lane_off, n0, lane);
+    const bool plain = !p.ln_stats && !p.temb && !(reinterpret_cast<uintptr_t>(p.bias) & 7);
+    if (plain && !p.geglu) {
+        if (p.bias && p.residual) pp_ts_plain<BN, true, true>(p, acc, sl, r, e, n0, lane);
+        else if (p.bias) pp_ts_plain<BN, true, false>(p, acc, sl, r, e, n0, lane);
+        else if (p.residual) pp_ts_plain<BN, false, true>(p, acc, sl, r, e, n0, lane);
+        else pp_ts_plain<BN, false, false>(p, acc, sl, r, e, n0, lane);
+    } else if (plain) {
+        if (p.bias) pp_ts_geglu_plain<BN, true>(p, acc, sl, r, e, n0, lane);
+        else pp_ts_geglu_plain<BN, false>(p, acc, sl, r, e, n0, lane);
     } else if (!p.geglu) {
 #pragma unroll
-        for (int b = 0; b < BN / 16; b++) {  // box b: blocks 2 b and 2 b + 1
-            uint32_t r[4] = {0u, 0u, 0u, 0u};
-            if (p.residual) ldmatrix_x4(lane_off + b * PP_TS_BOX_BYTES, r[0], r[1], r[2], r[3]);
+        for (int b = 0; b < BN / 16; b++) {
+            const uint32_t addr = ts_addr<BN>(sl, 16 * b, r, e);
+            uint32_t rs[4] = {0u, 0u, 0u, 0u};
+            if (p.residual) ldmatrix_x4(addr, rs[0], rs[1], rs[2], rs[3]);
             uint32_t o[4];
 #pragma unroll
             for (int h = 0; h < 2; h++) {
@@ -235,18 +338,18 @@ __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const CUtens
                     if (vb) yb = epilogue_pre2(p, mb, n, yb.x, yb.y);
                 }
                 if (p.residual) {
-                    const float2 ra = __half22float2(*reinterpret_cast<half2 *>(&r[2 * h]));
-                    const float2 rb = __half22float2(*reinterpret_cast<half2 *>(&r[2 * h + 1]));
+                    const float2 ra = __half22float2(*reinterpret_cast<half2 *>(&rs[2 * h]));
+                    const float2 rb = __half22float2(*reinterpret_cast<half2 *>(&rs[2 * h + 1]));
                     ya.x += ra.x, ya.y += ra.y, yb.x += rb.x, yb.y += rb.y;
                 }
                 o[2 * h] = pack_half2(__floats2half2_rn(ya.x, ya.y));
                 o[2 * h + 1] = pack_half2(__floats2half2_rn(yb.x, yb.y));
             }
-            stmatrix_x4(lane_off + b * PP_TS_BOX_BYTES, o[0], o[1], o[2], o[3]);
+            stmatrix_x4(addr, o[0], o[1], o[2], o[3]);
         }
     } else {
 #pragma unroll
-        for (int b = 0; b < BN / 32; b++) {  // output box b: output blocks 2 b, 2 b + 1
+        for (int b = 0; b < BN / 32; b++) {  // output columns 16 b ..: output blocks 2 b, 2 b + 1
             uint32_t o[4];
 #pragma unroll
             for (int h = 0; h < 2; h++) {
@@ -258,14 +361,14 @@ __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const CUtens
                 o[2 * h] = pack_half2(ha);
                 o[2 * h + 1] = pack_half2(hb);
             }
-            stmatrix_x4(lane_off + b * PP_TS_BOX_BYTES, o[0], o[1], o[2], o[3]);
+            stmatrix_x4(ts_addr<BN / 2>(sl, 16 * b, r, e), o[0], o[1], o[2], o[3]);
         }
     }
     fence_proxy_async_smem();  // this lane's slab writes, before the copy engine reads them
     __syncwarp();
     if (lane == 0) {
-        const int boxes = p.geglu ? BN / 32 : BN / 16, c0 = p.geglu ? n0 / 2 : n0;
-        for (int b = 0; b < boxes; b++) tma_store_2d(map_y, slab + b * PP_TS_BOX_BYTES, c0 + 16 * b, m0w);
+        if (p.geglu) ts_store<BN / 2>(maps, slab, n0 / 2, m0w);
+        else ts_store<BN>(maps, slab, n0, m0w);
         bulk_commit();
     }
 }
@@ -275,8 +378,7 @@ template <int WM, int BN, int STAGES, int NC, int TS>
 __global__ void __launch_bounds__(pp_threads<NC>(), 1)
     gemm_wgmma_pp_kernel(const __grid_constant__ CUtensorMap map_x,  // x (M, K), box 64 x WM
                          const __grid_constant__ CUtensorMap map_w,  // w (N, K), box 64 x BN
-                         const __grid_constant__ CUtensorMap map_y,  // TS: y (M, N or N / 2), box 16 x 16
-                         const __grid_constant__ CUtensorMap map_r,  // TS with a residual: (M, N), box 16 x 16
+                         const __grid_constant__ PpTsMaps ts_maps,   // TS: y (M, N or N / 2), residual (M, N)
                          ConvParams p, int tiles_m, int tiles) {
 #if PP_DEVICE
     using L = PpLayout<WM, BN, STAGES, NC, TS>;
@@ -301,8 +403,8 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
         if constexpr (TS)
             for (int b = 0; b < NC * 4; b++) mbar_init(&rbar[b], 1);
         if constexpr (TS) {
-            tma_prefetch_map(&map_y);
-            if (p.residual) tma_prefetch_map(&map_r);
+            tma_prefetch_map(&ts_maps.y64);
+            if (p.residual) tma_prefetch_map(&ts_maps.r64);
         }
         mbar_init_fence();
     }
@@ -346,8 +448,7 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
                 const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
                 bulk_wait_read<0>();  // the previous tile's stores have read the slab
                 mbar_arrive_expect_tx(&rbar[c * 4 + warp], L::SLAB_BYTES);
-                for (int b = 0; b < BN / 16; b++)
-                    tma_load_2d(slab + b * PP_TS_BOX_BYTES, &map_r, &rbar[c * 4 + warp], n0 + 16 * b, m0 + 16 * warp);
+                ts_load<BN>(ts_maps, slab, &rbar[c * 4 + warp], n0, m0 + PP_TS_ROWS * warp);
             }
         }
         if (i > 0) named_bar_sync(PP_BAR_ORDER + c, 256);  // the previous consumer issued tile i - 1's main loop
@@ -384,7 +485,7 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
                 bulk_wait_read<0>();  // the previous tile's stores have read the slab
             }
             __syncwarp();
-            pp_ts_epilogue<BN>(p, &map_y, acc, slab, m0 + 16 * warp, n0, lane);
+            pp_ts_epilogue<BN>(p, ts_maps, acc, slab, m0 + PP_TS_ROWS * warp, n0, lane);
             continue;
         }
         float *buf = epi + (size_t)((c * 4 + warp) * PP_EPI_ROWS) * L::LDE;  // this warp's 8 rows
@@ -453,6 +554,24 @@ bool pp_ts_ok(const ConvParams &p) {
            (!p.geglu || p.N % 16 == 0);
 }
 
+// The TS maps of an output W = BN (or BN / 2 with GEGLU) columns wide: one
+// per box width its slab has.
+cudaError_t pp_ts_maps(const ConvParams &p, int bn, PpTsMaps *ts) {
+    static const CUtensorMapSwizzle kSwizzle[3] = {CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_SWIZZLE_64B,
+                                                   CU_TENSOR_MAP_SWIZZLE_32B};
+    const int w = p.geglu ? bn / 2 : bn, n = p.geglu ? p.N / 2 : p.N;
+    CUtensorMap *ymap[3] = {&ts->y64, &ts->y32, &ts->y16}, *rmap[3] = {&ts->r64, &ts->r32, nullptr};
+    cudaError_t e = cudaSuccess;
+    for (int i = 0; i < 3 && e == cudaSuccess; i++) {
+        const int bw = 64 >> i;  // box width
+        const bool has_y = i == 0 ? w >= 64 : (w % 64 & bw) != 0, has_r = i == 0 ? bn >= 64 : (bn % 64 & bw) != 0;
+        if (has_y) e = tensor_map_fp16(ymap[i], p.y, p.M, n, bw, PP_TS_ROWS, kSwizzle[i]);
+        if (e == cudaSuccess && p.residual && rmap[i] && has_r)
+            e = tensor_map_fp16(rmap[i], p.residual, p.M, p.N, bw, PP_TS_ROWS, kSwizzle[i]);
+    }
+    return e;
+}
+
 template <int WM, int BN, int STAGES, int NC, int TS>
 cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
     using L = PpLayout<WM, BN, STAGES, NC, TS>;
@@ -474,19 +593,17 @@ cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
         attr_set = true;
     }
     const int sms = hopper_num_sms();
-    CUtensorMap mx, mw, my, mr;
+    CUtensorMap mx, mw;
     cudaError_t e = tensor_map_k64(&mx, p.x, p.M, p.K, WM);
     if (e == cudaSuccess) e = tensor_map_k64(&mw, p.w, p.N, p.K, BN);
-    my = mr = mx;  // not read without TS
-    if (TS && e == cudaSuccess)
-        e = tensor_map_fp16(&my, p.y, p.M, p.geglu ? p.N / 2 : p.N, PP_TS_BOX, PP_TS_BOX, CU_TENSOR_MAP_SWIZZLE_32B);
-    if (TS && p.residual && e == cudaSuccess)
-        e = tensor_map_fp16(&mr, p.residual, p.M, p.N, PP_TS_BOX, PP_TS_BOX, CU_TENSOR_MAP_SWIZZLE_32B);
+    PpTsMaps ts;  // only the maps of the box widths the tile's slab has (ts_box_width) are read
+    ts.y64 = ts.y32 = ts.y16 = ts.r64 = ts.r32 = mx;
+    if (TS && e == cudaSuccess) e = pp_ts_maps(p, BN, &ts);
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN);
     const int grid = tiles < sms ? tiles : sms;
     return pdl_launch(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC, TS>, dim3(grid), dim3(pp_threads<NC>()),
-                      (size_t)L::SMEM, stream, mx, mw, my, mr, p, tiles_m, tiles);
+                      (size_t)L::SMEM, stream, mx, mw, ts, p, tiles_m, tiles);
 }
 
 struct PpTile {
@@ -509,7 +626,7 @@ constexpr int kNumPpTiles = sizeof(kPpTiles) / sizeof(kPpTiles[0]);
 int gemm_wgmma_pp_num_tiles(void) { return kNumPpTiles; }
 
 int gemm_wgmma_pp_heuristic_tile(void) {
-    static const char *const kPick = "wgmma pp 64x160x64/5st 3c";
+    static const char *const kPick = "wgmma pp 64x160x64/5st 3c ts";
     for (int i = 0; i < kNumPpTiles; i++)
         if (!strcmp(kPpTiles[i].name, kPick)) return i;
     return -1;

@@ -985,8 +985,8 @@ static void gemm_suite(void) {
             const char *name = conv2d_shape_init(&cs) ? "?" : conv2d_tile_name(conv2d_heuristic(&cs, g_num_sms).tile);
             const long long tiles = (long long)((hs[i][0] + 63) / 64) * ((hs[i][1] + 159) / 160);
             const int want = hopper_conv_engine_on() && hs[i][2] <= 640 && 2 * tiles >= 7LL * g_num_sms;
-            result(want == (strstr(name, "wgmma pp 64x160x64/5st 3c") != NULL),
-                   "gemm heuristic M=%d N=%d K=%d on %d SMs: %s (ping-pong 64x160 3c expected: %s)", hs[i][0], hs[i][1],
+            result(want == (strcmp(name, "wgmma pp 64x160x64/5st 3c ts") == 0),
+                   "gemm heuristic M=%d N=%d K=%d on %d SMs: %s (ping-pong 64x160 3c ts expected: %s)", hs[i][0], hs[i][1],
                    hs[i][2], g_num_sms, name, want ? "yes" : "no");
         }
     }
