@@ -230,6 +230,20 @@ __device__ __forceinline__ void ts_store(const PpTsMaps &maps, const unsigned ch
     }
 }
 
+// The end of a column pair of the TS epilogue for the fragment's two rows:
+// + the residual pairs ra, rb (FP16, from ldmatrix) when res, then one
+// rounding to the FP16 pairs oa, ob.
+__device__ __forceinline__ void ts_finish_pair(float2 ya, float2 yb, bool res, uint32_t ra, uint32_t rb,
+                                               uint32_t &oa, uint32_t &ob) {
+    if (res) {
+        const float2 fa = __half22float2(*reinterpret_cast<half2 *>(&ra));
+        const float2 fb = __half22float2(*reinterpret_cast<half2 *>(&rb));
+        ya.x += fa.x, ya.y += fa.y, yb.x += fb.x, yb.y += fb.y;
+    }
+    oa = pack_half2(__floats2half2_rn(ya.x, ya.y));
+    ob = pack_half2(__floats2half2_rn(yb.x, yb.y));
+}
+
 // The common case of the TS epilogue, straight-line code: an optional bias
 // (8-byte aligned) and residual, no LayerNorm fold, time embedding or GEGLU
 // (the general loop of pp_ts_epilogue predicates all of those per column
@@ -252,13 +266,7 @@ __device__ __forceinline__ void pp_ts_plain(const ConvParams &p, const float *ac
                 const float2 bb = n < p.N ? *reinterpret_cast<const float2 *>(p.bias + n) : make_float2(0.f, 0.f);
                 ya.x += bb.x, ya.y += bb.y, yb.x += bb.x, yb.y += bb.y;
             }
-            if constexpr (RES) {
-                const float2 ra = __half22float2(*reinterpret_cast<half2 *>(&rs[2 * h]));
-                const float2 rb = __half22float2(*reinterpret_cast<half2 *>(&rs[2 * h + 1]));
-                ya.x += ra.x, ya.y += ra.y, yb.x += rb.x, yb.y += rb.y;
-            }
-            o[2 * h] = pack_half2(__floats2half2_rn(ya.x, ya.y));
-            o[2 * h + 1] = pack_half2(__floats2half2_rn(yb.x, yb.y));
+            ts_finish_pair(ya, yb, RES, rs[2 * h], rs[2 * h + 1], o[2 * h], o[2 * h + 1]);
         }
         stmatrix_x4(addr, o[0], o[1], o[2], o[3]);
     }
@@ -337,13 +345,7 @@ __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const PpTsMa
                     if (va) ya = epilogue_pre2(p, ma, n, ya.x, ya.y);
                     if (vb) yb = epilogue_pre2(p, mb, n, yb.x, yb.y);
                 }
-                if (p.residual) {
-                    const float2 ra = __half22float2(*reinterpret_cast<half2 *>(&rs[2 * h]));
-                    const float2 rb = __half22float2(*reinterpret_cast<half2 *>(&rs[2 * h + 1]));
-                    ya.x += ra.x, ya.y += ra.y, yb.x += rb.x, yb.y += rb.y;
-                }
-                o[2 * h] = pack_half2(__floats2half2_rn(ya.x, ya.y));
-                o[2 * h + 1] = pack_half2(__floats2half2_rn(yb.x, yb.y));
+                ts_finish_pair(ya, yb, p.residual != nullptr, rs[2 * h], rs[2 * h + 1], o[2 * h], o[2 * h + 1]);
             }
             stmatrix_x4(addr, o[0], o[1], o[2], o[3]);
         }
