@@ -66,7 +66,8 @@
 //   - TS tiles ("ts", 64-row tiles; the heuristic's pick): the epilogue by
 //     TMA stores instead. Each warp owns a slab of its 16 output rows in
 //     FP16, laid out as TMA boxes of 64 columns (128-byte swizzle), then
-//     32 and 16 (ts_box_width: 160 = 64 + 64 + 32). The arithmetic runs on
+//     32 and 16 (kernels/ts_layout.h, checked on the CPU by
+//     tests/cpu_ts_layout.c: 160 = 64 + 64 + 32). The arithmetic runs on
 //     the accumulator fragments in registers, stmatrix writes them into the
 //     slab (the swizzle keeps it conflict-free), and one lane issues the
 //     box stores (3 for 160 columns) and moves on: the copy engine writes
@@ -102,6 +103,7 @@
 #include "pdl.cuh"
 #include "conv2d.cuh"
 #include "mma.cuh"  // ldmatrix_x4
+#include "ts_layout.h"
 #include "wgmma.cuh"
 
 #include <cuda.h>  // CUtensorMap
@@ -137,7 +139,7 @@ constexpr int PP_EPI_ROWS = 8;         // rows of a warp's epilogue buffer
 constexpr int PP_EPI_PAD = 4;          // floats per epilogue row beyond BN
 constexpr int PP_SMEM_MAX = 227 * 1024;  // opt-in shared memory per block on cc 9.0
 constexpr int PP_BAR_ORDER = 1;        // named barrier of consumer c's turn: PP_BAR_ORDER + c
-constexpr int PP_TS_ROWS = 16;         // TS epilogue: rows of a warp's slab and of its TMA boxes
+constexpr int PP_TS_ROWS = TS_ROWS;    // TS epilogue: rows of a warp's slab and of its TMA boxes
 static_assert(PP_BK == KSPLIT_ALIGN, "p.kchunks counts whole stages");
 
 // Shared memory: the ring [STAGES][A (WM, 64) | B (BN, 64)] (1024-byte
@@ -188,29 +190,11 @@ __device__ __forceinline__ void named_bar_arrive(int id, int threads) {
 
 __device__ __forceinline__ uint32_t pack_half2(half2 h) { return *reinterpret_cast<uint32_t *>(&h); }
 
-// The TS slab: a warp's 16 output rows of width W (BN, or BN / 2 with GEGLU)
-// as TMA boxes of 64 columns (128-byte rows, 128-byte swizzle) while 64
-// remain, then one of 32 (64-byte swizzle) and one of 16 (32-byte swizzle):
-// 160 = 64 + 64 + 32, GEGLU's 80 = 64 + 16. The box at column cb starts
-// 32 cb bytes into the slab (1024-byte aligned, as the swizzles need).
-__host__ __device__ constexpr int ts_box_width(int W, int c) {
-    return c < W / 64 * 64 ? 64 : (W % 64 & 32) && c < W / 64 * 64 + 32 ? 32 : 16;
-}
-__host__ __device__ constexpr int ts_box_col(int W, int c) {
-    return c < W / 64 * 64                              ? c / 64 * 64
-           : (W % 64 & 32) && c < W / 64 * 64 + 32 ? W / 64 * 64
-                                                        : W / 64 * 64 + (W % 64 & 32);
-}
-// Shared address of row r, 8-column chunk e (0 or 1) of the 16 columns at
-// column c (a multiple of 16) of the slab: the swizzles XOR the 16-byte chunk
-// index with the address bits from bit 7 up (the row's position within 1024,
-// 512 or 256 bytes), so the 8 rows of an 8 x 8 matrix fall on 8 distinct bank
-// quads (stmatrix / ldmatrix without conflicts).
+// Shared address of row r, 8-column chunk e of the 16 columns at column c of
+// a W-wide TS slab (kernels/ts_layout.h).
 template <int W>
 __device__ __forceinline__ uint32_t ts_addr(uint32_t slab, int c, int r, int e) {
-    const int w = ts_box_width(W, c), cb = ts_box_col(W, c), rb = 2 * w;  // rb: bytes per box row
-    const int k = (c - cb) / 8 + e;
-    return slab + 32 * cb + r * rb + ((k ^ ((r * rb >> 7) & (rb / 16 - 1))) << 4);
+    return slab + ts_slab_offset(W, c, r, e);
 }
 
 // The boxes of a W-wide slab from / to the tensor at (column c0, row m0w):

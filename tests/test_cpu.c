@@ -1180,6 +1180,7 @@ int main(int argc, char **argv) {
     cpu_suite_fuse_shortcut(bin);
     cpu_suite_lnfold(bin);
     cpu_suite_streamk();
+    cpu_suite_ts_layout();
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;
