@@ -132,7 +132,7 @@ $(ARCH_STAMP):
 	@rm -f $(KBUILD)/.arch-*
 	@touch $@
 
-$(KBUILD)/kernels/%.o: kernels/%.cu kernels/kernels.h $(wildcard kernels/*.cuh) $(ARCH_STAMP)
+$(KBUILD)/kernels/%.o: kernels/%.cu $(wildcard kernels/*.h kernels/*.cuh) $(ARCH_STAMP)
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -c $< -o $@
 
