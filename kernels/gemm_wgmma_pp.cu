@@ -95,8 +95,8 @@
 //   shape keeps gemm_wgmma.cu's split tiles); cc 9.0 only (sm_90a code).
 //   TS tiles need y and the residual 16-byte aligned (as the 16-byte stores
 //   of the buffer epilogue do) and GEGLU's N a multiple of 16. The 64 x 160
-//   three-consumer TS tile spills 8 bytes (ptxas; two values stored after
-//   the main loop and reloaded in the epilogue, once per tile).
+//   three-consumer TS tile spills 8 bytes (ptxas: two stores and two
+//   reloads, none inside the main loop).
 //   No clusters / TMA multicast, no stream-K: with fewer tiles than 2 x SMs a
 //   CTA runs at most one tile per consumer and the ping-pong has nothing to
 //   overlap.
