@@ -147,11 +147,6 @@ __device__ __forceinline__ float fast_exp2(float x) {  // 2^x, -inf -> +0
     return y;
 }
 
-__device__ __forceinline__ uint32_t pack_half2(float lo, float hi) {
-    __half2 h = __floats2half2_rn(lo, hi);  // .x (low 16 bits) = lo
-    return *reinterpret_cast<uint32_t *>(&h);
-}
-
 // Resident warps per SM each variant is compiled for (register cap 64K /
 // (warps * 32)): 12 (168 registers) where one m16 block per warp and d <= 80
 // fit in that, else 8 (255 registers).

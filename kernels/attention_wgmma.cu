@@ -222,6 +222,7 @@
 #include "kernels.h"
 #include "tensormap.cuh"
 #include "attention_wgmma.cuh"
+#include "mma.cuh"  // pack_half2
 #include "pdl.cuh"
 #include "wgmma.cuh"
 
@@ -404,10 +405,6 @@ __device__ __forceinline__ float aw_dsmem_ld(uint32_t addr, uint32_t rank) {
     asm volatile("mapa.shared::cluster.u32 %0, %1, %2;\n" : "=r"(ra) : "r"(addr), "r"(rank));
     asm volatile("ld.shared::cluster.f32 %0, [%1];\n" : "=f"(v) : "r"(ra) : "memory");
     return v;
-}
-__device__ __forceinline__ uint32_t aw_pack(float lo, float hi) {
-    __half2 h = __floats2half2_rn(lo, hi);  // .x (low 16 bits) = lo
-    return *reinterpret_cast<uint32_t *>(&h);
 }
 
 // --- the wgmma shapes this kernel uses ------------------------------------------
@@ -728,10 +725,10 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 #pragma unroll
         for (int kk = 0; kk < BN / 16; kk++) {
             const float *e = sacc + 8 * kk;
-            pf[kk][0] = aw_pack(e[0], e[1]);  // row g,     keys 16kk + t2
-            pf[kk][1] = aw_pack(e[2], e[3]);  // row g + 8, keys 16kk + t2
-            pf[kk][2] = aw_pack(e[4], e[5]);  // row g,     keys 16kk + 8 + t2
-            pf[kk][3] = aw_pack(e[6], e[7]);  // row g + 8, keys 16kk + 8 + t2
+            pf[kk][0] = pack_half2(e[0], e[1]);  // row g,     keys 16kk + t2
+            pf[kk][1] = pack_half2(e[2], e[3]);  // row g + 8, keys 16kk + t2
+            pf[kk][2] = pack_half2(e[4], e[5]);  // row g,     keys 16kk + 8 + t2
+            pf[kk][3] = pack_half2(e[6], e[7]);  // row g + 8, keys 16kk + 8 + t2
         }
     };
     auto softmax = [&](uint32_t (&pf)[BN / 16][4], int j, float &a0, float &a1) {

@@ -104,7 +104,7 @@
 #include "tensormap.cuh"
 #include "pdl.cuh"
 #include "conv2d.cuh"
-#include "mma.cuh"  // ldmatrix_x4
+#include "mma.cuh"  // ldmatrix_x4, pack_half2, half2_bits
 #include "ts_layout.h"
 #include "wgmma.cuh"
 
@@ -190,7 +190,6 @@ __device__ __forceinline__ void named_bar_arrive(int id, int threads) {
     asm volatile("bar.arrive %0, %1;\n" ::"r"(id), "r"(threads) : "memory");
 }
 
-__device__ __forceinline__ uint32_t pack_half2(half2 h) { return *reinterpret_cast<uint32_t *>(&h); }
 
 // Shared address of row r, 8-column chunk e of the 16 columns at column c of
 // a W-wide TS slab (kernels/ts_layout.h).
@@ -226,8 +225,8 @@ __device__ __forceinline__ void ts_finish_pair(float2 ya, float2 yb, bool res, u
         const float2 fb = __half22float2(*reinterpret_cast<half2 *>(&rb));
         ya.x += fa.x, ya.y += fa.y, yb.x += fb.x, yb.y += fb.y;
     }
-    oa = pack_half2(__floats2half2_rn(ya.x, ya.y));
-    ob = pack_half2(__floats2half2_rn(yb.x, yb.y));
+    oa = pack_half2(ya.x, ya.y);
+    ob = pack_half2(yb.x, yb.y);
 }
 
 // The common case of the TS epilogue, straight-line code: an optional bias
@@ -280,7 +279,7 @@ __device__ __forceinline__ void pp_ts_geglu_plain(const ConvParams &p, const flo
                 float a0 = acc[4 * j + 2 * rr], a1 = acc[4 * j + 2 * rr + 1];
                 float g0 = acc[4 * j + 4 + 2 * rr], g1 = acc[4 * j + 5 + 2 * rr];
                 if constexpr (BIAS) a0 += ba.x, a1 += ba.y, g0 += bg.x, g1 += bg.y;
-                o[2 * h + rr] = pack_half2(__floats2half2_rn(a0 * gelu_erf(g0), a1 * gelu_erf(g1)));
+                o[2 * h + rr] = pack_half2(a0 * gelu_erf(g0), a1 * gelu_erf(g1));
             }
         }
         stmatrix_x4(ts_addr<BN / 2>(slab, 16 * b, r, e), o[0], o[1], o[2], o[3]);
@@ -346,8 +345,8 @@ __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const PpTsMa
                 half2 ha = __floats2half2_rn(0.f, 0.f), hb = ha;
                 if (n < p.N && va) ha = geglu_value2(p, ma, n, a[0], a[1], g[0], g[1]);
                 if (n < p.N && vb) hb = geglu_value2(p, mb, n, a[2], a[3], g[2], g[3]);
-                o[2 * h] = pack_half2(ha);
-                o[2 * h + 1] = pack_half2(hb);
+                o[2 * h] = half2_bits(ha);
+                o[2 * h + 1] = half2_bits(hb);
             }
             stmatrix_x4(ts_addr<BN / 2>(sl, 16 * b, r, e), o[0], o[1], o[2], o[3]);
         }

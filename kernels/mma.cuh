@@ -20,6 +20,13 @@ static __device__ __forceinline__ void cp_async_commit() { asm volatile("cp.asyn
 template <int N>
 static __device__ __forceinline__ void cp_async_wait() { asm volatile("cp.async.wait_group %0;\n" ::"n"(N)); }
 
+// The 32 bits of an FP16 pair (.x in the low half), as the mma / ldmatrix /
+// stmatrix fragments hold it; pack_half2 rounds two floats into one.
+static __device__ __forceinline__ uint32_t half2_bits(half2 h) { return *reinterpret_cast<uint32_t *>(&h); }
+static __device__ __forceinline__ uint32_t pack_half2(float lo, float hi) {
+    return half2_bits(__floats2half2_rn(lo, hi));
+}
+
 static __device__ __forceinline__ void ldmatrix_x4(uint32_t addr, uint32_t &r0, uint32_t &r1, uint32_t &r2,
                                             uint32_t &r3) {
     asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];\n"

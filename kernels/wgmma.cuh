@@ -227,14 +227,6 @@ __device__ __forceinline__ void bulk_store(void *gdst, const void *ssrc, uint32_
                  : "memory");
 #endif
 }
-// Closes this thread's bulk group and waits until the copy engine has read
-// every shared source of its bulk groups (the writes to global memory may
-// still be in flight; kernel completion makes them visible).
-__device__ __forceinline__ void bulk_commit_wait_read() {
-#if WGMMA_SM90A_PASS
-    asm volatile("cp.async.bulk.commit_group;\ncp.async.bulk.wait_group.read 0;\n" ::: "memory");
-#endif
-}
 // Makes this thread's earlier generic-proxy writes to shared memory visible
 // to the copy engine (the async proxy), before a TMA store reads them.
 __device__ __forceinline__ void fence_proxy_async_smem() {
@@ -265,6 +257,13 @@ __device__ __forceinline__ void bulk_wait_read() {
 #if WGMMA_SM90A_PASS
     asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(N) : "memory");
 #endif
+}
+// Closes this thread's bulk group and waits until the copy engine has read
+// every shared source of its bulk groups (the writes to global memory may
+// still be in flight; kernel completion makes them visible).
+__device__ __forceinline__ void bulk_commit_wait_read() {
+    bulk_commit();
+    bulk_wait_read<0>();
 }
 // Waits until every bulk group of this thread has completed, writes included.
 __device__ __forceinline__ void bulk_wait_all() {
