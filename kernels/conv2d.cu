@@ -560,16 +560,17 @@ namespace {
 // measured and not kept (same folder, job6): it made the SDXL b2 step 4%
 // slower, mostly through the LayerNorm-folded GEMMs of the 1280-channel
 // blocks (the TS epilogue's general path: ln1+qkv 48.7 -> 61.8 us) and the
-// K = 1280 GEMMs at 1.5 waves. Longer K (the feed-forward's second GEMM)
-// stays with the model below.
+// K = 1280 GEMMs at 1.5 waves. BRANCH wip/ts-ln (not measured): from half a
+// wave to 3.5 waves at K <= 640 the two-consumer TS tile (job6's node times:
+// 0.81-0.99x the previous picks there). Longer K (the feed-forward's second
+// GEMM) stays with the model below.
 int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int num_sms) {
-    const int pt = gemm_wgmma_pp_heuristic_tile();
-    if (pt < 0 || gemm_k(s) > 640) return -1;
-    int bm = 0, bn = 0;
-    gemm_wgmma_pp_tile_dims(pt, &bm, &bn);
-    const long long tiles = ceil_div((long long)s->batch * s->ho * s->wo, bm) * ceil_div(s->cout, bn);
-    if (2 * tiles < 7LL * num_sms) return -1;
-    for (int i = 0; i < nc; i++)
+    if (gemm_k(s) > 640) return -1;
+    // both tiles are 64 x 160
+    const long long tiles = ceil_div((long long)s->batch * s->ho * s->wo, 64) * ceil_div(s->cout, 160);
+    if (2 * tiles < num_sms) return -1;
+    const int pt = gemm_wgmma_pp_heuristic_tile(2 * tiles >= 7LL * num_sms);
+    for (int i = 0; pt >= 0 && i < nc; i++)
         if (cand[i].tile == pp_first() + pt) return i;
     return -1;
 }

@@ -234,9 +234,9 @@ __device__ __forceinline__ void ts_finish_pair(float2 ya, float2 yb, bool res, u
 // (the general loop of pp_ts_epilogue predicates all of those per column
 // pair; with it the kernel ran 1.6x slower, Nsight Compute: 1.8x the
 // instructions). The same arithmetic: acc + bias, + residual, one rounding.
-template <int BN, bool BIAS, bool RES>
+template <int BN, bool LN, bool BIAS, bool RES>
 __device__ __forceinline__ void pp_ts_plain(const ConvParams &p, const float *acc, uint32_t slab, int r, int e,
-                                            int n0, int lane) {
+                                            int n0, int lane, float2 sta, float2 stb) {
 #pragma unroll
     for (int b = 0; b < BN / 16; b++) {  // columns 16 b ..: blocks 2 b and 2 b + 1
         const uint32_t addr = ts_addr<BN>(slab, 16 * b, r, e);
@@ -247,6 +247,11 @@ __device__ __forceinline__ void pp_ts_plain(const ConvParams &p, const float *ac
         for (int h = 0; h < 2; h++) {
             const int j = 2 * b + h, n = n0 + 8 * j + 2 * (lane & 3);
             float2 ya = make_float2(acc[4 * j], acc[4 * j + 1]), yb = make_float2(acc[4 * j + 2], acc[4 * j + 3]);
+            if constexpr (LN) {
+                const float2 cs = n < p.N ? *reinterpret_cast<const float2 *>(p.ln_colsum + n) : make_float2(0.f, 0.f);
+                ya = make_float2(ln_fold(ya.x, sta, cs.x), ln_fold(ya.y, sta, cs.y));
+                yb = make_float2(ln_fold(yb.x, stb, cs.x), ln_fold(yb.y, stb, cs.y));
+            }
             if constexpr (BIAS) {
                 const float2 bb = n < p.N ? *reinterpret_cast<const float2 *>(p.bias + n) : make_float2(0.f, 0.f);
                 ya.x += bb.x, ya.y += bb.y, yb.x += bb.x, yb.y += bb.y;
@@ -260,24 +265,33 @@ __device__ __forceinline__ void pp_ts_plain(const ConvParams &p, const float *ac
 // GEGLU in the TS epilogue without the LayerNorm fold, with an optional bias
 // (8-byte aligned): geglu_value2's arithmetic, straight-line. Output block
 // 2 b + h (8 columns) is a-block 4 b + 2 h times gelu of the g-block after it.
-template <int BN, bool BIAS>
+template <int BN, bool LN, bool BIAS>
 __device__ __forceinline__ void pp_ts_geglu_plain(const ConvParams &p, const float *acc, uint32_t slab, int r, int e,
-                                                  int n0, int lane) {
+                                                  int n0, int lane, float2 sta, float2 stb) {
 #pragma unroll
     for (int b = 0; b < BN / 32; b++) {
         uint32_t o[4];
 #pragma unroll
         for (int h = 0; h < 2; h++) {
             const int j = 4 * b + 2 * h, n = n0 + 8 * j + 2 * (lane & 3);
-            float2 ba = make_float2(0.f, 0.f), bg = ba;
+            float2 ba = make_float2(0.f, 0.f), bg = ba, sa = ba, sg = ba;
             if (BIAS && n < p.N) {
                 ba = *reinterpret_cast<const float2 *>(p.bias + n);
                 bg = *reinterpret_cast<const float2 *>(p.bias + n + 8);
+            }
+            if (LN && n < p.N) {
+                sa = *reinterpret_cast<const float2 *>(p.ln_colsum + n);
+                sg = *reinterpret_cast<const float2 *>(p.ln_colsum + n + 8);
             }
 #pragma unroll
             for (int rr = 0; rr < 2; rr++) {  // rows lane / 4 and + 8
                 float a0 = acc[4 * j + 2 * rr], a1 = acc[4 * j + 2 * rr + 1];
                 float g0 = acc[4 * j + 4 + 2 * rr], g1 = acc[4 * j + 5 + 2 * rr];
+                if constexpr (LN) {
+                    const float2 st = rr ? stb : sta;
+                    a0 = ln_fold(a0, st, sa.x), a1 = ln_fold(a1, st, sa.y);
+                    g0 = ln_fold(g0, st, sg.x), g1 = ln_fold(g1, st, sg.y);
+                }
                 if constexpr (BIAS) a0 += ba.x, a1 += ba.y, g0 += bg.x, g1 += bg.y;
                 o[2 * h + rr] = pack_half2(a0 * gelu_erf(g0), a1 * gelu_erf(g1));
             }
@@ -297,7 +311,7 @@ __device__ __forceinline__ void pp_ts_geglu_plain(const ConvParams &p, const flo
 // tile's start loaded) and is read back by ldmatrix at the same addresses.
 // Lane 0 must have waited for the slab's previous stores to be read
 // (bulk_wait_read) before the slab is written.
-template <int BN>
+template <int BN, bool LNP>
 __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const PpTsMaps &maps, const float *acc,
                                                unsigned char *slab, int m0w, int n0, int lane) {
     const int q = lane & 3, ma = m0w + (lane >> 2), mb = ma + 8;
@@ -306,15 +320,25 @@ __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const PpTsMa
     const int r = (lane & 7) + 8 * (lane >> 3 & 1), e = lane >> 4;
     const uint32_t sl = smem_u32addr(slab);
     const bool va = ma < p.M, vb = mb < p.M;
-    const bool plain = !p.ln_stats && !p.temb && !(reinterpret_cast<uintptr_t>(p.bias) & 7);
-    if (plain && !p.geglu) {
-        if (p.bias && p.residual) pp_ts_plain<BN, true, true>(p, acc, sl, r, e, n0, lane);
-        else if (p.bias) pp_ts_plain<BN, true, false>(p, acc, sl, r, e, n0, lane);
-        else if (p.residual) pp_ts_plain<BN, false, true>(p, acc, sl, r, e, n0, lane);
-        else pp_ts_plain<BN, false, false>(p, acc, sl, r, e, n0, lane);
+    // straight-line cases: no time embedding, an 8-byte aligned bias; the LayerNorm fold only
+    // with a bias and no residual (the fold always brings its folded bias; SD's folded GEMMs
+    // have no residual), and only where LNP (two consumers: with three, the fold's straight-line
+    // code made ptxas spill 36 bytes in the epilogue of every tile)
+    const bool plain = !p.temb && !(reinterpret_cast<uintptr_t>(p.bias) & 7) &&
+                       (!p.ln_stats || (LNP && p.bias && !p.residual));
+    const float2 z = make_float2(0.f, 0.f);  // the row statistics where there is no fold
+    if (LNP && plain && p.ln_stats) {  // the fold's row statistics (rows past M: zeros, not stored)
+        const float2 sta = va ? p.ln_stats[ma] : z, stb = vb ? p.ln_stats[mb] : z;
+        if (p.geglu) pp_ts_geglu_plain<BN, LNP, true>(p, acc, sl, r, e, n0, lane, sta, stb);
+        else pp_ts_plain<BN, LNP, true, false>(p, acc, sl, r, e, n0, lane, sta, stb);
+    } else if (plain && !p.geglu) {
+        if (p.bias && p.residual) pp_ts_plain<BN, false, true, true>(p, acc, sl, r, e, n0, lane, z, z);
+        else if (p.bias) pp_ts_plain<BN, false, true, false>(p, acc, sl, r, e, n0, lane, z, z);
+        else if (p.residual) pp_ts_plain<BN, false, false, true>(p, acc, sl, r, e, n0, lane, z, z);
+        else pp_ts_plain<BN, false, false, false>(p, acc, sl, r, e, n0, lane, z, z);
     } else if (plain) {
-        if (p.bias) pp_ts_geglu_plain<BN, true>(p, acc, sl, r, e, n0, lane);
-        else pp_ts_geglu_plain<BN, false>(p, acc, sl, r, e, n0, lane);
+        if (p.bias) pp_ts_geglu_plain<BN, false, true>(p, acc, sl, r, e, n0, lane, z, z);
+        else pp_ts_geglu_plain<BN, false, false>(p, acc, sl, r, e, n0, lane, z, z);
     } else if (!p.geglu) {
 #pragma unroll
         for (int b = 0; b < BN / 16; b++) {
@@ -472,7 +496,7 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
                 bulk_wait_read<0>();  // the previous tile's stores have read the slab
             }
             __syncwarp();
-            pp_ts_epilogue<BN>(p, ts_maps, acc, slab, m0 + PP_TS_ROWS * warp, n0, lane);
+            pp_ts_epilogue<BN, NC == 2>(p, ts_maps, acc, slab, m0 + PP_TS_ROWS * warp, n0, lane);
             continue;
         }
         float *buf = epi + (size_t)((c * 4 + warp) * PP_EPI_ROWS) * L::LDE;  // this warp's 8 rows
@@ -612,10 +636,10 @@ constexpr int kNumPpTiles = sizeof(kPpTiles) / sizeof(kPpTiles[0]);
 
 int gemm_wgmma_pp_num_tiles(void) { return kNumPpTiles; }
 
-int gemm_wgmma_pp_heuristic_tile(void) {
-    static const char *const kPick = "wgmma pp 64x160x64/5st 3c ts";
+int gemm_wgmma_pp_heuristic_tile(int many_waves) {
+    const char *const pick = many_waves ? "wgmma pp 64x160x64/5st 3c ts" : "wgmma pp 64x160x64/6st ts";
     for (int i = 0; i < kNumPpTiles; i++)
-        if (!strcmp(kPpTiles[i].name, kPick)) return i;
+        if (!strcmp(kPpTiles[i].name, pick)) return i;
     return -1;
 }
 

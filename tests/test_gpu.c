@@ -976,18 +976,21 @@ static void gemm_suite(void) {
                "gemm candidates M=8192 N=960 K=320: %d configs, %d persistent ping-pong (expected %s)", nc, npp,
                hopper_conv_engine_on() ? "some" : "none");
     }
-    {  // the heuristic's ping-pong rule: the three-consumer 64 x 160 tile from 3.5 waves of its tiles at K <= 640,
-       // else gemm_wgmma.cu
+    {  // the heuristic's ping-pong rule at K <= 640: the three-consumer TMA-store 64 x 160 tile from 3.5 waves
+       // of its tiles, the two-consumer one from half a wave, else gemm_wgmma.cu
         static const int hs[][3] = {{8192, 960, 320}, {18432, 320, 320}, {4096, 960, 320}, {8192, 320, 320},
-                                    {8192, 640, 1280}};  // 768, 576, 384, 256 and 512 tiles of 64 x 160
+                                    {8192, 640, 1280}, {1024, 640, 640}, {77, 640, 768}};
         for (unsigned i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
             ConvShape cs = gemm_as_conv(hs[i][0], hs[i][1], hs[i][2]);
             const char *name = conv2d_shape_init(&cs) ? "?" : conv2d_tile_name(conv2d_heuristic(&cs, g_num_sms).tile);
             const long long tiles = (long long)((hs[i][0] + 63) / 64) * ((hs[i][1] + 159) / 160);
-            const int want = hopper_conv_engine_on() && hs[i][2] <= 640 && 2 * tiles >= 7LL * g_num_sms;
-            result(want == (strcmp(name, "wgmma pp 64x160x64/5st 3c ts") == 0),
-                   "gemm heuristic M=%d N=%d K=%d on %d SMs: %s (ping-pong 64x160 3c ts expected: %s)", hs[i][0], hs[i][1],
-                   hs[i][2], g_num_sms, name, want ? "yes" : "no");
+            const int on = hopper_conv_engine_on() && hs[i][2] <= 640;
+            const char *want = !on || 2 * tiles < g_num_sms          ? NULL
+                               : 2 * tiles >= 7LL * g_num_sms ? "wgmma pp 64x160x64/5st 3c ts"
+                                                                : "wgmma pp 64x160x64/6st ts";
+            result(want ? strcmp(name, want) == 0 : strstr(name, "wgmma pp ") == NULL,
+                   "gemm heuristic M=%d N=%d K=%d on %d SMs: %s (expected %s)", hs[i][0], hs[i][1], hs[i][2],
+                   g_num_sms, name, want ? want : "no ping-pong tile");
         }
     }
     // GEMM of the linear layers: M/N/K tails (K not a multiple of BK, N not of
