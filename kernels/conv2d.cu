@@ -545,25 +545,22 @@ bool sk_heuristic_ok(long long tiles, int num_sms) {
 }  // namespace
 
 namespace {
-// The heuristic's ping-pong pick: the persistent 64 x 160 tile of
-// gemm_wgmma_pp.cu (gemm_wgmma_pp_heuristic_tile: three consumers, the
-// TMA-store epilogue) for a GEMM-shaped node with K <= 640 that makes at
-// least 3.5 waves of its 64 x 160 tiles, else none (-1). On the H100 (tuning
-// tables of bench/results/2026-11-26-h100-weight-resident/) the two-consumer
-// 64 x 160 tile was 1.02-1.30x faster than the best gemm_wgmma.cu tile at
-// every such shape (8192, 9216 and 18432 x 960 x 320, 18432 x 320 x 320, 4608
-// and 8192 x 1920 x 640, 8192 x 640 x 640), and 1.06-1.17x slower below 3
-// waves; the three-consumer tile then took 1.07-1.19x off the two-consumer
-// one at those shapes (bench/results/2026-11-27-h100-pp3/), and its
-// TMA-store epilogue 1.03-1.39x off that (bench/results/2026-11-27-h100-ts/).
-// A wider rule (the two-consumer TS tile from half a wave, K <= 1280) was
-// measured and not kept (same folder, job6): it made the SDXL b2 step 4%
-// slower, mostly through the LayerNorm-folded GEMMs of the 1280-channel
-// blocks (the TS epilogue's general path: ln1+qkv 48.7 -> 61.8 us) and the
-// K = 1280 GEMMs at 1.5 waves. BRANCH wip/ts-ln (not measured): from half a
-// wave to 3.5 waves at K <= 640 the two-consumer TS tile (job6's node times:
-// 0.81-0.99x the previous picks there). Longer K (the feed-forward's second
-// GEMM) stays with the model below.
+// The heuristic's ping-pong pick: a persistent 64 x 160 tile of
+// gemm_wgmma_pp.cu with the TMA-store epilogue (gemm_wgmma_pp_heuristic_tile)
+// for a GEMM-shaped node with K <= 640 that makes at least half a wave of its
+// 64 x 160 tiles: the two-consumer tile below 3.5 waves, the three-consumer
+// one from there; else none (-1). On the H100 (tuning tables of
+// bench/results/2026-11-26-h100-weight-resident/) the two-consumer 64 x 160
+// tile was 1.02-1.30x faster than the best gemm_wgmma.cu tile at every shape
+// of 3.5 waves or more (8192, 9216 and 18432 x 960 x 320, 18432 x 320 x 320,
+// 4608 and 8192 x 1920 x 640, 8192 x 640 x 640); the three-consumer tile then
+// took 1.07-1.19x off the two-consumer one there
+// (bench/results/2026-11-27-h100-pp3/), and the TMA-store epilogue 1.03-1.39x
+// off that (bench/results/2026-11-27-h100-ts/). Below 3.5 waves the
+// two-consumer TS tile, with the LayerNorm fold in its straight-line code,
+// made the changed nodes' summed times 8-20% smaller in SD1.5 and SD2.1 steps
+// (bench/results/2026-11-27-h100-ts-ln/). K = 1280 stays with the model below:
+// from half a wave there it made the SDXL b2 step 4% slower (the -ts job6).
 int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int num_sms) {
     if (gemm_k(s) > 640) return -1;
     // both tiles are 64 x 160
