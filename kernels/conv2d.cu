@@ -575,8 +575,8 @@ int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int nu
 
 extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     // Estimated time ~ waves * tile work / tile efficiency + split-K traffic.
-    TileConfig cand[128];
-    int nc = conv2d_candidates(s, num_sms, cand, 128);
+    TileConfig cand[CONV2D_MAX_CANDIDATES];
+    int nc = conv2d_candidates(s, num_sms, cand, CONV2D_MAX_CANDIDATES);
     const int pp = pp_heuristic_pick(s, cand, nc, num_sms);
     if (pp >= 0) return cand[pp];
     // Where the Hopper engine runs the shape it is the one picked (it was the

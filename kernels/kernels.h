@@ -50,7 +50,11 @@ typedef struct {
 // "128x128x32/8w" etc.
 const char *conv2d_tile_name(int tile);
 // Candidate configurations worth timing for this shape on a GPU with
-// `num_sms` SMs; writes up to `max` entries and returns how many.
+// `num_sms` SMs; writes up to `max` entries and returns how many. Every list
+// fits CONV2D_MAX_CANDIDATES (a skinny GEMM with a long K offers the most:
+// each tile at up to eight split counts; test_gpu checks that no SD shape's
+// list reaches the bound, which would have cut off the tiles listed last).
+#define CONV2D_MAX_CANDIDATES 256
 int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max);
 // A heuristic choice (used when no tuning is done): a Hopper-engine tile by
 // its cost model where the engine runs the shape, else an mma.sync tile.

@@ -472,7 +472,7 @@ static void bench_shape(int M, int N, int K, float *ws, size_t ws_bytes, uint16_
     cudaCheck(cudaEventCreate(&e0));
     cudaCheck(cudaEventCreate(&e1));
     BenchCtx c = {M, N, K, a, w, y, ws};
-    TileConfig cand[128];
+    TileConfig cand[CONV2D_MAX_CANDIDATES];  // the INT8 candidates, then the FP16 ones
     int nc = gemm_int8_candidates(M, N, K, g_i8_sms, cand, 128);
     float best8 = 1e30f, best16 = 1e30f, bestm = 1e30f;  // bestm: mma.sync tiles only (no wgmma)
     TileConfig b8 = {0, 1}, b16 = {0, 1};
@@ -487,7 +487,7 @@ static void bench_shape(int M, int N, int K, float *ws, size_t ws_bytes, uint16_
     }
     ConvShape s = gemm_as_conv(M, N, K);
     cudaCheck(conv2d_shape_init(&s) ? cudaErrorInvalidValue : cudaSuccess);
-    nc = conv2d_candidates(&s, g_i8_sms, cand, 128);
+    nc = conv2d_candidates(&s, g_i8_sms, cand, CONV2D_MAX_CANDIDATES);
     for (int i = 0; i < nc; i++) {
         if (conv2d_workspace_bytes(&s, cand[i]) > ws_bytes) continue;
         float t = time_config(run_f16, &c, cand[i], e0, e1);

@@ -177,8 +177,8 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
     float *yref = dalloc(ny * 4);
     cudaCheck(conv2d_ref_f32(&s, x32, wref, bv, t32, r32, yref, 0));
     float *href = download32(yref, ny);
-    TileConfig cand[128];
-    int nc = keep_candidates(cand, conv2d_candidates(&s, g_num_sms, cand, 128));
+    TileConfig cand[CONV2D_MAX_CANDIDATES];
+    int nc = keep_candidates(cand, conv2d_candidates(&s, g_num_sms, cand, CONV2D_MAX_CANDIDATES));
     char what[160];
     snprintf(what, sizeof what, "conv2d_igemm B=%d H=%d W=%d cin=%d cout=%d k=%d stride=%d bias=%s temb=%d res=%d", B,
              H, W, cin, cout, k, stride, bias == 2 ? "unaligned" : bias ? "1" : "0", temb, res);
@@ -194,8 +194,8 @@ static int hopper_conv_engine_on(void) {
     static int on = -1;
     if (on < 0) {
         ConvShape probe = {1, 8, 8, 64, 64, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0};
-        TileConfig pc[128];
-        int npc = conv2d_shape_init(&probe) ? 0 : conv2d_candidates(&probe, g_num_sms, pc, 128);
+        TileConfig pc[CONV2D_MAX_CANDIDATES];
+        int npc = conv2d_shape_init(&probe) ? 0 : conv2d_candidates(&probe, g_num_sms, pc, CONV2D_MAX_CANDIDATES);
         on = 0;
         for (int i = 0; i < npc; i++) on |= conv2d_tile_is_wgmma(pc[i].tile);
     }
@@ -237,8 +237,8 @@ static void test_conv2_shape(int B, int h, int w, int c1, int c2, int cout, int 
     sref.up = 0;
     cudaCheck(conv2d_ref_f32(&sref, view, wref, b32, NULL, r32, yref, 0));
     float *href = download32(yref, ny);
-    TileConfig cand[128];
-    int nc = conv2d_candidates(&s, g_num_sms, cand, 128), nwg = 0;
+    TileConfig cand[CONV2D_MAX_CANDIDATES];
+    int nc = conv2d_candidates(&s, g_num_sms, cand, CONV2D_MAX_CANDIDATES), nwg = 0;
     for (int i = 0; i < nc; i++) nwg += conv2d_tile_is_wgmma(cand[i].tile);
     const int want_wg = hopper_conv_engine_on() && c1 % 64 == 0 && c2 % 64 == 0;
     result(nc > 0 && (nwg > 0) == want_wg, "conv2d gather candidates B=%d h=%d w=%d c1=%d c2=%d cout=%d k=%d up=%d: %d "
@@ -262,8 +262,8 @@ static void test_engine_portable(void) {
     kernels_set_engine(KERNEL_ENGINE_PORTABLE);
     for (int i = 0; i < 3; i++) {
         ConvShape *s = &shapes[i];
-        TileConfig cand[128];
-        int nc = conv2d_shape_init(s) ? 0 : conv2d_candidates(s, g_num_sms, cand, 128), nw = 0;
+        TileConfig cand[CONV2D_MAX_CANDIDATES];
+        int nc = conv2d_shape_init(s) ? 0 : conv2d_candidates(s, g_num_sms, cand, CONV2D_MAX_CANDIDATES), nw = 0;
         for (int j = 0; j < nc; j++) nw += conv2d_tile_is_wgmma(cand[j].tile);
         result(nc > 0 && nw == 0, "engine=portable candidates B=%d H=%d W=%d cin=%d cout=%d k=%d: %d configs, %d wgmma",
                s->batch, s->h, s->w, s->cin, s->cout, s->ksize, nc, nw);
@@ -288,7 +288,7 @@ static void test_engine_portable(void) {
 // heuristic's pick and every Hopper-engine candidate; *wsb receives the
 // largest split-K workspace among them and the heuristic's pick.
 static int gemm_test_configs(const ConvShape *cs, int all_configs, TileConfig *cand, size_t *wsb) {
-    int nc = conv2d_candidates(cs, g_num_sms, cand, 128);
+    int nc = conv2d_candidates(cs, g_num_sms, cand, CONV2D_MAX_CANDIDATES);
     if (!all_configs) {
         int nw = 0;
         for (int i = 0; i < nc; i++)
@@ -350,7 +350,7 @@ static void test_gemm(int M, int N, int K, int epi, int all_configs) {
         result(0, "gemm shape M=%d N=%d K=%d", M, N, K);
         return;
     }
-    TileConfig cand[128];
+    TileConfig cand[CONV2D_MAX_CANDIDATES];
     size_t wsb = 0;
     const int nc = gemm_test_configs(&cs, all_configs, cand, &wsb);
     float *ws = wsb ? dalloc(wsb) : NULL;
@@ -432,7 +432,7 @@ static void test_gemm_lnfold(int M, int C, int N, int geglu, float offset, int a
         result(0, "%s: shape", what);
         return;
     }
-    TileConfig cand[128];
+    TileConfig cand[CONV2D_MAX_CANDIDATES];
     size_t wsb = 0;
     const int nc = gemm_test_configs(&cs, all_configs, cand, &wsb);
     const TileConfig hc = conv2d_heuristic(&cs, g_num_sms);
@@ -969,12 +969,35 @@ static const int nsd = sizeof(sd) / sizeof(sd[0]);
 static void gemm_suite(void) {
     {  // the Hopper engine offers its ping-pong tiles at an SD linear shape
         ConvShape cs = gemm_as_conv(8192, 960, 320);
-        TileConfig cand[128];
-        int nc = conv2d_shape_init(&cs) ? 0 : conv2d_candidates(&cs, g_num_sms, cand, 128), npp = 0;
+        TileConfig cand[CONV2D_MAX_CANDIDATES];
+        int nc = conv2d_shape_init(&cs) ? 0 : conv2d_candidates(&cs, g_num_sms, cand, CONV2D_MAX_CANDIDATES), npp = 0;
         for (int i = 0; i < nc; i++) npp += strstr(conv2d_tile_name(cand[i].tile), "wgmma pp ") != NULL;
         result(nc > 0 && (npp > 0) == hopper_conv_engine_on(),
                "gemm candidates M=8192 N=960 K=320: %d configs, %d persistent ping-pong (expected %s)", nc, npp,
                hopper_conv_engine_on() ? "some" : "none");
+    }
+    {  // every candidate list whole: a skinny GEMM with a long K (the context's key / value projections) offers
+       // each tile at up to eight split counts, and a list that reached its bound lost the tiles listed last
+       // (the cluster split-K and ping-pong tiles); each must offer every Hopper tile family where the engine runs
+        static const int cs_[][3] = {{77, 2560, 2048}, {154, 2560, 2048}, {77, 640, 768},   {154, 2560, 768},
+                                     {77, 2048, 1024}, {256, 1280, 1280}, {64, 1280, 5120}, {1024, 3840, 1280}};
+        for (unsigned i = 0; i < sizeof(cs_) / sizeof(cs_[0]); i++) {
+            ConvShape cs = gemm_as_conv(cs_[i][0], cs_[i][1], cs_[i][2]);
+            TileConfig cand[CONV2D_MAX_CANDIDATES];
+            const int nc = conv2d_shape_init(&cs) ? 0 : conv2d_candidates(&cs, g_num_sms, cand, CONV2D_MAX_CANDIDATES);
+            int npp = 0, nck = 0, nwg = 0;
+            for (int j = 0; j < nc; j++) {
+                const char *t = conv2d_tile_name(cand[j].tile);
+                npp += strstr(t, "wgmma pp ") != NULL;
+                nck += strstr(t, " ck") != NULL;
+                nwg += conv2d_tile_is_wgmma(cand[j].tile);
+            }
+            const int on = hopper_conv_engine_on();
+            result(nc > 0 && nc < CONV2D_MAX_CANDIDATES && (npp > 0) == on && (nck >= 4) == on && (nwg > 0) == on,
+                   "gemm candidates whole M=%d N=%d K=%d: %d configs (bound %d), %d Hopper, %d cluster split-K, "
+                   "%d ping-pong (expected %s)", cs_[i][0], cs_[i][1], cs_[i][2], nc, CONV2D_MAX_CANDIDATES, nwg, nck,
+                   npp, on ? "some of each" : "none");
+        }
     }
     {  // the heuristic's ping-pong rule at K <= 640: the three-consumer TMA-store 64 x 160 tile from 3.5 waves
        // of its tiles, the two-consumer one from half a wave, else gemm_wgmma.cu
@@ -1148,8 +1171,8 @@ static void test_conv_norm(int B, int H, int W, int c1, int c2, int cout, int k,
     char what[192];
     snprintf(what, sizeof what, "conv2d_igemm_norm B=%d H=%d W=%d c1=%d c2=%d cout=%d k=%d stride=%d G=%d silu=%d "
              "offset=%g temb=%d", B, H, W, c1, c2, cout, k, stride, groups, silu, offset, temb);
-    TileConfig cand[128];
-    const int nc = conv2d_candidates(&s, g_num_sms, cand, 128);
+    TileConfig cand[CONV2D_MAX_CANDIDATES];
+    const int nc = conv2d_candidates(&s, g_num_sms, cand, CONV2D_MAX_CANDIDATES);
     int all_wg = nc > 0;
     for (int i = 0; i < nc; i++) all_wg &= conv2d_tile_is_wgmma(cand[i].tile);
     result(all_wg, "%s: %d candidates, all Hopper tiles", what, nc);
@@ -1225,8 +1248,8 @@ static void test_conv_sc(int B, int H, int W, int cin, int cout, int cs1, int cs
     cudaCheck(conv2d_ref_f32(&sc, view, wsref, bs32, NULL, NULL, ysc, 0));
     cudaCheck(conv2d_ref_f32(&conv, x32, wref, b32, t32, ysc, yref, 0));
     float *href = download32(yref, ny);
-    TileConfig cand[128];
-    int nc = conv2d_candidates(&s, g_num_sms, cand, 128);
+    TileConfig cand[CONV2D_MAX_CANDIDATES];
+    int nc = conv2d_candidates(&s, g_num_sms, cand, CONV2D_MAX_CANDIDATES);
     int all_wg = nc > 0;
     for (int i = 0; i < nc; i++) all_wg &= conv2d_tile_is_wgmma(cand[i].tile);
     result(all_wg, "%s: %d candidates, all Hopper tiles", what, nc);

@@ -660,8 +660,8 @@ size_t graph_attn_scores(const Graph *g) {
 
 // Largest split-K workspace over the candidate configs of a conv shape.
 static size_t max_conv_ws(const ConvShape *s, int num_sms) {
-    TileConfig cand[128];
-    int nc = conv2d_candidates(s, num_sms, cand, 128);
+    TileConfig cand[CONV2D_MAX_CANDIDATES];
+    int nc = conv2d_candidates(s, num_sms, cand, CONV2D_MAX_CANDIDATES);
     size_t ws = 0;
     for (int k = 0; k < nc; k++) {
         size_t w = conv2d_workspace_bytes(s, cand[k]);

@@ -551,9 +551,10 @@ static cudaGraphExec_t capture_launches(LaunchFn fn, void *ctx, cudaStream_t st)
 
 // The candidates timed within `window` of the fastest (t[i] <= min t *
 // window), fastest first and the fastest itself first of all, at most max
-// of them, into idx; returns how many (0 when count is 0; count <= 128).
+// of them, into idx; returns how many (0 when count is 0; count <=
+// CONV2D_MAX_CANDIDATES).
 static int within_window(const double *t, int count, double window, int max, int *idx) {
-    int n = 0, used[128] = {0};
+    int n = 0, used[CONV2D_MAX_CANDIDATES] = {0};
     int best = 0;
     for (int i = 1; i < count; i++)
         if (t[i] < t[best]) best = i;
@@ -674,8 +675,8 @@ static void collect_alternatives(const TileConfig *tiles, const double *t, int c
 // alt (tuning only, may be NULL): the node's conv/GEMM alternatives.
 static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelect sel, int num_sms, int reps,
                                int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1, Alternatives *alt) {
-    TileConfig tiles[128];
-    double times[128];
+    TileConfig tiles[CONV2D_MAX_CANDIDATES];  // also the INT8 GEMM's (at most 128)
+    double times[CONV2D_MAX_CANDIDATES];
     AttnConfig attn[32];
     Candidates c;
     const int heuristic = sel == KERNEL_SELECT_HEURISTIC;
@@ -696,7 +697,7 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
             *node_gemm_cfg(n) = conv2d_heuristic(&cs, num_sms);
             return;
         }
-        c = (Candidates){conv2d_candidates(&cs, num_sms, tiles, 128), tiles, apply_tile, label_tile};
+        c = (Candidates){conv2d_candidates(&cs, num_sms, tiles, CONV2D_MAX_CANDIDATES), tiles, apply_tile, label_tile};
     } else if (n->op == OP_ATTENTION) {
         const AttnShape ks = kernel_attn_shape(n);
         if (heuristic) {
