@@ -573,10 +573,19 @@ int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int nu
 }
 }  // namespace
 
+// The candidates the heuristic weighs: the first 128 of the list, the view its
+// cost model was fit to and its picks were measured with (the lists were cut
+// at 128 until CONV2D_MAX_CANDIDATES). Offered the whole list, it took the
+// cluster split-K tiles that long-K shapes list last (low-resolution 3x3
+// convs, the feed-forward's second GEMM, the context's key/value GEMMs) where
+// they ran 12-40% slower than its old picks: SD1.5 b1 step 4.11 -> 4.17 ms,
+// SD2.1 b1 7.14 -> 7.24 ms (bench/results/2026-11-27-h100-candidates/).
+constexpr int kHeuristicCandidates = 128;
+
 extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     // Estimated time ~ waves * tile work / tile efficiency + split-K traffic.
-    TileConfig cand[CONV2D_MAX_CANDIDATES];
-    int nc = conv2d_candidates(s, num_sms, cand, CONV2D_MAX_CANDIDATES);
+    TileConfig cand[kHeuristicCandidates];
+    int nc = conv2d_candidates(s, num_sms, cand, kHeuristicCandidates);
     const int pp = pp_heuristic_pick(s, cand, nc, num_sms);
     if (pp >= 0) return cand[pp];
     // Where the Hopper engine runs the shape it is the one picked (it was the

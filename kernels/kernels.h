@@ -57,7 +57,8 @@ const char *conv2d_tile_name(int tile);
 #define CONV2D_MAX_CANDIDATES 256
 int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max);
 // A heuristic choice (used when no tuning is done): a Hopper-engine tile by
-// its cost model where the engine runs the shape, else an mma.sync tile.
+// its cost model where the engine runs the shape, else an mma.sync tile;
+// it weighs the first 128 candidates, the view its model was fit to.
 TileConfig conv2d_heuristic(const ConvShape *s, int num_sms);
 // 1 if `tile` is a tile of the Hopper engine (gemm_wgmma.cu: wgmma + TMA,
 // and its persistent ping-pong tiles, gemm_wgmma_pp.cu), which
