@@ -230,10 +230,11 @@ __device__ __forceinline__ void ts_finish_pair(float2 ya, float2 yb, bool res, u
 }
 
 // The common case of the TS epilogue, straight-line code: an optional bias
-// (8-byte aligned) and residual, no LayerNorm fold, time embedding or GEGLU
-// (the general loop of pp_ts_epilogue predicates all of those per column
-// pair; with it the kernel ran 1.6x slower, Nsight Compute: 1.8x the
-// instructions). The same arithmetic: acc + bias, + residual, one rounding.
+// (8-byte aligned) and residual, or (LN) the LayerNorm fold with a bias; no
+// time embedding or GEGLU (the general loop of pp_ts_epilogue predicates all
+// of those per column pair; with it the kernel ran 1.6x slower, Nsight
+// Compute: 1.8x the instructions). The same arithmetic: the fold (sta, stb:
+// the two rows' statistics), + bias, + residual, one rounding.
 template <int BN, bool LN, bool BIAS, bool RES>
 __device__ __forceinline__ void pp_ts_plain(const ConvParams &p, const float *acc, uint32_t slab, int r, int e,
                                             int n0, int lane, float2 sta, float2 stb) {
@@ -262,8 +263,8 @@ __device__ __forceinline__ void pp_ts_plain(const ConvParams &p, const float *ac
     }
 }
 
-// GEGLU in the TS epilogue without the LayerNorm fold, with an optional bias
-// (8-byte aligned): geglu_value2's arithmetic, straight-line. Output block
+// GEGLU in the TS epilogue with an optional bias (8-byte aligned) and (LN)
+// the LayerNorm fold: geglu_value2's arithmetic, straight-line. Output block
 // 2 b + h (8 columns) is a-block 4 b + 2 h times gelu of the g-block after it.
 template <int BN, bool LN, bool BIAS>
 __device__ __forceinline__ void pp_ts_geglu_plain(const ConvParams &p, const float *acc, uint32_t slab, int r, int e,
