@@ -561,12 +561,23 @@ namespace {
 // made the changed nodes' summed times 8-20% smaller in SD1.5 and SD2.1 steps
 // (bench/results/2026-11-27-h100-ts-ln/). K = 1280 stays with the model below:
 // from half a wave there it made the SDXL b2 step 4% slower (the -ts job6).
+// GEMMs of at most 256 rows with 640 < K <= 2048 (the context's key / value
+// projections, 77 or 154 rows, K = 768-2048; the transformer GEMMs of the 8 x 8
+// to 16 x 16 levels) take the narrow TS tiles: 64 x 64 with 12 stages below
+// K = 2048, the three-consumer 64 x 96 from there. Tuning tables of ten such
+// shapes (bench/results/2026-11-27-h100-narrow/): 64 x 64 the fastest or
+// within 2% at K = 768-1280 (77 x 2560 x 768 4.57 us against 5.34 for the
+// 64 x 128 tile that tuning picked before), 64 x 96 3c at K = 2048 (77 x 2560
+// x 2048 8.06 against 9.00 and the split-K picks' 9.3-12.4).
 int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int num_sms) {
-    if (gemm_k(s) > 640) return -1;
-    // both tiles are 64 x 160
-    const long long tiles = ceil_div((long long)s->batch * s->ho * s->wo, 64) * ceil_div(s->cout, 160);
-    if (2 * tiles < num_sms) return -1;
-    const int pt = gemm_wgmma_pp_heuristic_tile(2 * tiles >= 7LL * num_sms);
+    const long long rows = (long long)s->batch * s->ho * s->wo;
+    // both 64 x 160 tiles
+    const long long tiles = ceil_div(rows, 64) * ceil_div(s->cout, 160);
+    int kind;
+    if (gemm_k(s) <= 640 && 2 * tiles >= num_sms) kind = 2 * tiles >= 7LL * num_sms ? 1 : 0;
+    else if (rows <= 256 && gemm_k(s) > 640 && gemm_k(s) <= 2048) kind = gemm_k(s) < 2048 ? 2 : 3;  // a few rows
+    else return -1;
+    const int pt = gemm_wgmma_pp_heuristic_tile(kind);
     for (int i = 0; pt >= 0 && i < nc; i++)
         if (cand[i].tile == pp_first() + pt) return i;
     return -1;
@@ -584,10 +595,11 @@ constexpr int kHeuristicCandidates = 128;
 
 extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     // Estimated time ~ waves * tile work / tile efficiency + split-K traffic.
-    TileConfig cand[kHeuristicCandidates];
-    int nc = conv2d_candidates(s, num_sms, cand, kHeuristicCandidates);
+    TileConfig cand[CONV2D_MAX_CANDIDATES];
+    int nc = conv2d_candidates(s, num_sms, cand, CONV2D_MAX_CANDIDATES);
     const int pp = pp_heuristic_pick(s, cand, nc, num_sms);
     if (pp >= 0) return cand[pp];
+    if (nc > kHeuristicCandidates) nc = kHeuristicCandidates;  // the cost model's view
     // Where the Hopper engine runs the shape it is the one picked (it was the
     // tuner's pick at every SD conv and GEMM shape measured on the H100), by
     // its own model; the model knows gemm_wgmma.cu's tiles only, and of the

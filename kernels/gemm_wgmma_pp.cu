@@ -87,6 +87,15 @@
 //     32% of stall samples waiting for instruction fetch); and boxes of 64
 //     columns, since 16 x 16 boxes (ten per warp and tile) made the GEMMs
 //     without an epilogue operand slower than the buffer epilogue.
+//   - Narrow TS tiles for GEMMs of a few rows (64 x 32 with 16 stages, 64 x
+//     64 with 12, 64 x 96 with 10, or 9 and three consumers): the context's
+//     key / value projections (77 or 154 rows) and the linears of the 8 x 8
+//     to 16 x 16 levels (64-256 rows) made 20-40 tiles of 64 x 128, so as
+//     many SMs pulled all of K through their rings while the rest idled;
+//     cuBLASLt runs 64 x 40 or 64 x 16 tiles over 80 CTAs there (Nsight
+//     Compute, docs/PERF.md "Narrow ping-pong tiles"). 64 x 64 makes 80 CTAs
+//     of 77 x 2560 and a 16-stage ring of 12 KB stages keeps as many bytes in
+//     flight as the wide tiles' 7 stages. Tuning: 0.3-1.8 us off those nodes.
 //
 // Limits
 //   GEMM-shaped only (1x1, stride 1, pad 0, one input tensor: no
@@ -99,7 +108,9 @@
 //   reloads, none inside the main loop).
 //   No clusters / TMA multicast, no stream-K: with fewer tiles than 2 x SMs a
 //   CTA runs at most one tile per consumer and the ping-pong has nothing to
-//   overlap.
+//   overlap. At the few-row GEMMs the narrow tiles still trail cuBLASLt by
+//   0.3-2.4 us a node: its CTAs share the activation tile by multicast in
+//   clusters of 8 and read 13 KB stages where ours read 16 KB.
 #include "kernels.h"
 #include "tensormap.cuh"
 #include "pdl.cuh"
@@ -174,7 +185,11 @@ struct PpLayout {
     X(64, 128, 6, 3, 0)  \
     X(64, 160, 6, 2, 1)  \
     X(64, 160, 5, 3, 1)  \
-    X(64, 128, 7, 3, 1)
+    X(64, 128, 7, 3, 1)  \
+    X(64, 96, 10, 2, 1)  \
+    X(64, 96, 9, 3, 1)   \
+    X(64, 64, 12, 2, 1)  \
+    X(64, 32, 16, 2, 1)
 
 // The TS epilogue's TMA maps (box rows 16): y in boxes of 64, 32 and 16
 // columns, the residual in boxes of 64 and 32 (the widths ts_box_width makes).
@@ -637,10 +652,12 @@ constexpr int kNumPpTiles = sizeof(kPpTiles) / sizeof(kPpTiles[0]);
 
 int gemm_wgmma_pp_num_tiles(void) { return kNumPpTiles; }
 
-int gemm_wgmma_pp_heuristic_tile(int many_waves) {
-    const char *const pick = many_waves ? "wgmma pp 64x160x64/5st 3c ts" : "wgmma pp 64x160x64/6st ts";
+int gemm_wgmma_pp_heuristic_tile(int kind) {
+    static const char *const picks[] = {"wgmma pp 64x160x64/6st ts", "wgmma pp 64x160x64/5st 3c ts",
+                                        "wgmma pp 64x64x64/12st ts", "wgmma pp 64x96x64/9st 3c ts"};
+    if (kind < 0 || kind > 3) return -1;
     for (int i = 0; i < kNumPpTiles; i++)
-        if (!strcmp(kPpTiles[i].name, pick)) return i;
+        if (!strcmp(kPpTiles[i].name, picks[kind])) return i;
     return -1;
 }
 

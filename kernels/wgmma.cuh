@@ -58,6 +58,23 @@ __device__ __forceinline__ void wg_regs_ready(float *d) {
 // through 128-byte-swizzled descriptors (desc_sw128); scale_d = 0 overwrites
 // the accumulators (a tile's first product: no zeroing, which would be a
 // non-wgmma write of the accumulators inside the pipeline, C7515).
+// d (64 x 32, FP32, 16 registers per thread) = A (64 x 16) * B (32 x 16)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_f16_n32(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %18, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15"
+        "}, %16, %17, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
 // d (64 x 64, FP32, 32 registers per thread) = A (64 x 16) * B (64 x 16)^T + (scale_d ? d : 0)
 __device__ __forceinline__ void wgmma_f16_n64(float *d, uint64_t da, uint64_t db, int scale_d) {
 #if WGMMA_SM90A_PASS
@@ -72,6 +89,25 @@ __device__ __forceinline__ void wgmma_f16_n64(float *d, uint64_t da, uint64_t db
         "}, %32, %33, p, 1, 1, 0, 0;\n"
         "}\n"
         : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
+// d (64 x 96, FP32, 48 registers per thread) = A (64 x 16) * B (96 x 16)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_f16_n96(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %50, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n96k16.f32.f16.f16 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47"
+        "}, %48, %49, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32), WG_ACC8(d, 40)
         : "l"(da), "l"(db), "r"(scale_d));
 #endif
 }
@@ -147,11 +183,13 @@ __device__ __forceinline__ void wgmma_f16_n256(float *d, uint64_t da, uint64_t d
 
 template <int N>
 __device__ __forceinline__ void wgmma_f16(float *d, uint64_t da, uint64_t db, int scale_d) {
-    static_assert(N == 64 || N == 128 || N == 160 || N == 256, "compiled wgmma widths");
+    static_assert(N == 32 || N == 64 || N == 96 || N == 128 || N == 160 || N == 256, "compiled wgmma widths");
     if constexpr (N == 256) wgmma_f16_n256(d, da, db, scale_d);
     else if constexpr (N == 160) wgmma_f16_n160(d, da, db, scale_d);
     else if constexpr (N == 128) wgmma_f16_n128(d, da, db, scale_d);
-    else wgmma_f16_n64(d, da, db, scale_d);
+    else if constexpr (N == 96) wgmma_f16_n96(d, da, db, scale_d);
+    else if constexpr (N == 64) wgmma_f16_n64(d, da, db, scale_d);
+    else wgmma_f16_n32(d, da, db, scale_d);
 }
 
 __device__ __forceinline__ uint32_t smem_u32addr(const void *p) {

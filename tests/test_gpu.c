@@ -999,18 +999,23 @@ static void gemm_suite(void) {
                    npp, on ? "some of each" : "none");
         }
     }
-    {  // the heuristic's ping-pong rule at K <= 640: the three-consumer TMA-store 64 x 160 tile from 3.5 waves
-       // of its tiles, the two-consumer one from half a wave, else gemm_wgmma.cu
-        static const int hs[][3] = {{8192, 960, 320}, {18432, 320, 320}, {4096, 960, 320}, {8192, 320, 320},
-                                    {8192, 640, 1280}, {1024, 640, 640}, {77, 640, 768}};
+    {  // the heuristic's ping-pong rules: at K <= 640 the three-consumer TMA-store 64 x 160 tile from 3.5 waves
+       // of its tiles, the two-consumer one from half a wave; at most 256 rows with 640 < K <= 2048 the
+       // narrow TS tiles (64 x 64 below K = 2048, 64 x 96 3c at 2048); else gemm_wgmma.cu
+        static const int hs[][3] = {{8192, 960, 320},  {18432, 320, 320}, {4096, 960, 320}, {8192, 320, 320},
+                                    {8192, 640, 1280}, {1024, 640, 640},  {77, 640, 768},   {77, 2560, 2048},
+                                    {154, 2560, 768},  {256, 1280, 1280}, {64, 1280, 5120}, {320, 1280, 1280}};
         for (unsigned i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
             ConvShape cs = gemm_as_conv(hs[i][0], hs[i][1], hs[i][2]);
             const char *name = conv2d_shape_init(&cs) ? "?" : conv2d_tile_name(conv2d_heuristic(&cs, g_num_sms).tile);
             const long long tiles = (long long)((hs[i][0] + 63) / 64) * ((hs[i][1] + 159) / 160);
-            const int on = hopper_conv_engine_on() && hs[i][2] <= 640;
-            const char *want = !on || 2 * tiles < g_num_sms          ? NULL
-                               : 2 * tiles >= 7LL * g_num_sms ? "wgmma pp 64x160x64/5st 3c ts"
-                                                                : "wgmma pp 64x160x64/6st ts";
+            const int hopper = hopper_conv_engine_on(), k = hs[i][2];
+            const char *want = !hopper                                 ? NULL
+                               : k <= 640 && 2 * tiles >= 7LL * g_num_sms ? "wgmma pp 64x160x64/5st 3c ts"
+                               : k <= 640 && 2 * tiles >= g_num_sms       ? "wgmma pp 64x160x64/6st ts"
+                               : hs[i][0] <= 256 && k > 640 && k < 2048   ? "wgmma pp 64x64x64/12st ts"
+                               : hs[i][0] <= 256 && k == 2048             ? "wgmma pp 64x96x64/9st 3c ts"
+                                                                          : NULL;
             result(want ? strcmp(name, want) == 0 : strstr(name, "wgmma pp ") == NULL,
                    "gemm heuristic M=%d N=%d K=%d on %d SMs: %s (expected %s)", hs[i][0], hs[i][1], hs[i][2],
                    g_num_sms, name, want ? want : "no ping-pong tile");
