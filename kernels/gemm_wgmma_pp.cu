@@ -109,8 +109,8 @@
 //   No clusters / TMA multicast, no stream-K: with fewer tiles than 2 x SMs a
 //   CTA runs at most one tile per consumer and the ping-pong has nothing to
 //   overlap. At the few-row GEMMs the narrow tiles still trail cuBLASLt by
-//   0.3-2.4 us a node: its CTAs share the activation tile by multicast in
-//   clusters of 8 and read 13 KB stages where ours read 16 KB.
+//   0.3-2.4 us a node; its kernels there run in clusters of 8 with 13 KB
+//   stages where ours read 16 KB (docs/PERF.md, "Narrow ping-pong tiles").
 #include "kernels.h"
 #include "tensormap.cuh"
 #include "pdl.cuh"
