@@ -94,8 +94,9 @@
 //     many SMs pulled all of K through their rings while the rest idled;
 //     cuBLASLt runs 64 x 40 or 64 x 16 tiles over 80 CTAs there (Nsight
 //     Compute, docs/PERF.md "Narrow ping-pong tiles"). 64 x 64 makes 80 CTAs
-//     of 77 x 2560 and a 16-stage ring of 12 KB stages keeps as many bytes in
-//     flight as the wide tiles' 7 stages. Tuning: 0.3-1.8 us off those nodes.
+//     of 77 x 2560; the rings (12 stages of 16 KB, 16 of 12 KB) keep 192 KB
+//     in flight, the 64 x 128 tile's 7 stages 168 KB. Tuning: 0.3-1.8 us off
+//     those nodes.
 //
 // Limits
 //   GEMM-shaped only (1x1, stride 1, pad 0, one input tensor: no
