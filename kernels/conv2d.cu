@@ -381,7 +381,10 @@ long long gemm_k(const ConvShape *s) { return (long long)s->ksize * s->ksize * s
 long long wgmma_tiles(const ConvShape *s, int wt) {
     int bm = 0, bn = 0;
     gemm_wgmma_tile_dims(wt, &bm, &bn);
-    return gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad, s->up) * ceil_div(s->cout, bn);
+    const long long mt = gemm_wgmma_tile_im2col(wt) ? ceil_div((long long)s->batch * s->ho * s->wo, bm)
+                                                    : gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride,
+                                                                         s->pad, s->up);
+    return mt * ceil_div(s->cout, bn);
 }
 }  // namespace
 
@@ -443,16 +446,18 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
             continue;
         }
         int bm = 0, bn = 0;
-        long long mt;
+        long long tiles;
         if (t >= kNumTiles) {
-            gemm_wgmma_tile_dims(t - kNumTiles, &bm, &bn);
-            mt = gemm_wgmma_m_tiles(s->batch, s->ho, s->wo, s->ksize, s->stride, s->pad, s->up);
+            // im2col tiles: plain convolutions only
+            if (gemm_wgmma_tile_im2col(t - kNumTiles) &&
+                !gemm_wgmma_i2c_shape_ok(s->ksize, s->stride, s->pad, s->up, s->norm, s->cs))
+                continue;
+            tiles = wgmma_tiles(s, t - kNumTiles);
         } else {
             bm = kTiles[t].bm;
             bn = kTiles[t].bn;
-            mt = ceil_div(M, bm);
+            tiles = ceil_div(M, bm) * ceil_div(s->cout, bn);
         }
-        long long tiles = mt * ceil_div(s->cout, bn);
         const int ck = t >= kNumTiles && gemm_wgmma_tile_cluster_k(t - kNumTiles);  // split-K inside a cluster
         if (t >= kNumTiles && gemm_wgmma_tile_stream_k(t - kNumTiles)) {
             // stream-K: no split; only where a one-tile-per-CTA grid leaves a partial last wave
@@ -584,6 +589,33 @@ int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int nu
 }
 }  // namespace
 
+namespace {
+// The im2col twin of the cost model's pick (the same width and split) where
+// the pick is a plain rectangle tile and the twin's 128 consecutive output
+// pixels make fewer tiles than the rectangles do: outputs whose side is not a
+// multiple of the rectangle's (24 x 24 at batch 2: 9 m-tiles against 12;
+// 12 x 12; odd sizes); else -1. At the same tile and split the im2col tiles
+// ran 0.99x the rectangle's time at the median of 18 SD convolutions on the
+// H100, and tuning picked them at SD2.1's 24 x 24 and 48 x 48 convolutions
+// (1280 -> 1280 @24 b1 34.4 against 38.5 us; bench/results/2026-11-27-h100-im2col/).
+int i2c_twin(const ConvShape *s, TileConfig pick, const TileConfig *cand, int nc) {
+    const int wt = pick.tile - kNumTiles;
+    if (gemm_wgmma_tile_cluster_k(wt) || gemm_wgmma_tile_stream_k(wt) || gemm_wgmma_tile_im2col(wt)) return -1;
+    int bm = 0, bn = 0;
+    gemm_wgmma_tile_dims(wt, &bm, &bn);
+    for (int i = 0; i < nc; i++) {
+        const int t = cand[i].tile - kNumTiles;
+        if (cand[i].tile < kNumTiles || cand[i].tile >= pp_first() || !gemm_wgmma_tile_im2col(t) ||
+            cand[i].splits != pick.splits)
+            continue;
+        int bm2 = 0, bn2 = 0;
+        gemm_wgmma_tile_dims(t, &bm2, &bn2);
+        if (bn2 == bn) return wgmma_tiles(s, t) < wgmma_tiles(s, wt) ? i : -1;
+    }
+    return -1;
+}
+}  // namespace
+
 // The candidates the heuristic weighs: the first 128 of the list, the view its
 // cost model was fit to and its picks were measured with (the lists were cut
 // at 128 until CONV2D_MAX_CANDIDATES). Offered the whole list, it took the
@@ -599,6 +631,7 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     int nc = conv2d_candidates(s, num_sms, cand, CONV2D_MAX_CANDIDATES);
     const int pp = pp_heuristic_pick(s, cand, nc, num_sms);
     if (pp >= 0) return cand[pp];
+    const int nc_all = nc;
     if (nc > kHeuristicCandidates) nc = kHeuristicCandidates;  // the cost model's view
     // Where the Hopper engine runs the shape it is the one picked (it was the
     // tuner's pick at every SD conv and GEMM shape measured on the H100), by
@@ -608,6 +641,7 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
     TileConfig pick_wg = {-1, 1};
     for (int i = 0; i < nc; i++) {
         if (cand[i].tile < kNumTiles || cand[i].tile >= pp_first()) continue;
+        if (gemm_wgmma_tile_im2col(cand[i].tile - kNumTiles)) continue;  // the rule below
         if (gemm_wgmma_tile_stream_k(cand[i].tile - kNumTiles) &&
             !sk_heuristic_ok(wgmma_tiles(s, cand[i].tile - kNumTiles), num_sms))
             continue;
@@ -619,7 +653,10 @@ extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
             pick_wg = cand[i];
         }
     }
-    if (pick_wg.tile >= 0) return pick_wg;
+    if (pick_wg.tile >= 0) {
+        const int i2c = i2c_twin(s, pick_wg, cand, nc_all);
+        return i2c >= 0 ? cand[i2c] : pick_wg;
+    }
     long long M = (long long)s->batch * s->ho * s->wo;
     const long long K = gemm_k(s);
     double best = 1e300;

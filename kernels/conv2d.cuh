@@ -267,6 +267,15 @@ int gemm_wgmma_tile_stream_k(int i);
 // 1 when a stream-K tile may run this shape (convolution mode, no GroupNorm operand path).
 int gemm_wgmma_sk_shape_ok(int ksize, int stride, int pad, int up, int norm);
 size_t gemm_wgmma_sk_workspace_bytes(int i, long long tiles, int kchunks);
+// Tile i reads its A operand in TMA's im2col mode: its CTAs take 128
+// consecutive output pixels (the GEMM's rows, so gemm_wgmma_m_tiles does not
+// count them: ceil(M / 128)) across image rows and images, where the other
+// convolution tiles take rectangles; splits through the workspace.
+int gemm_wgmma_tile_im2col(int i);
+// 1 when an im2col tile may run this shape: a convolution (not
+// GEMM-shaped) without a nearest-2x input, GroupNorm operand path or fused
+// shortcut.
+int gemm_wgmma_i2c_shape_ok(int ksize, int stride, int pad, int up, int norm, int shortcut);
 // 1 when the engine runs this shape: GEMM-shaped (1x1, stride 1, pad 0;
 // Cin and Cout multiples of 8) or a convolution with Cin a multiple of 64,
 // stride 1 or 2 and pad < ksize.

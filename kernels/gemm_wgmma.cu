@@ -397,6 +397,28 @@ __device__ __forceinline__ void wg_issue_conv(const ConvParams &p, const WgGeom 
     tma_load_2d(sa + a_bytes, map_w, bar, k, at.n0);
 }
 
+// Producer, im2col tiles (I2C): K stage kt of rows m0 .. m0 + 127, which
+// are consecutive output pixels (b, oy, ox) from (at.b0, at.oy0, at.ox0)
+// on, across rows and images. The A stage is one TMA copy in im2col mode:
+// 128 pixels x 64 channels of the stage's tap (ky, kx), the window's corner
+// of each output pixel shifted by (kx, ky); the map's bounding box gives one
+// pixel per output position (stride and padding in the map), and pixels
+// outside the input read as zero. The shared-memory tile is the GEMM's (128
+// rows of 128 bytes, 128-byte swizzle), so the main loop and the epilogue
+// (GEMM mode: row r is output pixel m0 + r) are the plain tile's.
+__device__ __forceinline__ void wg_issue_i2c(const ConvParams &p, const CUtensorMap *map_x, const CUtensorMap *map_x2,
+                                             const CUtensorMap *map_w, const WgTileAt &at, int kt, unsigned char *sa,
+                                             uint64_t *bar, int a_bytes) {
+    const int k = kt * WG_BK;
+    const int tap = k / p.Cin, c0 = k - tap * p.Cin;  // K = (ky, kx, ci), Cin % 64 == 0
+    const int ky = tap / p.ksize, kx = tap - ky * p.ksize;
+    const int ix = at.ox0 * p.stride - p.pad, iy = at.oy0 * p.stride - p.pad;
+    if (p.x2 && c0 >= p.Cin1)
+        tma_load_im2col_4d(sa, map_x2, bar, c0 - p.Cin1, ix, iy, at.b0, (uint16_t)kx, (uint16_t)ky);
+    else tma_load_im2col_4d(sa, map_x, bar, c0, ix, iy, at.b0, (uint16_t)kx, (uint16_t)ky);
+    tma_load_2d(sa + a_bytes, map_w, bar, k, at.n0);
+}
+
 // Producer: K stage kt past the convolution's Kc, the fused shortcut's: 64
 // of its channels at the rectangle's own pixels.
 __device__ __forceinline__ void wg_issue_shortcut(const ConvParams &p, const CUtensorMap *map_s,
@@ -477,9 +499,10 @@ __device__ __forceinline__ void wg_emit_tile(const ConvParams &p, const WgGeom &
 }
 #endif  // WG_DEVICE
 
-template <int BN, int STAGES, bool NORM, bool CK, bool SC>
+template <int BN, int STAGES, bool NORM, bool CK, bool SC, bool I2C = false>
 __global__ void __launch_bounds__(WG_THREADS, 1)
-    gemm_wgmma_kernel(const __grid_constant__ CUtensorMap map_x,   // x (M, K), box 64 x 128 (conv: 4-D NHWC)
+    gemm_wgmma_kernel(const __grid_constant__ CUtensorMap map_x,   // x (M, K), box 64 x 128 (conv: 4-D NHWC;
+                                                                   // I2C: im2col, 128 pixels x 64 channels)
                       const __grid_constant__ CUtensorMap map_x2,  // x2 (M, Cin - Cin1) where p.x2 is set
                       const __grid_constant__ CUtensorMap map_w,   // w (N, K), box 64 x BN
                       const __grid_constant__ CUtensorMap map_s,   // xs (B, Ho, Wo, Cs1) where p.xs is set
@@ -529,11 +552,26 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
             // their own, so the first loop is the plain tile's.
             const int nconv = SC ? max(0, min(nkt, p.Kc / WG_BK - kt0)) : nkt;
             int i = 0;
-            for (; i < nconv; i++) {
-                const int s = i % STAGES;
-                if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
-                mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
-                wg_issue_conv(p, g, &map_x, &map_x2, &map_w, at, kt0 + i, ring + s * STAGE_BYTES, &full[s], A_BYTES);
+            if constexpr (I2C) {  // rows m0 ..: consecutive output pixels from (b0, oy0, ox0)
+                WgTileAt ai = at;
+                const int hw = p.Ho * p.Wo;
+                ai.b0 = m0 / hw;
+                ai.oy0 = (m0 - ai.b0 * hw) / p.Wo;
+                ai.ox0 = m0 - ai.b0 * hw - ai.oy0 * p.Wo;
+                for (; i < nkt; i++) {
+                    const int s = i % STAGES;
+                    if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
+                    mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
+                    wg_issue_i2c(p, &map_x, &map_x2, &map_w, ai, kt0 + i, ring + s * STAGE_BYTES, &full[s], A_BYTES);
+                }
+            } else {
+                for (; i < nconv; i++) {
+                    const int s = i % STAGES;
+                    if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
+                    mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
+                    wg_issue_conv(p, g, &map_x, &map_x2, &map_w, at, kt0 + i, ring + s * STAGE_BYTES, &full[s],
+                                  A_BYTES);
+                }
             }
             if constexpr (SC) {
                 for (; i < nkt; i++) {  // the shortcut: 64 of its channels at the rectangle's own pixels
@@ -908,6 +946,28 @@ cudaError_t make_map_nhwc(CUtensorMap *map, const ConvParams &p, const WgGeom &g
     return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
 }
 
+// An activation (B, H, W, C) (x, or x2 of a concatenated input: C channels)
+// as a 4-D map in TMA's im2col mode for the im2col tiles: a copy reads 128
+// pixels x 64 channels (128 bytes, 128-byte swizzle). The bounding box holds
+// the filter window's corner of every output position, -pad .. W + pad -
+// ksize in each dimension (W, H), every stride-th: that is Wo x Ho
+// positions, and a copy's 128 walk them across rows and images. Zeros
+// outside the tensor: the padding, and rows past the batch.
+cudaError_t make_map_im2col(CUtensorMap *map, const ConvParams &p, const half *base, int C) {
+    EncodeIm2colFn enc = tensor_map_im2col_encoder();
+    if (!enc) return cudaErrorNotSupported;
+    const int B = p.M / (p.Ho * p.Wo);
+    const cuuint64_t dims[4] = {(cuuint64_t)C, (cuuint64_t)p.W, (cuuint64_t)p.H, (cuuint64_t)B};
+    const cuuint64_t strides[3] = {(cuuint64_t)C * sizeof(half), (cuuint64_t)p.W * C * sizeof(half),
+                                   (cuuint64_t)p.H * p.W * C * sizeof(half)};
+    const int lower[2] = {-p.pad, -p.pad}, upper[2] = {p.pad - (p.ksize - 1), p.pad - (p.ksize - 1)};  // (W, H)
+    const cuuint32_t elem[4] = {1, (cuuint32_t)p.stride, (cuuint32_t)p.stride, 1};
+    CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 4, const_cast<half *>(base), dims, strides, lower, upper,
+                     (cuuint32_t)WG_BK, (cuuint32_t)WG_BM, elem, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                     CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    return r == CUDA_SUCCESS ? cudaSuccess : cudaErrorInvalidValue;
+}
+
 // GEMM-shaped problems (1x1, stride 1, no padding) take consecutive rows.
 bool gemm_shaped(int ksize, int stride, int pad) { return ksize == 1 && stride == 1 && pad == 0; }
 
@@ -954,18 +1014,23 @@ cudaError_t wg_set_smem_limit() {
 
 // The five tensor maps of a launch (x, x2, w, xs, xs2; an absent operand's
 // map is a copy of x's, never read), the geometry (convolution mode) and
-// the m-tiles.
+// the m-tiles. i2c (the im2col tiles, a convolution without a nearest-2x
+// input, GroupNorm operand path or fused shortcut): x and x2 in im2col mode
+// and the GEMM's rows (geometry 0: row m0 + r is output pixel m0 + r).
 struct WgMaps {
     CUtensorMap x, x2, w, s, s2;
     WgGeom g;
     unsigned mtiles;
 };
-cudaError_t wg_make_maps(const ConvParams &p, int bn, WgMaps *m) {
+cudaError_t wg_make_maps(const ConvParams &p, int bn, WgMaps *m, bool i2c = false) {
     m->g = WgGeom{0, 0, 0, 0, 0, 0, 0, 0};
     m->mtiles = (unsigned)((p.M + WG_BM - 1) / WG_BM);
     const int c1 = p.x2 ? p.Cin1 : p.Cin;  // channels of x
     cudaError_t e;
-    if (gemm_shaped(p.ksize, p.stride, p.pad) && !p.up) {
+    if (i2c) {
+        e = make_map_im2col(&m->x, p, p.x, c1);
+        if (e == cudaSuccess && p.x2) e = make_map_im2col(&m->x2, p, p.x2, p.Cin - c1);
+    } else if (gemm_shaped(p.ksize, p.stride, p.pad) && !p.up) {
         e = make_map(&m->x, p.x, p.M, c1, WG_BM);
         if (e == cudaSuccess && p.x2) e = make_map(&m->x2, p.x2, p.M, p.Cin - c1, WG_BM);
     } else {
@@ -986,18 +1051,28 @@ cudaError_t wg_make_maps(const ConvParams &p, int bn, WgMaps *m) {
     return e;
 }
 
-template <int BN, int STAGES, bool NORM, bool CK, bool SC>
+template <int BN, int STAGES, bool NORM, bool CK, bool SC, bool I2C = false>
 cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     const size_t smem = wg_smem_bytes<BN, STAGES>();
-    const cudaError_t se = wg_set_smem_limit<BN, STAGES, gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC>>();
+    const cudaError_t se = wg_set_smem_limit<BN, STAGES, gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC, I2C>>();
     if (se != cudaSuccess) return se;
     WgMaps m;
-    const cudaError_t e = wg_make_maps(p, BN, &m);
+    const cudaError_t e = wg_make_maps(p, BN, &m, I2C);
     if (e != cudaSuccess) return e;
     dim3 grid(m.mtiles, (p.N + BN - 1) / BN, p.splits);
     const dim3 cluster(1, 1, CK ? p.splits : 1);  // cluster split-K: one cluster per output tile
-    return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC>, grid, dim3(WG_THREADS), smem, stream,
+    return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC, I2C>, grid, dim3(WG_THREADS), smem, stream,
                               cluster, m.x, m.x2, m.w, m.s, m.s2, p, m.g);
+}
+
+// The im2col tiles (I2C): a plain convolution (not GEMM-shaped; no
+// nearest-2x input, GroupNorm operand path or fused shortcut), one tile or
+// split-K through the workspace.
+template <int BN, int STAGES>
+cudaError_t wg_launch_i2c(const ConvParams &p, cudaStream_t stream) {
+    if (!gemm_wgmma_i2c_shape_ok(p.ksize, p.stride, p.pad, p.up, p.norm != nullptr, p.xs != nullptr))
+        return cudaErrorInvalidValue;
+    return wg_launch<BN, STAGES, false, false, false, true>(p, stream);
 }
 
 // Stream-K grid of a problem of `tiles` output tiles and kchunks K stages:
@@ -1057,20 +1132,27 @@ cudaError_t wg_launch_any(const ConvParams &p, cudaStream_t stream) {
     return p.xs ? wg_launch<BN, STAGES, false, CK, true>(p, stream) : wg_launch<BN, STAGES, false, CK, false>(p, stream);
 }
 
-// Each tile three times: split-K through the FP32 workspace and the reduce
-// kernel, ("ck") split-K inside a cluster of the splits (2 .. 8), and
-// ("sk") stream-K over persistent CTAs (convolutions only, no split).
+// Each tile four times: split-K through the FP32 workspace and the reduce
+// kernel, ("ck") split-K inside a cluster of the splits (2 .. 8), ("sk")
+// stream-K over persistent CTAs (convolutions only, no split), and ("i2c")
+// the A operand in TMA's im2col mode (plain convolutions; splits through the
+// workspace).
 struct WgTile {
-    int bn, stages, cluster_k, stream_k;
+    int bn, stages, cluster_k, stream_k, im2col;
     const char *name;
     cudaError_t (*launch)(const ConvParams &, cudaStream_t);
     int (*max_clusters)(int S);
 };
-#define WG_TILE_ROW(bn, st) {bn, st, 0, 0, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st, false>, nullptr},
+#define WG_TILE_ROW(bn, st) \
+    {bn, st, 0, 0, 0, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st, false>, nullptr},
 #define WG_TILE_ROW_CK(bn, st) \
-    {bn, st, 1, 0, "wgmma 128x" #bn "x64/" #st "st ck", &wg_launch_any<bn, st, true>, &wg_max_clusters<bn, st>},
-#define WG_TILE_ROW_SK(bn, st) {bn, st, 0, 1, "wgmma 128x" #bn "x64/" #st "st sk", &wg_launch_sk_any<bn, st>, nullptr},
-const WgTile kWgTiles[] = {WG_TILES(WG_TILE_ROW) WG_TILES(WG_TILE_ROW_CK) WG_TILES_SK(WG_TILE_ROW_SK)};
+    {bn, st, 1, 0, 0, "wgmma 128x" #bn "x64/" #st "st ck", &wg_launch_any<bn, st, true>, &wg_max_clusters<bn, st>},
+#define WG_TILE_ROW_SK(bn, st) \
+    {bn, st, 0, 1, 0, "wgmma 128x" #bn "x64/" #st "st sk", &wg_launch_sk_any<bn, st>, nullptr},
+#define WG_TILE_ROW_I2C(bn, st) \
+    {bn, st, 0, 0, 1, "wgmma 128x" #bn "x64/" #st "st i2c", &wg_launch_i2c<bn, st>, nullptr},
+const WgTile kWgTiles[] = {WG_TILES(WG_TILE_ROW) WG_TILES(WG_TILE_ROW_CK) WG_TILES_SK(WG_TILE_ROW_SK)
+                               WG_TILES(WG_TILE_ROW_I2C)};
 constexpr int kNumWgTiles = sizeof(kWgTiles) / sizeof(kWgTiles[0]);
 
 }  // namespace
@@ -1083,6 +1165,8 @@ int gemm_wgmma_tile_cluster_k(int i) { return i >= 0 && i < kNumWgTiles && kWgTi
 
 int gemm_wgmma_tile_stream_k(int i) { return i >= 0 && i < kNumWgTiles && kWgTiles[i].stream_k; }
 
+int gemm_wgmma_tile_im2col(int i) { return i >= 0 && i < kNumWgTiles && kWgTiles[i].im2col; }
+
 size_t gemm_wgmma_sk_workspace_bytes(int i, long long tiles, int kchunks) {
     if (!gemm_wgmma_tile_stream_k(i)) return 0;
     const size_t g = (size_t)wg_sk_grid(tiles, kchunks);
@@ -1093,6 +1177,12 @@ size_t gemm_wgmma_sk_workspace_bytes(int i, long long tiles, int kchunks) {
 // that each wait for their own unscheduled CTAs must never share the SMs), no GroupNorm operand path.
 int gemm_wgmma_sk_shape_ok(int ksize, int stride, int pad, int up, int norm) {
     return !norm && !(gemm_shaped(ksize, stride, pad) && !up);
+}
+
+// The im2col tiles: a convolution (not GEMM-shaped) without a nearest-2x input, GroupNorm operand path or fused
+// shortcut, whose row tiles are the GEMM's 128 consecutive output pixels.
+int gemm_wgmma_i2c_shape_ok(int ksize, int stride, int pad, int up, int norm, int shortcut) {
+    return !gemm_shaped(ksize, stride, pad) && !up && !norm && !shortcut;
 }
 
 int gemm_wgmma_max_clusters(int i, int splits) {

@@ -1,4 +1,4 @@
-// tensormap.cuh: cuTensorMapEncodeTiled for the Hopper kernels (gemm_wgmma.cu,
+// tensormap.cuh: cuTensorMapEncodeTiled (and Im2col) for the Hopper kernels (gemm_wgmma.cu,
 // gemm_wgmma_pp.cu, attention_wgmma.cu), taken from the driver at run time so
 // that nothing links against libcuda, and the 2-D operand map the GEMM
 // kernels share. Host code.
@@ -25,6 +25,29 @@ inline EncodeTiledFn tensor_map_encoder() {
             q == cudaDriverEntryPointSuccess)
             fn = reinterpret_cast<EncodeTiledFn>(f);
         (void)cudaGetLastError();  // a failed probe leaves no sticky error behind
+    }
+    return fn;
+}
+
+typedef CUresult (*EncodeIm2colFn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
+                                   const cuuint64_t *, const int *, const int *, cuuint32_t, cuuint32_t,
+                                   const cuuint32_t *, CUtensorMapInterleave, CUtensorMapSwizzle,
+                                   CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
+
+// cuTensorMapEncodeIm2col (the convolution tiles that read their A operand in
+// TMA's im2col mode), probed once per process; NULL when the driver has none.
+inline EncodeIm2colFn tensor_map_im2col_encoder() {
+    static EncodeIm2colFn fn = nullptr;
+    static bool probed = false;
+    if (!probed) {
+        probed = true;
+        void *f = nullptr;
+        cudaDriverEntryPointQueryResult q;
+        if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeIm2col", &f, 12000, cudaEnableDefault, &q) ==
+                cudaSuccess &&
+            q == cudaDriverEntryPointSuccess)
+            fn = reinterpret_cast<EncodeIm2colFn>(f);
+        (void)cudaGetLastError();
     }
     return fn;
 }

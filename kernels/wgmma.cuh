@@ -346,6 +346,23 @@ __device__ __forceinline__ void tma_load_4d(void *dst, const CUtensorMap *map, u
 #endif
 }
 
+// im2col mode of a rank-4 NHWC `map` (tensor_map_im2col): the map's
+// pixelsPerColumn pixels x channelsPerPixel channels from channel c of the
+// pixel (w, h, n), each pixel shifted by the filter offsets (ow, oh); the
+// pixels follow the map's bounding box (one per output position, W, then H,
+// then N, every stride-th) across rows and images, and a shifted pixel
+// outside the tensor reads as zero (counted in the transaction bytes).
+__device__ __forceinline__ void tma_load_im2col_4d(void *dst, const CUtensorMap *map, uint64_t *bar, int c, int w,
+                                                   int h, int n, uint16_t ow, uint16_t oh) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%0], [%1, {%2, %3, %4, "
+        "%5}], [%6], {%7, %8};\n" ::"r"(smem_u32addr(dst)),
+        "l"(reinterpret_cast<uint64_t>(map)), "r"(c), "r"(w), "r"(h), "r"(n), "r"(smem_u32addr(bar)), "h"(ow), "h"(oh)
+        : "memory");
+#endif
+}
+
 // --- shared-memory matrix descriptors (128-byte swizzle) -----------------------
 // K-major operand tile: rows of 64 FP16 (128 bytes), 8-row groups 1024 bytes
 // apart (stride byte offset), the tile base 1024-byte aligned. Adding 2

@@ -1057,6 +1057,46 @@ static void gemm_suite(void) {
 
 
 // Conv and GEMM tiles against their FP32 references (every candidate tile and split, both engines).
+// The im2col tiles ("... i2c"): offered for plain convolutions (stride 1
+// and 2, a concatenated input) and not where the rows must be rectangles
+// (a nearest-2x input, the GroupNorm operand path, a fused shortcut) or for
+// GEMM-shaped ones; the heuristic takes one only where its 128 consecutive
+// pixels make fewer tiles than the rectangles, never at outputs of 64, 32, 16,
+// 48 or 96 pixels a side (whole rectangles).
+static void test_i2c_offers(void) {
+    if (!hopper_conv_engine_on()) return;
+    // B, H, W, cin, cout, k, stride, pad, -, -, cin2, up, norm, cs, cs2; want: 1 offered, 0 not
+    static const struct {
+        ConvShape s;
+        int want;
+        const char *what;
+    } cases[] = {
+        {{2, 64, 64, 320, 320, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0}, 1, "3x3"},
+        {{2, 64, 64, 320, 320, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0}, 1, "3x3 stride 2"},
+        {{1, 24, 24, 1280, 1280, 3, 1, 1, 0, 0, 640, 0, 0, 0, 0}, 1, "3x3 concatenated"},
+        {{2, 32, 32, 640, 640, 3, 1, 1, 0, 0, 0, 1, 0, 0, 0}, 0, "3x3 nearest-2x"},
+        {{2, 32, 32, 640, 640, 3, 1, 1, 0, 0, 0, 0, 1, 0, 0}, 0, "3x3 GroupNorm operand"},
+        {{2, 32, 32, 640, 640, 3, 1, 1, 0, 0, 0, 0, 0, 320, 0}, 0, "3x3 fused shortcut"},
+        {{2, 64, 64, 320, 640, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0}, 0, "1x1"},
+    };
+    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        ConvShape s = cases[i].s;
+        TileConfig cand[CONV2D_MAX_CANDIDATES];
+        const int nc = conv2d_shape_init(&s) ? 0 : conv2d_candidates(&s, g_num_sms, cand, CONV2D_MAX_CANDIDATES);
+        int ni = 0;
+        for (int j = 0; j < nc; j++) ni += strstr(conv2d_tile_name(cand[j].tile), " i2c") != NULL;
+        result(nc > 0 && (ni > 0) == cases[i].want, "conv candidates %s B=%d H=%d W=%d cin=%d cout=%d: %d configs, %d im2col (expected %s)",
+               cases[i].what, s.batch, s.h, s.w, s.cin, s.cout, nc, ni, cases[i].want ? "some" : "none");
+    }
+    static const int rect[][3] = {{2, 64, 320}, {1, 64, 320}, {2, 32, 640}, {2, 16, 1280}, {2, 48, 640}, {2, 96, 320}};
+    for (unsigned i = 0; i < sizeof(rect) / sizeof(rect[0]); i++) {
+        ConvShape s = {rect[i][0], rect[i][1], rect[i][1], rect[i][2], rect[i][2], 3, 1, 1, 0, 0, 0, 0, 0, 0, 0};
+        const char *name = conv2d_shape_init(&s) ? "?" : conv2d_tile_name(conv2d_heuristic(&s, g_num_sms).tile);
+        result(strstr(name, " i2c") == NULL, "conv heuristic B=%d %dx%d %d->%d: %s (expected a rectangle tile)",
+               s.batch, s.h, s.w, s.cin, s.cout, name);
+    }
+}
+
 static void conv_suites(void) {
     if (g_shard_k == 0) {
         // random generators
@@ -1110,6 +1150,7 @@ static void conv_suites(void) {
     }
     if (g_shard_k == 0) {
         test_engine_portable();
+        test_i2c_offers();
         gemm_suite();
     }
 }
