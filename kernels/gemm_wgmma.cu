@@ -53,6 +53,20 @@
 //     reads source pixel (j + floor((px + kx - pad) / 2), i + floor((py + ky
 //     - pad) / 2)): a plain unit-stride box of the half-size source, so
 //     neither the upsampled nor the concatenated tensor is ever written.
+//   - The im2col tiles ("i2c", a fourth instantiation I2C of each plain
+//     tile): a CTA's 128 rows are 128 consecutive output pixels (the GEMM's
+//     rows, across image rows and images) instead of a rectangle, and the A
+//     stage is one TMA copy in im2col mode (cuTensorMapEncodeIm2col: the
+//     filter window's corner of every output position in the map's bounding
+//     box, the tap as the copy's offsets, stride and padding in the map).
+//     Same shared-memory tile, main loop and (GEMM-mode) epilogue. They make
+//     fewer tiles where the output side is not a multiple of a rectangle's
+//     (24 x 24 at batch 2: 9 against 12). Measured on the H100 beside the
+//     rectangles at 18 SD convolutions (docs/PERF.md, "Convolution A operand
+//     in TMA im2col mode"): 0.99x the rectangle's time at the same tile and
+//     split (median), tuning's pick at SD2.1's 24 x 24 and 48 x 48 layers.
+//     Plain convolutions only (no nearest-2x input, GroupNorm operand path
+//     or fused shortcut, which need the rectangle), no cluster split-K.
 //   - A ResBlock's 1x1 shortcut in conv2's K (ConvParams.xs, a third
 //     instantiation SC of each plain and ck tile): past the conv's Kc = 9
 //     Cin come Cs more K whose stages the producer loads, in a copy loop of
