@@ -12,20 +12,21 @@ typedef CUresult (*EncodeTiledFn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t
                                   const cuuint64_t *, const cuuint32_t *, const cuuint32_t *, CUtensorMapInterleave,
                                   CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
 
+// A driver entry point by name (the CUDA 12.0 signature), or NULL when the
+// driver has none; a failed probe leaves no sticky error behind.
+inline void *driver_entry_point(const char *name) {
+    void *f = nullptr;
+    cudaDriverEntryPointQueryResult q;
+    if (cudaGetDriverEntryPointByVersion(name, &f, 12000, cudaEnableDefault, &q) != cudaSuccess ||
+        q != cudaDriverEntryPointSuccess)
+        f = nullptr;
+    (void)cudaGetLastError();
+    return f;
+}
+
 // The encoder, probed once per process; NULL when the driver has none.
 inline EncodeTiledFn tensor_map_encoder() {
-    static EncodeTiledFn fn = nullptr;
-    static bool probed = false;
-    if (!probed) {
-        probed = true;
-        void *f = nullptr;
-        cudaDriverEntryPointQueryResult q;
-        if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &f, 12000, cudaEnableDefault, &q) ==
-                cudaSuccess &&
-            q == cudaDriverEntryPointSuccess)
-            fn = reinterpret_cast<EncodeTiledFn>(f);
-        (void)cudaGetLastError();  // a failed probe leaves no sticky error behind
-    }
+    static const EncodeTiledFn fn = reinterpret_cast<EncodeTiledFn>(driver_entry_point("cuTensorMapEncodeTiled"));
     return fn;
 }
 
@@ -37,18 +38,8 @@ typedef CUresult (*EncodeIm2colFn)(CUtensorMap *, CUtensorMapDataType, cuuint32_
 // cuTensorMapEncodeIm2col (the convolution tiles that read their A operand in
 // TMA's im2col mode), probed once per process; NULL when the driver has none.
 inline EncodeIm2colFn tensor_map_im2col_encoder() {
-    static EncodeIm2colFn fn = nullptr;
-    static bool probed = false;
-    if (!probed) {
-        probed = true;
-        void *f = nullptr;
-        cudaDriverEntryPointQueryResult q;
-        if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeIm2col", &f, 12000, cudaEnableDefault, &q) ==
-                cudaSuccess &&
-            q == cudaDriverEntryPointSuccess)
-            fn = reinterpret_cast<EncodeIm2colFn>(f);
-        (void)cudaGetLastError();
-    }
+    static const EncodeIm2colFn fn =
+        reinterpret_cast<EncodeIm2colFn>(driver_entry_point("cuTensorMapEncodeIm2col"));
     return fn;
 }
 
