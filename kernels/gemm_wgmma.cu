@@ -139,6 +139,7 @@
 #include "conv2d.cuh"
 #include "wgmma.cuh"
 #include "streamk.h"
+#include "im2col_box.h"
 
 #include <cuda.h>  // CUtensorMap and its enums; the encoder comes from the driver at run time
 #include <cuda_fp16.h>
@@ -426,7 +427,7 @@ __device__ __forceinline__ void wg_issue_i2c(const ConvParams &p, const CUtensor
     const int k = kt * WG_BK;
     const int tap = k / p.Cin, c0 = k - tap * p.Cin;  // K = (ky, kx, ci), Cin % 64 == 0
     const int ky = tap / p.ksize, kx = tap - ky * p.ksize;
-    const int ix = at.ox0 * p.stride - p.pad, iy = at.oy0 * p.stride - p.pad;
+    const int ix = im2col_corner(at.ox0, p.stride, p.pad), iy = im2col_corner(at.oy0, p.stride, p.pad);
     if (p.x2 && c0 >= p.Cin1)
         tma_load_im2col_4d(sa, map_x2, bar, c0 - p.Cin1, ix, iy, at.b0, (uint16_t)kx, (uint16_t)ky);
     else tma_load_im2col_4d(sa, map_x, bar, c0, ix, iy, at.b0, (uint16_t)kx, (uint16_t)ky);
@@ -974,7 +975,8 @@ cudaError_t make_map_im2col(CUtensorMap *map, const ConvParams &p, const half *b
     const cuuint64_t dims[4] = {(cuuint64_t)C, (cuuint64_t)p.W, (cuuint64_t)p.H, (cuuint64_t)B};
     const cuuint64_t strides[3] = {(cuuint64_t)C * sizeof(half), (cuuint64_t)p.W * C * sizeof(half),
                                    (cuuint64_t)p.H * p.W * C * sizeof(half)};
-    const int lower[2] = {-p.pad, -p.pad}, upper[2] = {p.pad - (p.ksize - 1), p.pad - (p.ksize - 1)};  // (W, H)
+    const int lower[2] = {im2col_lower(p.pad), im2col_lower(p.pad)};  // (W, H): im2col_box.h
+    const int upper[2] = {im2col_upper(p.ksize, p.pad), im2col_upper(p.ksize, p.pad)};
     const cuuint32_t elem[4] = {1, (cuuint32_t)p.stride, (cuuint32_t)p.stride, 1};
     CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 4, const_cast<half *>(base), dims, strides, lower, upper,
                      (cuuint32_t)WG_BK, (cuuint32_t)WG_BM, elem, CU_TENSOR_MAP_INTERLEAVE_NONE,

@@ -1181,6 +1181,7 @@ int main(int argc, char **argv) {
     cpu_suite_lnfold(bin);
     cpu_suite_streamk();
     cpu_suite_ts_layout();
+    cpu_suite_im2col();
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;
