@@ -445,7 +445,6 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
             if (n < max) out[n++] = (TileConfig){t, 1};
             continue;
         }
-        int bm = 0, bn = 0;
         long long tiles;
         if (t >= kNumTiles) {
             // im2col tiles: plain convolutions only
@@ -454,9 +453,7 @@ extern "C" int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *ou
                 continue;
             tiles = wgmma_tiles(s, t - kNumTiles);
         } else {
-            bm = kTiles[t].bm;
-            bn = kTiles[t].bn;
-            tiles = ceil_div(M, bm) * ceil_div(s->cout, bn);
+            tiles = ceil_div(M, kTiles[t].bm) * ceil_div(s->cout, kTiles[t].bn);
         }
         const int ck = t >= kNumTiles && gemm_wgmma_tile_cluster_k(t - kNumTiles);  // split-K inside a cluster
         if (t >= kNumTiles && gemm_wgmma_tile_stream_k(t - kNumTiles)) {

@@ -945,13 +945,19 @@ cudaError_t make_map(CUtensorMap *map, const half *base, int rows, int k, int bo
 // spans bw * stride columns), 128-byte swizzle, zeros outside the tensor.
 // The tensor is x (C = Cin, or Cin1 of a concatenated input) or x2 (C = Cin -
 // Cin1); a nearest-2x input is its (H / 2, W / 2) source.
+// The (B, H, W, C) activation's dims and byte strides as a 4-D map sees them
+// (innermost first); a nearest-2x input is its (H / 2, W / 2) source.
+void nhwc_dims(const ConvParams &p, int C, cuuint64_t dims[4], cuuint64_t strides[3]) {
+    const int B = p.M / (p.Ho * p.Wo), H = p.up ? p.H / 2 : p.H, W = p.up ? p.W / 2 : p.W;
+    dims[0] = (cuuint64_t)C, dims[1] = (cuuint64_t)W, dims[2] = (cuuint64_t)H, dims[3] = (cuuint64_t)B;
+    strides[0] = (cuuint64_t)C * sizeof(half), strides[1] = strides[0] * W, strides[2] = strides[1] * H;
+}
+
 cudaError_t make_map_nhwc(CUtensorMap *map, const ConvParams &p, const WgGeom &g, const half *base, int C) {
     EncodeTiledFn enc = tensor_map_encoder();
     if (!enc) return cudaErrorNotSupported;
-    const int B = p.M / (p.Ho * p.Wo), H = p.up ? p.H / 2 : p.H, W = p.up ? p.W / 2 : p.W;
-    const cuuint64_t dims[4] = {(cuuint64_t)C, (cuuint64_t)W, (cuuint64_t)H, (cuuint64_t)B};
-    const cuuint64_t strides[3] = {(cuuint64_t)C * sizeof(half), (cuuint64_t)W * C * sizeof(half),
-                                   (cuuint64_t)H * W * C * sizeof(half)};
+    cuuint64_t dims[4], strides[3];
+    nhwc_dims(p, C, dims, strides);
     const cuuint32_t box[4] = {(cuuint32_t)WG_BK, (cuuint32_t)(g.bw * p.stride), (cuuint32_t)(g.bh * p.stride),
                                (cuuint32_t)g.bb};
     const cuuint32_t elem[4] = {1, (cuuint32_t)p.stride, (cuuint32_t)p.stride, 1};
@@ -971,10 +977,8 @@ cudaError_t make_map_nhwc(CUtensorMap *map, const ConvParams &p, const WgGeom &g
 cudaError_t make_map_im2col(CUtensorMap *map, const ConvParams &p, const half *base, int C) {
     EncodeIm2colFn enc = tensor_map_im2col_encoder();
     if (!enc) return cudaErrorNotSupported;
-    const int B = p.M / (p.Ho * p.Wo);
-    const cuuint64_t dims[4] = {(cuuint64_t)C, (cuuint64_t)p.W, (cuuint64_t)p.H, (cuuint64_t)B};
-    const cuuint64_t strides[3] = {(cuuint64_t)C * sizeof(half), (cuuint64_t)p.W * C * sizeof(half),
-                                   (cuuint64_t)p.H * p.W * C * sizeof(half)};
+    cuuint64_t dims[4], strides[3];
+    nhwc_dims(p, C, dims, strides);  // p.up is 0 here
     const int lower[2] = {im2col_lower(p.pad), im2col_lower(p.pad)};  // (W, H): im2col_box.h
     const int upper[2] = {im2col_upper(p.ksize, p.pad), im2col_upper(p.ksize, p.pad)};
     const cuuint32_t elem[4] = {1, (cuuint32_t)p.stride, (cuuint32_t)p.stride, 1};
