@@ -687,7 +687,7 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
                          uint16_t *y, int geglu, float *workspace, cudaStream_t stream,
                          const float *norm = nullptr, int norm_silu = 0, const float *ln_stats = nullptr,
                          const float *ln_colsum = nullptr, const uint16_t *xs = nullptr,
-                         const uint16_t *xs2 = nullptr) {
+                         const uint16_t *xs2 = nullptr, float *gn_part = nullptr, int *gn_slot = nullptr) {
     if (cfg.tile < 0 || cfg.tile >= num_all_tiles() || cfg.splits < 1) return cudaErrorInvalidValue;
     if (!ln_stats != !ln_colsum ||
         (ln_stats && ((reinterpret_cast<uintptr_t>(ln_stats) & 7) || (reinterpret_cast<uintptr_t>(ln_colsum) & 15))))
@@ -698,6 +698,7 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
     if ((s->cin2 || s->up) && ((s->cin2 && !x2) || s->cin2 % 8 || s->h % (s->up ? 2 : 1) || s->w % (s->up ? 2 : 1)))
         return cudaErrorInvalidValue;
     if (!workspace && conv2d_workspace_bytes(s, cfg) > 0) return cudaErrorInvalidValue;  // ck tiles need none
+    if (gn_part && (!gn_slot || geglu || !conv2d_gn_stats_slots(s, cfg))) return cudaErrorInvalidValue;
     ConvParams p;
     p.x = reinterpret_cast<const half *>(x);
     p.w = reinterpret_cast<const half *>(w);
@@ -732,6 +733,8 @@ cudaError_t igemm_launch(const ConvShape *s, TileConfig cfg, const uint16_t *x, 
     p.cluster_k = 0;  // gemm_wgmma_launch sets it for its cluster split-K tiles
     p.ln_stats = reinterpret_cast<const float2 *>(ln_stats);
     p.ln_colsum = ln_colsum;
+    p.gn_part = reinterpret_cast<float2 *>(gn_part);
+    p.gn_slot = reinterpret_cast<int2 *>(gn_slot);
     const LaunchFn *table = (p.x2 || p.up) ? kLaunchGather : kLaunch;
     cudaError_t e = cfg.tile < kNumTiles  ? table[cfg.tile](p, stream)
                     : cfg.tile < pp_first() ? gemm_wgmma_launch(cfg.tile - kNumTiles, p, stream)
@@ -750,6 +753,31 @@ extern "C" cudaError_t conv2d_igemm_fp16(const ConvShape *s, TileConfig cfg, con
                                          cudaStream_t stream) {
     if (s->cin2 || s->up) return cudaErrorInvalidValue;  // conv2d_igemm2_fp16
     return igemm_launch(s, cfg, x, nullptr, w, bias, temb, residual, y, 0, workspace, stream);
+}
+
+extern "C" int conv2d_gn_stats_slots(const ConvShape *s, TileConfig cfg) {
+    if (cfg.tile < kNumTiles || cfg.tile >= pp_first() || s->cin2 || s->up || s->norm || s->cs) return 0;
+    const long long n = gemm_wgmma_gn_stats_slots(cfg.tile - kNumTiles, s->batch, s->ho, s->wo, s->ksize, s->stride,
+                                                  s->pad, s->up, cfg.splits);
+    return n > 0 && n < (1LL << 30) ? (int)n : 0;
+}
+
+extern "C" int conv2d_gn_stats_max_slots(const ConvShape *s) {
+    int most = 0;
+    for (int i = 0; i < gemm_wgmma_num_tiles(); i++) {
+        const int n = conv2d_gn_stats_slots(s, TileConfig{kNumTiles + i, 1});
+        if (n > most) most = n;
+    }
+    return most;
+}
+
+extern "C" cudaError_t conv2d_igemm_gn_fp16(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *w,
+                                            const float *bias, const uint16_t *temb, const uint16_t *residual,
+                                            uint16_t *y, float *workspace, float *gn_part, int *gn_slot,
+                                            cudaStream_t stream) {
+    if (s->cin2 || s->up || !gn_part) return cudaErrorInvalidValue;
+    return igemm_launch(s, cfg, x, nullptr, w, bias, temb, residual, y, 0, workspace, stream, nullptr, 0, nullptr,
+                        nullptr, nullptr, nullptr, gn_part, gn_slot);
 }
 
 extern "C" cudaError_t conv2d_igemm2_fp16(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *x2,

@@ -55,6 +55,12 @@ struct ConvParams {
     const half *xs;        // (B, Ho, Wo, Cs1) or null
     const half *xs2;       // (B, Ho, Wo, K - Kc - Cs1) or null
     int Kc, Cs1;
+    // The next GroupNorm's statistics of y from the epilogue (Hopper plain and im2col tiles without
+    // split-K; conv2d_gn_stats_slots): per "slot", the 64 rows of one consumer of one CTA tile (one
+    // sample), the mean and the sum of squared deviations from it of each output channel over the
+    // slot's rows as y holds them (FP16), and the slot's sample and row count. null: none.
+    float2 *gn_part;       // (slots, N) mean, M2
+    int2 *gn_slot;         // (slots) sample, rows (0: no rows of the output)
 };
 
 // The LayerNorm fold of one accumulator (ConvParams.ln_stats): row statistics
@@ -172,8 +178,8 @@ __device__ __forceinline__ void epilogue_bias8(const ConvParams &p, int n, float
 // Eight adjacent output channels n..n+7 of row m (n a multiple of 8), with
 // the operands of epilogue_load8 and the bias of epilogue_bias8 (NULL: read
 // p.bias here): the same per-element arithmetic as epilogue_store2, one
-// 16-byte store. v: 16-byte aligned.
-__device__ __forceinline__ void epilogue_finish8(const ConvParams &p, int m, int n, const float *v,
+// 16-byte store, which it also returns. v: 16-byte aligned.
+__device__ __forceinline__ uint4 epilogue_finish8(const ConvParams &p, int m, int n, const float *v,
                                                  const Epi8Operands &in, const float *bias8 = nullptr) {
     float o[8];
     load8_f32(v, o);
@@ -212,6 +218,7 @@ __device__ __forceinline__ void epilogue_finish8(const ConvParams &p, int m, int
 #pragma unroll
     for (int i = 0; i < 4; i++) o2[i] = __floats2half2_rn(o[2 * i], o[2 * i + 1]);
     *reinterpret_cast<uint4 *>(p.y + (size_t)m * p.N + n) = out;
+    return out;
 }
 
 // GEGLU for the interleaved block n..n+7 (a) and n+8..n+15 (g), n a
@@ -288,8 +295,17 @@ int gemm_wgmma_shortcut_ok(int ksize, int stride, int pad, int cin, int cout, in
 // CTA tiles along M: consecutive 128-row blocks (GEMM-shaped) or output
 // rectangles of 128 pixels (convolutions).
 long long gemm_wgmma_m_tiles(int batch, int ho, int wo, int ksize, int stride, int pad, int up);
+// Slots of the next GroupNorm's statistics (ConvParams.gn_part) that wgmma
+// tile i leaves at this shape and split count: two per CTA tile along M
+// (one per consumer's 64 rows); 0 where it cannot (a cluster split-K or
+// stream-K tile, split-K, a nearest-2x input, or 64 rows of a slot that
+// are not all of one image).
+long long gemm_wgmma_gn_stats_slots(int i, int batch, int ho, int wo, int ksize, int stride, int pad, int up,
+                                    int splits);
 // Runs wgmma tile i on p (x and w 16-byte aligned); split-K partials as
-// conv_igemm_kernel writes them.
+// conv_igemm_kernel writes them. With p.gn_part, the tile's GroupNorm
+// statistics twin (one input tensor, no GEGLU, GroupNorm operand path or
+// fused shortcut, gemm_wgmma_gn_stats_slots > 0).
 cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream);
 
 // The persistent ping-pong tiles of the same engine (gemm_wgmma_pp.cu) for

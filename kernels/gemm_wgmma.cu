@@ -105,6 +105,18 @@
 //     tiles on 132 SMs (SD2.1's 96 x 96 and 48 x 48 convs: 1.09 and 0.68
 //     waves) keeps every SM busy to the end; a tile cut between CTAs is
 //     summed in the kernel (partials + flags, gemm_wgmma_sk_kernel below).
+//   - The next GroupNorm's statistics (GNS, a fifth instantiation of each
+//     plain and im2col tile; ConvParams.gn_part): while it stores y, each
+//     thread keeps running sums of its 8 columns over its rows (the FP16
+//     values stored, shifted by the first row's), the consumer combines
+//     them per column in shared memory (Chan's formula), and each
+//     consumer's 64 rows (one sample) leave one (mean, M2) per channel; the
+//     GroupNorm then folds those (groupnorm_apply_partials_fp16) instead of
+//     reading y for its statistics. Measured on the H100 (docs/PERF.md,
+//     "GroupNorm statistics from conv1's epilogue"): the statistics cost
+//     the conv 2-3 us per wave of tiles (SD1.5 320 @64 b2: 27.7 -> 30.4 us)
+//     and save the GroupNorm 6-8 us (16.6 -> 10.1 us), a net 3 us per
+//     ResBlock there and none at SDXL's 4-wave 320 @128 b2.
 //   - Epilogue through shared memory: the accumulators go to an FP32 tile
 //     over the (then idle) ring and come back as 8-column row chunks, so
 //     residual loads and output stores are 16 bytes per thread and whole
@@ -281,10 +293,40 @@ __device__ __forceinline__ void wg_store_partials(const ConvParams &p, const WgG
 // fetched cold by every CTA). Nor is the FP16 result sent as one bulk copy
 // per row from a shared tile (as wg_store_partials does): 1.0-2.2 us
 // slower per small GEMM on the H100 (the copy's latency at the CTA's end).
+// The GroupNorm statistics tiles (GNS): a thread's running statistics of
+// its 8 columns over the rows it stores, from the FP16 values y holds,
+// shifted by the first such row's values so that the sums do not cancel.
+struct GnAcc {
+    float k[8], s[8], q[8];  // shift, sum and sum of squares of (v - shift)
+    int n, first_m;          // rows, the first row's m
+};
+__device__ __forceinline__ void gn_acc_row(GnAcc &a, uint4 out, int m) {
+    const half2 *h = reinterpret_cast<const half2 *>(&out);
+    float v[8];
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+        const float2 f = __half22float2(h[i]);
+        v[2 * i] = f.x, v[2 * i + 1] = f.y;
+    }
+    if (a.n == 0) {
+        a.first_m = m;
+#pragma unroll
+        for (int i = 0; i < 8; i++) a.k[i] = v[i];
+    }
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+        const float d = v[i] - a.k[i];
+        a.s[i] += d;
+        a.q[i] = fmaf(d, d, a.q[i]);
+    }
+    a.n++;
+}
+
+// GNS: each row chunk stored also goes into the thread's GnAcc.
 constexpr int EPI_G = 4;
-template <int BN, int LDE>
+template <int BN, int LDE, bool GNS = false>
 __device__ __forceinline__ void wg_emit_rows(const ConvParams &p, const WgGeom &g, const WgTileAt &at, int c, int tid,
-                                             const float *stage) {
+                                             const float *stage, GnAcc *ga = nullptr) {
     constexpr int CPR = BN / 8;                   // 8-column chunks per tile row
     constexpr int RPP = 128 / CPR;                // rows per pass of the consumer's 128 threads
     constexpr int PASSES = (64 + RPP - 1) / RPP;  // passes over its 64 rows
@@ -304,8 +346,67 @@ __device__ __forceinline__ void wg_emit_rows(const ConvParams &p, const WgGeom &
             in[k] = m[k] >= 0 ? epilogue_load8(p, m[k], n) : Epi8Operands{};
         }
 #pragma unroll
-        for (int k = 0; k < EPI_G; k++)
-            if (m[k] >= 0) epilogue_finish8(p, m[k], n, src + (size_t)(k0 + k) * RPP * LDE, in[k], b8);
+        for (int k = 0; k < EPI_G; k++) {
+            if (m[k] < 0) continue;
+            const uint4 out = epilogue_finish8(p, m[k], n, src + (size_t)(k0 + k) * RPP * LDE, in[k], b8);
+            if constexpr (GNS) gn_acc_row(*ga, out, m[k]);
+        }
+    }
+}
+
+// The GroupNorm statistics tiles (GNS), after wg_emit_rows<GNS> and a
+// barrier of the consumer (its rows of the staged tile are free): slot
+// blockIdx.x * 2 + c is this consumer's 64 rows, all of one sample
+// (conv2d_gn_stats_slots checks the geometry). The RPP threads of a column
+// chunk (one per row of a pass) leave their (mean, M2) per column and
+// their row count in shared memory; then thread tid takes columns tid,
+// tid + 128 of the tile and combines the RPP partials in order (Chan's
+// formula) into p.gn_part (slots, N). A slot's partials and its (sample,
+// rows) are rewritten on every launch.
+template <int BN, int LDE>
+__device__ __forceinline__ void wg_gn_stats(const ConvParams &p, const WgTileAt &at, int c, int tid, float *stage,
+                                            const GnAcc &ga) {
+    constexpr int CPR = BN / 8, RPP = 128 / CPR;
+    static_assert(RPP * BN * 2 + 2 * RPP <= 64 * (BN + EPI_PAD), "partials fit the consumer's rows of the tile");
+    float *red = stage + (size_t)c * 64 * LDE;  // (RPP, BN) mean, M2; then cnt (RPP), sample (RPP)
+    int *cnt = reinterpret_cast<int *>(red + RPP * BN * 2), *smp = cnt + RPP;
+    const int ch = tid % CPR, rr = tid / CPR;
+    if (rr < RPP) {
+        if (ch == 0) {  // column n0 < N: every thread of chunk 0 stored its rows
+            cnt[rr] = ga.n;
+            smp[rr] = ga.n ? ga.first_m / (p.Ho * p.Wo) : -1;
+        }
+        const float inv = ga.n ? __fdividef(1.0f, (float)ga.n) : 0.0f;
+#pragma unroll
+        for (int i = 0; i < 8; i++) {
+            const float ms = ga.s[i] * inv;  // mean - shift
+            *reinterpret_cast<float2 *>(red + ((size_t)rr * BN + ch * 8 + i) * 2) =
+                make_float2(ga.n ? ga.k[i] + ms : 0.0f, ga.n ? fmaxf(ga.q[i] - ga.s[i] * ms, 0.0f) : 0.0f);
+        }
+    }
+    asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");
+    int rows = 0, sample = -1;
+#pragma unroll
+    for (int r = 0; r < RPP; r++) {
+        rows += cnt[r];
+        if (sample < 0) sample = smp[r];
+    }
+    const int slot = (int)blockIdx.x * 2 + c;
+    if (tid == 0 && blockIdx.y == 0) p.gn_slot[slot] = make_int2(rows ? sample : -1, rows);
+    if (!rows) return;
+    for (int j = tid; j < BN && at.n0 + j < p.N; j += 128) {
+        float n = 0.0f, mean = 0.0f, m2 = 0.0f;
+#pragma unroll 1
+        for (int r = 0; r < RPP; r++) {
+            const float nb = (float)cnt[r];
+            if (nb == 0.0f) continue;
+            const float2 t = *reinterpret_cast<const float2 *>(red + ((size_t)r * BN + j) * 2);
+            const float nn = n + nb, d = t.x - mean, w = __fdividef(nb, nn);  // nb / nn: a fraction, no slow path
+            mean = fmaf(d, w, mean);
+            m2 += t.y + d * d * (n * w);
+            n = nn;
+        }
+        p.gn_part[(size_t)slot * p.N + at.n0 + j] = make_float2(mean, m2);
     }
 }
 
@@ -514,7 +615,7 @@ __device__ __forceinline__ void wg_emit_tile(const ConvParams &p, const WgGeom &
 }
 #endif  // WG_DEVICE
 
-template <int BN, int STAGES, bool NORM, bool CK, bool SC, bool I2C = false>
+template <int BN, int STAGES, bool NORM, bool CK, bool SC, bool I2C = false, bool GNS = false>
 __global__ void __launch_bounds__(WG_THREADS, 1)
     gemm_wgmma_kernel(const __grid_constant__ CUtensorMap map_x,   // x (M, K), box 64 x 128 (conv: 4-D NHWC;
                                                                    // I2C: im2col, 128 pixels x 64 channels)
@@ -732,6 +833,16 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
     asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");  // this consumer's 128 threads
     constexpr int per_row = BN / GEGLU_CHUNK;  // GEGLU chunks per tile row (the other epilogues map their own)
     if constexpr (!CK) {
+        if constexpr (GNS) {  // one tile, no GEGLU (gemm_wgmma_launch): y, then the GroupNorm statistics
+            GnAcc ga;
+            ga.n = 0, ga.first_m = -1;
+#pragma unroll
+            for (int i = 0; i < 8; i++) ga.k[i] = ga.s[i] = ga.q[i] = 0.0f;
+            wg_emit_rows<BN, LDE, true>(p, g, at, c, tid, stage, &ga);
+            asm volatile("bar.sync %0, 128;\n" ::"r"(2 + c) : "memory");  // the consumer's rows of the tile are free
+            wg_gn_stats<BN, LDE>(p, at, c, tid, stage, ga);
+            return;
+        }
         if (p.splits > 1) {
             wg_store_partials<BN, LDE>(p, g, at, c, tid, stage);
             return;
@@ -1071,18 +1182,26 @@ cudaError_t wg_make_maps(const ConvParams &p, int bn, WgMaps *m, bool i2c = fals
     return e;
 }
 
-template <int BN, int STAGES, bool NORM, bool CK, bool SC, bool I2C = false>
+template <int BN, int STAGES, bool NORM, bool CK, bool SC, bool I2C = false, bool GNS = false>
 cudaError_t wg_launch(const ConvParams &p, cudaStream_t stream) {
     const size_t smem = wg_smem_bytes<BN, STAGES>();
-    const cudaError_t se = wg_set_smem_limit<BN, STAGES, gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC, I2C>>();
+    const cudaError_t se = wg_set_smem_limit<BN, STAGES, gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC, I2C, GNS>>();
     if (se != cudaSuccess) return se;
     WgMaps m;
     const cudaError_t e = wg_make_maps(p, BN, &m, I2C);
     if (e != cudaSuccess) return e;
     dim3 grid(m.mtiles, (p.N + BN - 1) / BN, p.splits);
     const dim3 cluster(1, 1, CK ? p.splits : 1);  // cluster split-K: one cluster per output tile
-    return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC, I2C>, grid, dim3(WG_THREADS), smem, stream,
-                              cluster, m.x, m.x2, m.w, m.s, m.s2, p, m.g);
+    return pdl_launch_cluster(gemm_wgmma_kernel<BN, STAGES, NORM, CK, SC, I2C, GNS>, grid, dim3(WG_THREADS), smem,
+                              stream, cluster, m.x, m.x2, m.w, m.s, m.s2, p, m.g);
+}
+
+// The GroupNorm statistics instantiation (GNS) of a plain (rectangle) or
+// im2col tile: gemm_wgmma_launch has checked the shape
+// (gemm_wgmma_gn_stats_slots).
+template <int BN, int STAGES, bool I2C>
+cudaError_t wg_launch_gns(const ConvParams &p, cudaStream_t stream) {
+    return wg_launch<BN, STAGES, false, false, false, I2C, true>(p, stream);
 }
 
 // The im2col tiles (I2C): a plain convolution (not GEMM-shaped; no
@@ -1157,20 +1276,27 @@ cudaError_t wg_launch_any(const ConvParams &p, cudaStream_t stream) {
 // stream-K over persistent CTAs (convolutions only, no split), and ("i2c")
 // the A operand in TMA's im2col mode (plain convolutions; splits through the
 // workspace).
+// The plain and im2col tiles also have a GroupNorm statistics twin
+// (launch_gns, ConvParams.gn_part): the same tile that leaves the next
+// GroupNorm's per-slot statistics of y (one tile, no split-K).
 struct WgTile {
     int bn, stages, cluster_k, stream_k, im2col;
     const char *name;
     cudaError_t (*launch)(const ConvParams &, cudaStream_t);
     int (*max_clusters)(int S);
+    cudaError_t (*launch_gns)(const ConvParams &, cudaStream_t);
 };
-#define WG_TILE_ROW(bn, st) \
-    {bn, st, 0, 0, 0, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st, false>, nullptr},
-#define WG_TILE_ROW_CK(bn, st) \
-    {bn, st, 1, 0, 0, "wgmma 128x" #bn "x64/" #st "st ck", &wg_launch_any<bn, st, true>, &wg_max_clusters<bn, st>},
+#define WG_TILE_ROW(bn, st)                                                                                     \
+    {bn, st, 0, 0, 0, "wgmma 128x" #bn "x64/" #st "st", &wg_launch_any<bn, st, false>, nullptr,                \
+     &wg_launch_gns<bn, st, false>},
+#define WG_TILE_ROW_CK(bn, st)                                                                                  \
+    {bn, st, 1, 0, 0, "wgmma 128x" #bn "x64/" #st "st ck", &wg_launch_any<bn, st, true>, &wg_max_clusters<bn, st>, \
+     nullptr},
 #define WG_TILE_ROW_SK(bn, st) \
-    {bn, st, 0, 1, 0, "wgmma 128x" #bn "x64/" #st "st sk", &wg_launch_sk_any<bn, st>, nullptr},
-#define WG_TILE_ROW_I2C(bn, st) \
-    {bn, st, 0, 0, 1, "wgmma 128x" #bn "x64/" #st "st i2c", &wg_launch_i2c<bn, st>, nullptr},
+    {bn, st, 0, 1, 0, "wgmma 128x" #bn "x64/" #st "st sk", &wg_launch_sk_any<bn, st>, nullptr, nullptr},
+#define WG_TILE_ROW_I2C(bn, st)                                                                                 \
+    {bn, st, 0, 0, 1, "wgmma 128x" #bn "x64/" #st "st i2c", &wg_launch_i2c<bn, st>, nullptr,                   \
+     &wg_launch_gns<bn, st, true>},
 const WgTile kWgTiles[] = {WG_TILES(WG_TILE_ROW) WG_TILES(WG_TILE_ROW_CK) WG_TILES_SK(WG_TILE_ROW_SK)
                                WG_TILES(WG_TILE_ROW_I2C)};
 constexpr int kNumWgTiles = sizeof(kWgTiles) / sizeof(kWgTiles[0]);
@@ -1256,6 +1382,21 @@ long long gemm_wgmma_m_tiles(int batch, int ho, int wo, int ksize, int stride, i
     return (long long)g.tiles_w * g.tiles_h * g.tiles_b * (up ? 4 : 1);
 }
 
+long long gemm_wgmma_gn_stats_slots(int i, int batch, int ho, int wo, int ksize, int stride, int pad, int up,
+                                    int splits) {
+    if (i < 0 || i >= kNumWgTiles || !kWgTiles[i].launch_gns || splits != 1 || up || batch <= 0 || ho <= 0 ||
+        wo <= 0)
+        return 0;
+    const long long m = (long long)batch * ho * wo;
+    if (kWgTiles[i].im2col || gemm_shaped(ksize, stride, pad)) {  // 64 consecutive rows per slot
+        if ((long long)ho * wo % 64) return 0;
+        return 2 * ((m + WG_BM - 1) / WG_BM);
+    }
+    const WgGeom g = conv_geometry(batch, ho, wo);  // a slot is half a rectangle: one image where bw bh % 64 == 0
+    if (g.bw * g.bh % 64) return 0;
+    return 2LL * g.tiles_w * g.tiles_h * g.tiles_b;
+}
+
 cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream) {
     if (i < 0 || i >= kNumWgTiles || !gemm_wgmma_usable()) return cudaErrorInvalidValue;
     const int cin2 = p.x2 ? p.Cin - p.Cin1 : 0;
@@ -1277,5 +1418,10 @@ cudaError_t gemm_wgmma_launch(int i, const ConvParams &p, cudaStream_t stream) {
         return cudaErrorInvalidValue;
     ConvParams q = p;
     q.cluster_k = kWgTiles[i].cluster_k;
-    return kWgTiles[i].launch(q, stream);
+    if (!p.gn_part) return kWgTiles[i].launch(q, stream);
+    if (!p.gn_slot || p.geglu || p.norm || p.xs || p.x2 ||
+        !gemm_wgmma_gn_stats_slots(i, p.M / (p.Ho * p.Wo), p.Ho, p.Wo, p.ksize, p.stride, p.pad, p.up, p.splits) ||
+        reinterpret_cast<uintptr_t>(p.gn_part) & 7 || reinterpret_cast<uintptr_t>(p.gn_slot) & 7)
+        return cudaErrorInvalidValue;
+    return kWgTiles[i].launch_gns(q, stream);
 }

@@ -71,6 +71,11 @@
 //   The one-pass kernel above replaced them where it fits (docs/PERF.md,
 //   "GroupNorm in one pass").
 //
+// Statistics from the producer's epilogue (gn_fold_partials_kernel, then
+// the apply above; section below): where the conv that writes x leaves the
+// GroupNorm's per-slot statistics (conv2d_igemm_gn_fp16), one small fold
+// launch replaces the statistics read of x.
+//
 // Limits
 //   One pass: whole groups per 16-byte vector block (gb * C/G a multiple of
 //   8, gb <= 64 groups, <= 1024 channels), at most 16 pixels per thread in
@@ -325,6 +330,101 @@ __global__ void __launch_bounds__(1024) gn_apply_kernel(const half *__restrict__
     }
 }
 
+// --- statistics from the producer's epilogue ----------------------------------
+//
+// A conv whose output a GroupNorm reads can leave that GroupNorm's
+// statistics in its epilogue (conv2d_igemm_gn_fp16, kernels/gemm_wgmma.cu):
+// per slot (the 64 rows one consumer warpgroup stored, all of one sample)
+// and channel, the row count n, the mean and the sum of squared deviations
+// M2 over the slot's rows of y (the FP16 values y holds). The fold below
+// sums, per (sample, group), n, n mean and M2 + n mean^2 in FP64 and takes
+// var = E[x^2] - mean^2 from those: FP64 keeps 40-odd bits of the variance
+// even at |mean| / std = 1000, and the slots' own M2 are exact two-level
+// sums (no cancellation inside a slot). A first form merged the records by
+// Chan's formula, whose two FP64 divisions per record made the fold 9.4 us
+// at SD1.5's 320 @64 b2 (Nsight Compute; 128 slots) and 18.4 us at SDXL's
+// 320 @128 b2 (512 slots). Grid (groups, B), kFoldThreads threads; each
+// thread sums a strided share of the group's (slot, channel) records, then
+// the CTA sums the threads' results in a fixed order (xor tree within warps,
+// then warps in order), so a graph replay gives the same bits.
+constexpr int kFoldThreads = 256;
+constexpr int kFoldUnroll = 8;  // records in flight per thread
+
+__global__ void __launch_bounds__(kFoldThreads)
+    gn_fold_partials_kernel(const float2 *__restrict__ part, const int2 *__restrict__ slot, int nslots, int c,
+                            int groups, const float *__restrict__ gamma, const float *__restrict__ beta, float eps,
+                            GnWorkspace ws) {
+    pdl_wait();
+    pdl_launch_dependents();
+    __shared__ double s_sum[kFoldThreads / 32][3];
+    const int g = blockIdx.x, b = blockIdx.y, cpg = c / groups;
+    double n = 0.0, s1 = 0.0, s2 = 0.0;  // rows, sum, sum of squares
+    // kFoldUnroll records per thread per step, every load issued before the first use: the loop is a chain
+    // of L2 round trips otherwise (7.1 us at 320 @64 b2, 15.5 us at 320 @128 b2 under Nsight Compute)
+    const long long total = (long long)nslots * cpg;
+    for (long long k0 = threadIdx.x; k0 < total; k0 += kFoldUnroll * kFoldThreads) {
+        int2 info[kFoldUnroll];
+        float2 r[kFoldUnroll];
+#pragma unroll
+        for (int u = 0; u < kFoldUnroll; u++) {
+            const long long k = k0 + (long long)u * kFoldThreads;
+            const int sl = (int)(k / cpg), j = (int)(k - (long long)sl * cpg);
+            info[u] = k < total ? slot[sl] : make_int2(-1, 0);
+            r[u] = k < total ? part[(size_t)sl * c + g * cpg + j] : make_float2(0.f, 0.f);
+        }
+#pragma unroll
+        for (int u = 0; u < kFoldUnroll; u++) {
+            if (info[u].x != b || info[u].y <= 0) continue;
+            const double nb = (double)info[u].y, mb = (double)r[u].x;
+            n += nb;
+            s1 = fma(nb, mb, s1);
+            s2 += fma(nb * mb, mb, (double)r[u].y);
+        }
+    }
+#pragma unroll
+    for (int off = 16; off > 0; off >>= 1) {
+        n += __shfl_xor_sync(0xffffffffu, n, off);
+        s1 += __shfl_xor_sync(0xffffffffu, s1, off);
+        s2 += __shfl_xor_sync(0xffffffffu, s2, off);
+    }
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    if (lane == 0) s_sum[warp][0] = n, s_sum[warp][1] = s1, s_sum[warp][2] = s2;
+    __syncthreads();
+    if (threadIdx.x >= 32) return;
+    n = s_sum[0][0], s1 = s_sum[0][1], s2 = s_sum[0][2];
+    for (int w = 1; w < kFoldThreads / 32; w++) n += s_sum[w][0], s1 += s_sum[w][1], s2 += s_sum[w][2];
+    const double mean = n > 0.0 ? s1 / n : 0.0;
+    double var = n > 0.0 ? s2 / n - mean * mean : 0.0;
+    if (var < 0.0) var = 0.0;
+    const float rstd = (float)(1.0 / sqrt(var + (double)eps));
+    for (int j = lane; j < cpg; j += 32) {
+        const int ch = g * cpg + j;
+        const float scale = rstd * gamma[ch];
+        ws.scale_shift[(size_t)b * c + ch] = make_float2(scale, beta[ch] - (float)mean * scale);
+    }
+}
+
+// The apply launch of the two-launch path: x (and x2) through the
+// workspace's per-(sample, channel) scale and shift into y.
+cudaError_t gn_apply_launch(const half *x, const half *x2, int c1, half *y, int batch, int hw, int c, int apply_silu,
+                            const GnWorkspace &ws, cudaStream_t stream) {
+    const int rows = rows_per_block(c);
+    const int threads = block_threads(c);
+    int dev = 0, sms = 0;
+    cudaError_t e = cudaGetDevice(&dev);
+    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
+    if (e != cudaSuccess) return e;
+    // Enough pixels per thread for about 2 CTAs per SM, whole chunks.
+    const long long per_px = (long long)rows * kStatsCtasPerSm * (sms > 0 ? sms : 1);
+    long long ppt = ((long long)batch * hw + per_px - 1) / per_px;
+    if (ppt < 1) ppt = 1;
+    if (ppt > kApplyMaxPixels) ppt = kApplyMaxPixels;
+    const int ppc = rows * (int)ppt;
+    const dim3 grid((hw + ppc - 1) / ppc, batch);
+    if (apply_silu)
+        return pdl_launch(gn_apply_kernel<true>, grid, dim3(threads), 0, stream, x, x2, c1, y, hw, c, rows, ppc, ws);
+    return pdl_launch(gn_apply_kernel<false>, grid, dim3(threads), 0, stream, x, x2, c1, y, hw, c, rows, ppc, ws);
+}
 
 // --- one pass: statistics and apply in one kernel, the tile in registers ------
 //
@@ -679,24 +779,24 @@ extern "C" cudaError_t groupnorm2_silu_fp16(const uint16_t *x, const uint16_t *x
     }
     cudaError_t e = groupnorm_stats_fp16(x, x2, c1, gamma, beta, batch, hw, c, groups, eps, splits, workspace, stream);
     if (e != cudaSuccess) return e;
-    GnWorkspace ws = carve(workspace, batch, groups, splits, c);
-    const int rows = rows_per_block(c);
-    const int threads = block_threads(c);
-    int dev = 0, sms = 0;
-    e = cudaGetDevice(&dev);
-    if (e == cudaSuccess) e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev);
-    if (e != cudaSuccess) return e;
-    const half *hx = reinterpret_cast<const half *>(x), *hx2 = reinterpret_cast<const half *>(x2);
+    return gn_apply_launch(reinterpret_cast<const half *>(x), reinterpret_cast<const half *>(x2), c1,
+                           reinterpret_cast<half *>(y), batch, hw, c, apply_silu,
+                           carve(workspace, batch, groups, splits, c), stream);
+}
 
-    // Pass 2: enough pixels per thread for about 2 CTAs per SM, whole chunks.
-    const long long per_px = (long long)rows * kStatsCtasPerSm * (sms > 0 ? sms : 1);
-    long long ppt = ((long long)batch * hw + per_px - 1) / per_px;
-    if (ppt < 1) ppt = 1;
-    if (ppt > kApplyMaxPixels) ppt = kApplyMaxPixels;
-    const int ppc = rows * (int)ppt;
-    const dim3 grid((hw + ppc - 1) / ppc, batch);
-    half *hy = reinterpret_cast<half *>(y);
-    if (apply_silu)
-        return pdl_launch(gn_apply_kernel<true>, grid, dim3(threads), 0, stream, hx, hx2, c1, hy, hw, c, rows, ppc, ws);
-    return pdl_launch(gn_apply_kernel<false>, grid, dim3(threads), 0, stream, hx, hx2, c1, hy, hw, c, rows, ppc, ws);
+extern "C" cudaError_t groupnorm_apply_partials_fp16(const float *part, const int *slot, int nslots, const uint16_t *x,
+                                                     uint16_t *y, const float *gamma, const float *beta, int batch,
+                                                     int hw, int c, int groups, float eps, int apply_silu,
+                                                     void *workspace, cudaStream_t stream) {
+    if (!part || !slot || nslots <= 0 || c % 8 || c <= 0 || c > kMaxC || groups <= 0 || c % groups || !workspace ||
+        batch <= 0 || batch > 65535 || hw <= 0 || groups > 65535 || (reinterpret_cast<uintptr_t>(part) & 7) ||
+        (reinterpret_cast<uintptr_t>(slot) & 7))
+        return cudaErrorInvalidValue;
+    const GnWorkspace ws = carve(workspace, batch, groups, 0, c);  // the scale and shift only
+    cudaError_t e = pdl_launch(gn_fold_partials_kernel, dim3(groups, batch), dim3(kFoldThreads), 0, stream,
+                               reinterpret_cast<const float2 *>(part), reinterpret_cast<const int2 *>(slot), nslots,
+                               c, groups, gamma, beta, eps, ws);
+    if (e != cudaSuccess) return e;
+    return gn_apply_launch(reinterpret_cast<const half *>(x), nullptr, c, reinterpret_cast<half *>(y), batch, hw, c,
+                           apply_silu, ws, stream);
 }

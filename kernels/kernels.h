@@ -127,6 +127,27 @@ cudaError_t conv2d_igemm_fp16(const ConvShape *s, TileConfig cfg,
                               float *workspace,          // conv2d_workspace_bytes(), or NULL where that is 0
                               cudaStream_t stream);
 
+// conv2d_igemm_fp16 whose epilogue also leaves the statistics of y that a
+// GroupNorm of y needs (groupnorm_apply_partials_fp16): per slot (the 64
+// rows one consumer of a Hopper-engine tile stores, all of one sample) the
+// mean and the sum of squared deviations of every output channel over the
+// slot's rows of y, and the slot's (sample, rows). Only where
+// conv2d_gn_stats_slots(s, cfg) > 0: a plain or im2col Hopper tile without
+// split-K on a one-input convolution.
+cudaError_t conv2d_igemm_gn_fp16(const ConvShape *s, TileConfig cfg, const uint16_t *x, const uint16_t *w,
+                                 const float *bias, const uint16_t *temb, const uint16_t *residual, uint16_t *y,
+                                 float *workspace,
+                                 float *gn_part,  // (slots, Cout, 2) fp32 mean, M2
+                                 int *gn_slot,    // (slots, 2) sample (-1: none), rows
+                                 cudaStream_t stream);
+// The slots conv2d_igemm_gn_fp16 writes for this shape and pick, or 0 where
+// the pick cannot leave the statistics (the conv then runs as it is, and the
+// GroupNorm computes its own).
+int conv2d_gn_stats_slots(const ConvShape *s, TileConfig cfg);
+// The most slots any pick of this shape writes (0: none can): the size of
+// the partials buffer is conv2d_gn_stats_max_slots * (Cout * 8 + 8) bytes.
+int conv2d_gn_stats_max_slots(const ConvShape *s);
+
 // ---------------------------------------------------------------------------
 // groupnorm.cu: GroupNorm (+ optional SiLU), FP16 NHWC in/out, FP32 stats
 // ---------------------------------------------------------------------------
@@ -156,6 +177,16 @@ cudaError_t groupnorm_stats_fp16(const uint16_t *x, const uint16_t *x2, int c1, 
                                  cudaStream_t stream);
 // (B, C, 2) FP32 (scale, shift) inside a workspace of groupnorm_workspace_bytes.
 const float *groupnorm_scale_shift(const void *workspace, int batch, int groups, int splits, int c);
+// GroupNorm (+ SiLU) of x (B, HW, C) from the statistics its producer's
+// epilogue left (conv2d_igemm_gn_fp16: nslots slots of per-channel mean and
+// M2 over the slot's rows, and (sample, rows) per slot): a fold launch
+// (Chan's combination in FP64, per (sample, group), into the workspace's
+// per-channel scale and shift) and the apply launch of the two-launch path.
+// x is read once. workspace: groupnorm_workspace_bytes(batch, groups, 0, c) or more.
+cudaError_t groupnorm_apply_partials_fp16(const float *part, const int *slot, int nslots, const uint16_t *x,
+                                          uint16_t *y, const float *gamma, const float *beta, int batch, int hw,
+                                          int c, int groups, float eps, int apply_silu, void *workspace,
+                                          cudaStream_t stream);
 // The same over the channel concatenation of x (B, HW, c1) and x2 (B, HW, c - c1),
 // read in place (x2 NULL: x alone, c channels).
 cudaError_t groupnorm2_silu_fp16(const uint16_t *x, const uint16_t *x2, int c1, uint16_t *y, const float *gamma,

@@ -215,6 +215,12 @@ static const OptionRow kOptions[OPT_COUNT] = {
                                "path (Hopper engine: one row \"norm1+silu+conv1\", the\n"
                                "normalized tensor never written; slower than its own\n"
                                "pass on the H100 for 3x3 convs: docs/PERF.md)"},
+    [OPT_GN_STATS] = {"gn-stats", "on|off", "on", CHOICE(kOnOff), .at = RUN(gn_stats), .section = SEC_RUN,
+                      .help = "a GroupNorm's statistics from the epilogue of the conv\n"
+                              "that writes its input (Hopper engine: plain and im2col\n"
+                              "tiles without split-K; the conv's row shows \"+gn-stats\",\n"
+                              "the GroupNorm's \"fold+apply\"): on or off (the\n"
+                              "GroupNorm computes its own)"},
     [OPT_FUSE_SHORTCUT] = {"fuse-shortcut", "M", "auto", CHOICE(kFuse), .at = RUN(fuse_shortcut),
                            .section = SEC_RUN,
                            .help = "a ResBlock's 1x1 conv_shortcut summed into conv2 as more\n"
@@ -349,7 +355,7 @@ static void cli_defaults(Cli *cli) {
     cli->opt = (RunOptions){.device = DEVICE_AUTO, .gpu = 0, .ref = REF_DEFAULT, .warmup = -1, .iters = -1,
                             .check = 0, .tol_fp16 = 5e-3, .kernel_select = KERNEL_SELECT_TUNE, .pdl = 1,
                             .linear_prec = PREC_FP16, .conv1x1_prec = PREC_FP16, .tol_int8 = 3e-2,
-                            .fuse_shortcut = FUSE_AUTO, .fuse_ln = FUSE_AUTO, .json_path = NULL};
+                            .fuse_shortcut = FUSE_AUTO, .fuse_ln = FUSE_AUTO, .gn_stats = 1, .json_path = NULL};
     cli->block_name = "resblock";
     cli->hw = -1;
     cli->latent = -1;

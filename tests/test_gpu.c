@@ -773,6 +773,29 @@ static void test_cli_block(const char *bin, const char *args) {
     result(rc == 0 && strstr(verdict, "PASS") != NULL, "unetrun %s (exit %d; %s)", args, rc, verdict);
 }
 
+// A CLI block run that passes --check and whose output contains `needle`
+// (a kernel name in the report: the path the run is meant to take).
+static void test_cli_block_runs(const char *bin, const char *args, const char *needle) {
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s %s --check --warmup 2 --iters 5 2>&1", bin, args);
+    FILE *p = popen(cmd, "r");
+    if (!p) {
+        result(0, "cli %s (popen failed)", args);
+        return;
+    }
+    char line[1024], verdict[1024] = "";
+    int found = 0;
+    while (fgets(line, sizeof line, p)) {
+        if (!strncmp(line, "verdict", 7)) snprintf(verdict, sizeof verdict, "%s", line);
+        found |= strstr(line, needle) != NULL;
+    }
+    int st = pclose(p);
+    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    verdict[strcspn(verdict, "\n")] = 0;
+    result(rc == 0 && strstr(verdict, "PASS") != NULL && found, "unetrun %s (exit %d; %s; \"%s\" %s)", args, rc,
+           verdict, needle, found ? "in the report" : "NOT in the report");
+}
+
 // Diffusers-written golden cases on the GPU: the committed small set
 // (tests/golden) and, when given, the full SD shapes made on this machine
 // (make test-golden: tests/golden/make_golden.py --set full). Fast path
@@ -1242,6 +1265,129 @@ static void test_conv_norm(int B, int H, int W, int c1, int c2, int cout, int k,
     cudaFree(n16), cudaFree(y16);
 }
 
+// GroupNorm statistics from the conv's epilogue (conv2d_igemm_gn_fp16, then
+// groupnorm_apply_partials_fp16): for every Hopper candidate of the shape
+// without split-K that can leave them, y bit-identical to the same tile's
+// plain launch, and GroupNorm (+ SiLU) of y from the slots within 2e-3 of a
+// float64 GroupNorm of the same FP16 y computed here on the host; partials,
+// slots and outputs poisoned before each run. A bias of mean `offset` puts
+// the group means far from zero (the fold's cancellation case). Where no
+// candidate can (slots 0), the API must refuse.
+static void test_gn_stats(int B, int H, int W, int cin, int cout, int groups, int silu, float offset) {
+    char what[160];
+    snprintf(what, sizeof what, "gn_stats conv3x3 B=%d H=%d W=%d cin=%d cout=%d G=%d silu=%d mean=%g", B, H, W, cin,
+             cout, groups, silu, offset);
+    ConvShape s = {B, H, W, cin, cout, 3, 1, 1, 0, 0, 0, 0, 0, 0, 0};
+    if (conv2d_shape_init(&s)) {
+        result(0, "%s: shape", what);
+        return;
+    }
+    const size_t nx = (size_t)B * H * W * cin, ny = (size_t)B * H * W * cout, nw = (size_t)cout * cin * 9;
+    const int hw = H * W, cpg = cout / groups, max_slots = conv2d_gn_stats_max_slots(&s);
+    uint16_t *x16, *t16;
+    float *x32, *t32;
+    rand_act("gsx", 301, nx, &x16, &x32);
+    rand_act("gst", 302, (size_t)B * cout, &t16, &t32);
+    float *w32 = dalloc(nw * 4), *b32 = dalloc(cout * 4), *gamma = dalloc(cout * 4), *beta = dalloc(cout * 4);
+    uint16_t *w16 = dalloc(nw * 2), *y0 = dalloc(ny * 2), *y1 = dalloc(ny * 2), *o16 = dalloc(ny * 2);
+    random_uniform("gsw", 303, w32, nw, 0.f, 1.f / sqrtf((float)(cin * 9)), 1);
+    cudaCheck(f32_to_f16_dev(w32, w16, nw, 0));
+    random_uniform("gsb", 304, b32, cout, offset, 0.5f, 1);
+    random_uniform("gsg", 305, gamma, cout, 1.f, 0.5f, 1);
+    random_uniform("gsbe", 306, beta, cout, 0.f, 0.5f, 1);
+    const size_t slots_cap = max_slots > 0 ? (size_t)max_slots : 1;
+    float *part = dalloc(slots_cap * cout * 8);
+    int *slot = dalloc(slots_cap * 8);
+    void *gws = dalloc(groupnorm_workspace_bytes(B, groups, 0, cout));
+    float *gw = download32(gamma, cout), *bw = download32(beta, cout);
+    TileConfig cand[CONV2D_MAX_CANDIDATES];
+    const int nc = conv2d_candidates(&s, g_num_sms, cand, CONV2D_MAX_CANDIDATES);
+    int tried = 0, done[CONV2D_MAX_CANDIDATES];
+    for (int i = 0; i < nc; i++) {
+        done[i] = 0;
+        const int ns = conv2d_gn_stats_slots(&s, cand[i]);
+        for (int j = 0; j < i; j++) done[i] |= done[j] == 1 && cand[j].tile == cand[i].tile;
+        if (cand[i].splits != 1 || !ns || done[i]) continue;
+        done[i] = 1;
+        tried++;
+        const char *tile = conv2d_tile_name(cand[i].tile);
+        const size_t wsb = conv2d_workspace_bytes(&s, cand[i]);
+        float *ws = wsb ? dalloc(wsb) : NULL;
+        cudaCheck(fill_u16_dev(y0, 0xFFFF, ny, 0));
+        cudaCheck(conv2d_igemm_fp16(&s, cand[i], x16, w16, b32, t16, NULL, y0, ws, 0));
+        cudaCheck(fill_u16_dev(y1, 0xFFFF, ny, 0));
+        cudaCheck(fill_u16_dev((uint16_t *)part, 0xFFFF, slots_cap * cout * 4, 0));
+        cudaCheck(fill_u16_dev((uint16_t *)slot, 0xFFFF, slots_cap * 4, 0));
+        cudaCheck(fill_u16_dev(o16, 0xFFFF, ny, 0));
+        cudaCheck(cudaMemset(gws, 0, groupnorm_workspace_bytes(B, groups, 0, cout)));
+        cudaCheck(conv2d_igemm_gn_fp16(&s, cand[i], x16, w16, b32, t16, NULL, y1, ws, part, slot, 0));
+        cudaCheck(groupnorm_apply_partials_fp16(part, slot, ns, y1, o16, gamma, beta, B, hw, cout, groups, 1e-5f,
+                                                silu, gws, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        uint16_t *h0 = xmalloc(ny * 2), *h1 = xmalloc(ny * 2);
+        copy_to_host(h0, y0, ny * 2, 0);
+        copy_to_host(h1, y1, ny * 2, 0);
+        const int same = memcmp(h0, h1, ny * 2) == 0;
+        free(h0), free(h1);
+        float *hy = download16(y1, ny), *ho = download16(o16, ny), *href = xmalloc(ny * 4);
+        for (int b = 0; b < B; b++)  // float64 GroupNorm (+ SiLU) of the FP16 y, two passes
+            for (int g = 0; g < groups; g++) {
+                double sum = 0.0, sq = 0.0;
+                for (int p = 0; p < hw; p++)
+                    for (int j = 0; j < cpg; j++) sum += hy[((size_t)b * hw + p) * cout + g * cpg + j];
+                const double n = (double)hw * cpg, mean = sum / n;
+                for (int p = 0; p < hw; p++)
+                    for (int j = 0; j < cpg; j++) {
+                        const double d = hy[((size_t)b * hw + p) * cout + g * cpg + j] - mean;
+                        sq += d * d;
+                    }
+                const double rstd = 1.0 / sqrt(sq / n + 1e-5);
+                for (int p = 0; p < hw; p++)
+                    for (int j = 0; j < cpg; j++) {
+                        const size_t e = ((size_t)b * hw + p) * cout + g * cpg + j;
+                        double v = (hy[e] - mean) * rstd * gw[g * cpg + j] + bw[g * cpg + j];
+                        if (silu) v = v / (1.0 + exp(-v));
+                        href[e] = (float)v;
+                    }
+            }
+        ErrMetrics e = compare_outputs(ho, href, ny);
+        result(same && !e.nonfinite && e.rel_l2 <= 2e-3, "%s %s: %d slots, y %s, GroupNorm rel_l2 %.2e", what, tile,
+               ns, same ? "bit-identical" : "DIFFERS", e.rel_l2);
+        free(hy), free(ho), free(href);
+        cudaFree(ws);
+    }
+    if (!tried) {  // no candidate can: the API refuses
+        const TileConfig hc = conv2d_heuristic(&s, g_num_sms);
+        const size_t wsb = conv2d_workspace_bytes(&s, hc);
+        float *ws = wsb ? dalloc(wsb) : NULL;
+        const cudaError_t err = conv2d_igemm_gn_fp16(&s, hc, x16, w16, b32, t16, NULL, y1, ws, part, slot, 0);
+        (void)cudaGetLastError();
+        result(err == cudaErrorInvalidValue && max_slots == 0, "%s: no candidate leaves the statistics (max slots %d), "
+               "the API refuses %s (%s)", what, max_slots, conv2d_tile_name(hc.tile), cudaGetErrorString(err));
+        cudaFree(ws);
+    }
+    free(gw), free(bw);
+    cudaFree(x16), cudaFree(x32), cudaFree(t16), cudaFree(t32), cudaFree(w32), cudaFree(b32), cudaFree(gamma);
+    cudaFree(beta), cudaFree(w16), cudaFree(y0), cudaFree(y1), cudaFree(o16), cudaFree(part), cudaFree(slot);
+    cudaFree(gws);
+}
+
+static void gn_stats_suite(void) {
+    if (!hopper_conv_engine_on()) return;
+    // SD shapes: 64 x 64 (rectangles of 128 pixels, im2col), 8 x 8 (rectangles of two images; batch 1: the
+    // second image's slots are empty), 24 x 24 and 12 x 12 (rectangles over the edges; 12 x 12 has no im2col
+    // slots: 144 pixels), batch 3, and channel counts with partial column tiles
+    test_gn_stats(2, 64, 64, 320, 320, 32, 1, 0.f);
+    test_gn_stats(1, 8, 8, 1280, 1280, 32, 1, 0.f);
+    test_gn_stats(2, 8, 8, 1280, 1280, 32, 1, 0.f);
+    test_gn_stats(2, 24, 24, 640, 640, 32, 1, 0.f);
+    test_gn_stats(1, 12, 12, 640, 1280, 32, 1, 0.f);
+    test_gn_stats(3, 16, 16, 320, 640, 32, 1, 0.f);
+    test_gn_stats(2, 32, 32, 64, 320, 32, 0, 30.f);  // mean 30 (std about 1): no cancellation
+    test_gn_stats(1, 64, 64, 128, 200, 8, 1, -8.f);  // 200 channels: partial column tiles
+    test_gn_stats(1, 7, 5, 64, 64, 32, 1, 0.f);      // 35 pixels: rectangles only
+}
+
 // A 1x1 shortcut summed into a 3x3 conv's K (conv2d_igemm_sc_fp16, the fused
 // ResBlock conv2 + conv_shortcut): y = conv3x3(x) + [xs | xs2] ws^T + b + bs
 // (+ temb), every Hopper tile and split, twice, output poisoned before each
@@ -1542,6 +1688,7 @@ static void op_suites(const char *bin) {
     test_conv_small(1, 6, 4, 12, 24, 3, 1);
 
     suite_groupnorm();
+    gn_stats_suite();
 
     // time-embedding projection
     for (int b = 1; b <= 2; b++) {
@@ -1582,6 +1729,14 @@ static void block_suites(const char *bin) {
     test_cli_block(bin, "--block conv --c 640 --cout 320 --hw 32 --ksize 1 --batch 2");
     // GroupNorm in the Hopper engine's operand path (--fuse-norm on; off is the default)
     test_cli_block(bin, "--block resblock --c 320 --hw 32 --batch 2 --fuse-norm on");
+    // norm2's statistics from conv1's epilogue (--gn-stats on, the default), where the heuristic's conv1 is an
+    // unsplit Hopper tile; and the same block with the GroupNorm computing its own
+    if (hopper_conv_engine_on()) {
+        test_cli_block_runs(bin, "--block resblock --c 320 --hw 64 --batch 2 --kernel-select heuristic", "fold+apply");
+        test_cli_block_runs(bin, "--block resblock --c 640 --hw 64 --batch 2 --kernel-select heuristic", "+gn-stats");
+        test_cli_block_runs(bin, "--block resblock --c 320 --hw 64 --batch 2 --kernel-select heuristic --gn-stats off",
+                            "1-pass");
+    }
     test_cli_block(bin, "--block transformer --c 320 --hw 32 --fuse-norm on");
     test_cli_block(bin, "--block resblock --c 64 --cout 128 --h 9 --w 5 --batch 2 --ref cpu --fuse-norm on");
     {
@@ -1699,7 +1854,7 @@ int main(int argc, char **argv) {
     if (kernels || !strcmp(section, "conv")) conv_suites();
     if (kernels || !strcmp(section, "ops")) op_suites(bin);
     if (section && !strcmp(section, "gemm")) gemm_suite();
-    if (section && !strcmp(section, "groupnorm")) suite_groupnorm();
+    if (section && !strcmp(section, "groupnorm")) suite_groupnorm(), gn_stats_suite();
     if (section && !strcmp(section, "norm")) norm_suites();
     if (section && !strcmp(section, "lnfold")) lnfold_suites(bin);
     if (section && !strcmp(section, "refine")) refine_cli(bin), attention_confirm_cli(bin);

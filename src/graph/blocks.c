@@ -108,6 +108,7 @@ Node *add_node(Graph *g, const char *name, OpKind op, int in, int aux, int res, 
     n->out = out;
     n->in2 = -1;
     n->norm_out = -1;
+    n->gn_src = n->gn_dst = -1;
     n->block = g->nblocks - 1;
     return n;
 }
@@ -489,6 +490,29 @@ int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s)) {
     return fused;
 }
 
+int graph_link_gn_stats(Graph *g, int (*max_slots)(const ConvShape *s)) {
+    int linked = 0;
+    for (int i = 0; i < g->nn; i++) {
+        Node *a = &g->nodes[i];
+        if (a->op != OP_GROUPNORM || a->in2 >= 0 || a->gn_src >= 0) continue;
+        for (int j = 0; j < i; j++) {  // the node that writes a's input
+            Node *b = &g->nodes[j];
+            if (b->out != a->in) continue;
+            if (b->op != OP_CONV || b->prec != PREC_FP16 || b->gn || b->sc || b->in2 >= 0 || b->up2x ||
+                b->gn_dst >= 0)
+                break;
+            const int slots = max_slots(&b->conv->s);
+            if (slots <= 0) break;
+            a->gn_src = j;
+            b->gn_dst = i;
+            a->gn_slots = slots;
+            linked++;
+            break;
+        }
+    }
+    return linked;
+}
+
 int graph_fuse_shortcuts(Graph *g, int (*ok)(const ConvShape *s)) {
     int fused = 0;
     for (int i = 0; i < g->nn; i++) {
@@ -830,6 +854,8 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
         // where the tile fits (the workspace is sized for the splits either way)
         p->gn_splits[i] = groupnorm_splits(x->n, x->h * x->w, c, num_sms);
         p->gn_ws_bytes[i] = groupnorm_workspace_bytes(x->n, n->gn->groups, p->gn_splits[i], c);
+        // statistics from the producer's epilogue (graph_link_gn_stats): (slots, C) mean, M2, then (slots) sample, rows
+        if (n->gn_src >= 0) p->gn_ws_bytes[i] += align_up((size_t)n->gn_slots * c * 8) + align_up((size_t)n->gn_slots * 8);
         p->gn_ws[i] = off;
         off += align_up(p->gn_ws_bytes[i]);
     }

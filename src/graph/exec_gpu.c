@@ -152,6 +152,15 @@ static void gemm_node_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
                         st));
 }
 
+// The slots of GroupNorm statistics that the conv gn_src of GroupNorm node gn leaves in its epilogue with
+// its current pick (graph_link_gn_stats, conv2d_gn_stats_slots), or 0: the GroupNorm computes its own.
+static int gn_epilogue_slots(const Graph *g, const Node *gn) {
+    if (gn->gn_src < 0 || !gn->gn_part) return 0;
+    const Conv2dLayer *L = g->nodes[gn->gn_src].conv;
+    const int slots = conv2d_gn_stats_slots(&L->s, L->cfg);
+    return slots <= gn->gn_slots ? slots : 0;
+}
+
 static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
     Tensor *t = g->t;
     if (n->prec == PREC_INT8) {
@@ -175,6 +184,13 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
         case OP_GROUPNORM: {
             GroupNormLayer *L = n->gn;
             Tensor *x = &t[n->in], *x2 = n->in2 >= 0 ? &t[n->in2] : NULL;  // x2: an up block's skip, read in place
+            const int slots = gn_epilogue_slots(g, n);
+            if (slots) {  // the statistics its producer's epilogue left: fold them, then apply
+                cudaCheck(groupnorm_apply_partials_fp16(n->gn_part, n->gn_slot, slots, x->d16, t[n->out].d16,
+                                                        L->d_gamma, L->d_beta, x->n, x->h * x->w, x->c, L->groups,
+                                                        L->eps, L->silu, n->gn_ws, st));
+                break;
+            }
             cudaCheck(groupnorm2_silu_fp16(x->d16, x2 ? x2->d16 : NULL, x->c, t[n->out].d16, L->d_gamma, L->d_beta,
                                            x->n, x->h * x->w, x->c + (x2 ? x2->c : 0), L->groups, L->eps, L->silu,
                                            n->gn_splits, n->gn_ws, st));
@@ -208,7 +224,11 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
             } else if (L->s.cin2 || L->s.up)  // concatenated skip or nearest-2x input, read in place
                 cudaCheck(conv2d_igemm2_fp16(&L->s, L->cfg, t[n->in].d16, n->in2 >= 0 ? t[n->in2].d16 : NULL,
                                              L->d_w16, L->d_bias, temb, res, t[n->out].d16, sc->gemm_ws, st));
-            else
+            else if (n->gn_dst >= 0 && gn_epilogue_slots(g, &g->nodes[n->gn_dst])) {  // + the next GroupNorm's statistics
+                const Node *gn = &g->nodes[n->gn_dst];
+                cudaCheck(conv2d_igemm_gn_fp16(&L->s, L->cfg, t[n->in].d16, L->d_w16, L->d_bias, temb, res,
+                                               t[n->out].d16, sc->gemm_ws, gn->gn_part, gn->gn_slot, st));
+            } else
                 cudaCheck(conv2d_igemm_fp16(&L->s, L->cfg, t[n->in].d16, L->d_w16, L->d_bias, temb, res,
                                             t[n->out].d16, sc->gemm_ws, st));
             break;
@@ -456,7 +476,7 @@ static void fp16_alt_err(Graph *g, Node *n, const Scratch *sc, int num_sms, cuda
     n->has_fp16_err = 1;
 }
 
-static void set_kernel_name(Node *n) {
+static void set_kernel_name(const Graph *g, Node *n) {
     if (n->prec == PREC_INT8) {  // e.g. "gemm-i8 i8 128x128x64/8w splitk=2 geglu"
         const TileConfig *cc = node_gemm_cfg(n);
         char split[24] = "";
@@ -482,7 +502,10 @@ static void set_kernel_name(Node *n) {
             break;
         }
         case OP_GROUPNORM:
-            if (n->gn_splits)
+            if (gn_epilogue_slots(g, n))  // the statistics from the producer's epilogue: fold + apply
+                snprintf(n->kernel, sizeof(n->kernel), "groupnorm%s fold+apply (%.24s stats)",
+                         n->gn->silu ? "_silu" : "", g->nodes[n->gn_src].name);
+            else if (n->gn_splits)
                 snprintf(n->kernel, sizeof(n->kernel), "groupnorm%s splits=%d", n->gn->silu ? "_silu" : "",
                          n->gn_splits);
             else
@@ -507,6 +530,8 @@ static void set_kernel_name(Node *n) {
                          n->conv->cfg.splits > 1 ? " splitk" : "");
             else if (n->conv->s.cin % 8 || n->conv->s.cout % 8)
                 snprintf(n->kernel, sizeof(n->kernel), "direct conv %d->%d", n->conv->s.cin, n->conv->s.cout);
+            else if (n->gn_dst >= 0 && gn_epilogue_slots(g, &g->nodes[n->gn_dst]))  // + the GroupNorm's statistics
+                snprintf(n->kernel, sizeof(n->kernel), "igemm %s +gn-stats", conv2d_tile_name(n->conv->cfg.tile));
             else if (n->conv->cfg.splits > 1)  // " +sc": a fused shortcut's K in the same kernel
                 snprintf(n->kernel, sizeof(n->kernel), "igemm %s splitk=%d%s", conv2d_tile_name(n->conv->cfg.tile),
                          n->conv->cfg.splits, n->sc ? " +sc" : "");
@@ -849,6 +874,13 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaSt
             if (n->gn_cluster) n->gn_splits = 0;
         }
         n->gn_ws = a + plan.gn_ws[i];
+        n->gn_part = NULL, n->gn_slot = NULL;
+        if (n->op == OP_GROUPNORM && n->gn_src >= 0) {  // after the GroupNorm's own workspace (graph_arena_plan)
+            const Tensor *x = &g->t[n->in];
+            char *p = (char *)n->gn_ws + groupnorm_workspace_bytes(x->n, n->gn->groups, plan.gn_splits[i], x->c);
+            n->gn_part = (float *)p;
+            n->gn_slot = (int *)(p + (((size_t)n->gn_slots * x->c * 8 + 255) & ~(size_t)255));
+        }
         // the kernels keep the counter at zero between launches
         cudaCheck(cudaMemsetAsync(n->gn_ws, 0, plan.gn_ws_bytes[i], st));
     }
@@ -988,7 +1020,7 @@ static void choose_kernels(Graph *g, GpuRun *run, const RunOptions *opt, cudaStr
     }
     if (alt) refine_in_context(g, run, alt, opt->verbose, st);
     free(alt);
-    for (int i = 0; i < g->nn; i++) set_kernel_name(&g->nodes[i]);
+    for (int i = 0; i < g->nn; i++) set_kernel_name(g, &g->nodes[i]);
 }
 
 // Every non-input tensor poisoned (FP16 and FP32 NaN), then one fast chain
@@ -1138,6 +1170,8 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     // both engines: the fold is in the shared epilogue; auto: the Hopper engine's C >= 1280 blocks
     if (opt->fuse_ln == FUSE_ON) graph_fuse_layernorms(g, 0);
     else if (opt->fuse_ln == FUSE_AUTO && conv2d_hopper_usable()) graph_fuse_layernorms(g, LNFOLD_AUTO_MIN_C);
+    // last (node indices): GroupNorm statistics from the epilogue of the conv that writes the GroupNorm's input
+    if (opt->gn_stats && conv2d_hopper_usable()) graph_link_gn_stats(g, conv2d_gn_stats_max_slots);
     const int ref_gpu = opt->ref == REF_GPU;
     const cudaStream_t st = run.st;
 

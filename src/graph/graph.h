@@ -83,6 +83,7 @@ typedef struct {
     int engine;   // 0: Hopper engines where they run (auto); 1: portable mma.sync kernels only (--engine portable)
     int gn_two_pass;  // --groupnorm two-pass: GroupNorm nodes as statistics + apply launches (default: one kernel)
     int fuse_norm;  // --fuse-norm: GroupNorm folded into the next conv's operand path where the Hopper engine runs it
+    int gn_stats;   // --gn-stats: a GroupNorm's statistics from the epilogue of the conv that writes its input
     int fuse_shortcut;  // --fuse-shortcut: FuseMode (graph_fuse_shortcuts)
     int fuse_ln;    // --fuse-ln: FuseMode, LayerNorm folded into the FP16 GEMM that reads it (graph_fuse_layernorms)
     // GEMM precision: FP16 or the online-quantized INT8 GEMM
@@ -202,6 +203,14 @@ typedef struct {
     int gn_splits;   // GroupNorm statistics pass: pixel splits per sample; 0 = the one-pass kernel
     int gn_cluster;  // the one-pass kernel's cluster size (report)
     void *gn_ws;  // device workspace of the GroupNorm kernel
+    // GroupNorm statistics from the producer's epilogue (graph_link_gn_stats): on an OP_GROUPNORM node,
+    // gn_src is the OP_CONV node that writes its input and leaves per-slot statistics of it in gn_part /
+    // gn_slot (device, after gn_ws in the arena; gn_slots of them at most) where that conv's pick can
+    // (conv2d_gn_stats_slots); on that conv, gn_dst is the GroupNorm node. -1: none.
+    int gn_src, gn_dst;
+    float *gn_part;
+    int *gn_slot;
+    int gn_slots;
 } Node;
 
 // The tensors node n reads (in, in2, aux, res, a fused shortcut's inputs) into rd[NODE_MAX_READS],
@@ -311,6 +320,12 @@ void graph_set_precision(Graph *g, const RunOptions *opt);
 // removed (blocks renumbered). Run after graph_set_precision (FP16 convs
 // only). Returns the number of pairs fused.
 int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s));
+// Links each GroupNorm node (one input tensor) to the one-input conv node
+// that writes its input, where max_slots(conv shape) > 0 (some pick of the
+// conv can leave the GroupNorm's statistics in its epilogue): sets gn_src /
+// gn_dst and the slot bound gn_slots. Run after the other fusions (node
+// indices). Returns the number of links.
+int graph_link_gn_stats(Graph *g, int (*max_slots)(const ConvShape *s));
 // Folds every LayerNorm whose output only one FP16 token GEMM reads (the
 // transformer's ln1 -> qkv, ln2 -> q2, ln3 -> ff1+geglu) into that GEMM:
 // the pair becomes one node "<ln>+<gemm>" (e.g. "ln1+qkv"; with depth > 1
