@@ -275,24 +275,6 @@ __device__ __forceinline__ void wg_store_partials(const ConvParams &p, const WgG
     bulk_commit_wait_read();  // the ring is shared memory of this CTA: keep it until the copies have read it
 }
 
-// A consumer's 64 rows of the FP32 epilogue tile (stage rows 64c ..,
-// LDE floats apart) through the epilogue to y: no GEGLU, no split-K. Thread
-// tid keeps one 8-column chunk (tid % CPR) for every row it stores (rows
-// tid / CPR + k RPP), so its bias and column bound are read once, and the
-// residual / time-embedding loads of EPI_G rows are issued before the first
-// of their stores (the compiler cannot move a load past a store to y).
-// Measured against the per-chunk loop it replaces (which only the GEGLU
-// tiles keep, wg_emit_geglu), H200, same job, heuristic picks
-// (docs/PERF.md, "A row-mapped epilogue"): SD1.5 step 4.31 -> 4.22 ms (b1),
-// 6.08 -> 5.90 ms (b2); 320 -> 320 @64 b2 convs 31.2 -> 27.3-27.8 us. That
-// loop took 61% of the instructions and 43% of the warp stall samples of a
-// 128 x 160 tile at 8192 x 320 x 320 (Nsight Compute), ~110 instructions
-// per 8-column chunk. Two things measured worse and are not used: the
-// same mapping for the FP32 split-K partials (+1.2-1.9 us per split conv
-// node), and the loop over the rows fully unrolled (no faster; the code is
-// fetched cold by every CTA). Nor is the FP16 result sent as one bulk copy
-// per row from a shared tile (as wg_store_partials does): 1.0-2.2 us
-// slower per small GEMM on the H100 (the copy's latency at the CTA's end).
 // The GroupNorm statistics tiles (GNS): a thread's running statistics of
 // its 8 columns over the rows it stores, from the FP16 values y holds,
 // shifted by the first such row's values so that the sums do not cancel.
@@ -322,6 +304,24 @@ __device__ __forceinline__ void gn_acc_row(GnAcc &a, uint4 out, int m) {
     a.n++;
 }
 
+// A consumer's 64 rows of the FP32 epilogue tile (stage rows 64c ..,
+// LDE floats apart) through the epilogue to y: no GEGLU, no split-K. Thread
+// tid keeps one 8-column chunk (tid % CPR) for every row it stores (rows
+// tid / CPR + k RPP), so its bias and column bound are read once, and the
+// residual / time-embedding loads of EPI_G rows are issued before the first
+// of their stores (the compiler cannot move a load past a store to y).
+// Measured against the per-chunk loop it replaces (which only the GEGLU
+// tiles keep, wg_emit_geglu), H200, same job, heuristic picks
+// (docs/PERF.md, "A row-mapped epilogue"): SD1.5 step 4.31 -> 4.22 ms (b1),
+// 6.08 -> 5.90 ms (b2); 320 -> 320 @64 b2 convs 31.2 -> 27.3-27.8 us. That
+// loop took 61% of the instructions and 43% of the warp stall samples of a
+// 128 x 160 tile at 8192 x 320 x 320 (Nsight Compute), ~110 instructions
+// per 8-column chunk. Two things measured worse and are not used: the
+// same mapping for the FP32 split-K partials (+1.2-1.9 us per split conv
+// node), and the loop over the rows fully unrolled (no faster; the code is
+// fetched cold by every CTA). Nor is the FP16 result sent as one bulk copy
+// per row from a shared tile (as wg_store_partials does): 1.0-2.2 us
+// slower per small GEMM on the H100 (the copy's latency at the CTA's end).
 // GNS: each row chunk stored also goes into the thread's GnAcc.
 constexpr int EPI_G = 4;
 template <int BN, int LDE, bool GNS = false>
