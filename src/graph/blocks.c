@@ -855,7 +855,7 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
         p->gn_splits[i] = groupnorm_splits(x->n, x->h * x->w, c, num_sms);
         p->gn_ws_bytes[i] = groupnorm_workspace_bytes(x->n, n->gn->groups, p->gn_splits[i], c);
         // statistics from the producer's epilogue (graph_link_gn_stats): (slots, C) mean, M2, then (slots) sample, rows
-        if (n->gn_src >= 0) p->gn_ws_bytes[i] += align_up((size_t)n->gn_slots * c * 8) + align_up((size_t)n->gn_slots * 8);
+        if (n->gn_src >= 0) p->gn_ws_bytes[i] += gn_stats_bytes(n->gn_slots, c);
         p->gn_ws[i] = off;
         off += align_up(p->gn_ws_bytes[i]);
     }

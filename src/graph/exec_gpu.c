@@ -879,7 +879,7 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaSt
             const Tensor *x = &g->t[n->in];
             char *p = (char *)n->gn_ws + groupnorm_workspace_bytes(x->n, n->gn->groups, plan.gn_splits[i], x->c);
             n->gn_part = (float *)p;
-            n->gn_slot = (int *)(p + (((size_t)n->gn_slots * x->c * 8 + 255) & ~(size_t)255));
+            n->gn_slot = (int *)(p + gn_stats_slot_offset(n->gn_slots, x->c));
         }
         // the kernels keep the counter at zero between launches
         cudaCheck(cudaMemsetAsync(n->gn_ws, 0, plan.gn_ws_bytes[i], st));

@@ -326,6 +326,12 @@ int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s));
 // gn_dst and the slot bound gn_slots. Run after the other fusions (node
 // indices). Returns the number of links.
 int graph_link_gn_stats(Graph *g, int (*max_slots)(const ConvShape *s));
+// The layout of those statistics after the GroupNorm's own workspace: (slots, C) mean, M2 (FP32 pairs), then
+// (slots) sample, rows (int pairs), each 256-byte aligned. gn_stats_slot_offset: bytes to the second part.
+static inline size_t gn_stats_slot_offset(int slots, int c) { return ((size_t)slots * c * 8 + 255) & ~(size_t)255; }
+static inline size_t gn_stats_bytes(int slots, int c) {
+    return gn_stats_slot_offset(slots, c) + (((size_t)slots * 8 + 255) & ~(size_t)255);
+}
 // Folds every LayerNorm whose output only one FP16 token GEMM reads (the
 // transformer's ln1 -> qkv, ln2 -> q2, ln3 -> ff1+geglu) into that GEMM:
 // the pair becomes one node "<ln>+<gemm>" (e.g. "ln1+qkv"; with depth > 1
