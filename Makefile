@@ -180,8 +180,15 @@ test-gpu: $(BUILD)/unetrun $(BUILD)/test_gpu sanitize $(GOLDEN_FULL)/cases.txt
 
 # make sanitize: memcheck, racecheck, initcheck and synccheck on small shapes
 # of every block kind and kernel family (tests/sanitize.sh; log in build/).
-sanitize: $(BUILD)/unetrun
+sanitize: $(BUILD)/unetrun $(BUILD)/initcheck_tma_probe
 	sh tests/sanitize.sh $(BUILD)/unetrun
+
+# initcheck's view of the copy engine's stores (tests/initcheck_tma_probe.cu;
+# sanitize.sh runs it first): an sm_90a program whatever ARCH is.
+$(BUILD)/initcheck_tma_probe: tests/initcheck_tma_probe.cu common/common.c common/common.h kernels/tensormap.cuh \
+                              kernels/wgmma.cuh
+	@mkdir -p $(dir $@)
+	$(NVCC) -std=c++17 -O2 -gencode=arch=compute_90a,code=sm_90a -o $@ tests/initcheck_tma_probe.cu common/common.c
 
 # make test-golden: only the golden cases on the GPU (full SD shapes included).
 test-golden: $(BUILD)/unetrun $(BUILD)/test_gpu $(GOLDEN_FULL)/cases.txt

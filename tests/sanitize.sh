@@ -84,6 +84,36 @@ tools_for() {
 # they overlap well on one GPU); default: the number of CPU cores.
 JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
 
+# First, what initcheck sees of the copy engine's stores: the probe (built
+# beside BIN, make sanitize) writes three fresh buffers by ordinary stores, a
+# bulk copy and a TMA tensor store, then reads each from a kernel named after
+# the store kind. Its own value check failing is a failure; which readers
+# initcheck reports is a note (the executor poisons the tensors before any
+# node runs, so the tool's view of TMA stores does not decide a run below).
+PROBE=$(dirname "$BIN")/initcheck_tma_probe
+probe_fail=0
+if [ -x "$PROBE" ]; then
+    "$SAN" --tool initcheck --print-limit 4 "$PROBE" >"$LOG.probe" 2>&1
+    prc=$?
+    probe_line=$(grep "^probe:" "$LOG.probe")
+    if [ $prc -eq 2 ] && [ -z "$probe_line" ]; then
+        echo "note: $(grep -m1 "initcheck_tma_probe:" "$LOG.probe")"
+    elif [ $prc -ne 0 ] && [ -z "$probe_line" ]; then
+        echo "FAIL sanitize initcheck-tma-probe: exit $prc, no result (log: $LOG.probe)"
+        probe_fail=1
+    elif echo "$probe_line" | grep -q WRONG; then
+        echo "FAIL sanitize initcheck-tma-probe: $probe_line (log: $LOG.probe)"
+        probe_fail=1
+    else
+        for k in plain bulk tma; do
+            if grep -q "read_after_${k}_store" "$LOG.probe"; then seen="not recorded"; else seen="recorded"; fi
+            echo "note: initcheck on this GPU: ${k} stores $seen as initializing memory"
+        done
+    fi
+else
+    echo "note: $PROBE not built (make sanitize builds it); initcheck's view of TMA stores not probed"
+fi
+
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/sanitize.XXXXXX") || exit 1
 # A signal (a timeout around make test-gpu, Ctrl-C) stops the runs; the
 # summary below still reports the ones that finished and names the others.
@@ -99,7 +129,7 @@ echo "$RUNS" | while IFS='|' read -r name args; do
 done | BIN_ONE=$BIN SAN=$SAN SAN_COMMON=$SAN_COMMON xargs -P "$JOBS" -L 1 sh "$0" --one
 
 pass=0
-fail=0
+fail=$probe_fail
 echo "$RUNS" | {
     while IFS='|' read -r name args; do
         name=$(echo "$name" | tr -d ' ')

@@ -12,9 +12,10 @@
 //                    rounded to FP16; the reference chain starts from the same
 //                    rounded values, so chain error measures the fast path,
 //                    not input quantization;
-//   choose_kernels   per node, in chain order: tile/split-K, INT8 GEMM tile or
-//                    attention variant (keep_fastest over the timed candidates,
-//                    or the heuristic); with tuning, then the conv/GEMM
+//   choose_kernels   fast tensors poisoned; per node, in chain order:
+//                    tile/split-K, INT8 GEMM tile or attention variant
+//                    (keep_fastest over the timed candidates, or the
+//                    heuristic); with tuning, then the conv/GEMM
 //                    alternatives tried in the block's graph replay
 //                    (refine_in_context);
 //   first_run        every non-input buffer poisoned (FP16 and FP32 NaN), one
@@ -1006,11 +1007,28 @@ static void refine_in_context(Graph *g, GpuRun *run, const Alternatives *alt, in
     branch_destroy(&br);
 }
 
+// Every non-input tensor poisoned: FP16 NaN, and FP32 NaN in the reference
+// copies where ref_gpu.
+static void poison_tensors(Graph *g, int ref_gpu, cudaStream_t st) {
+    for (int i = 0; i < g->nt; i++) {
+        Tensor *t = &g->t[i];
+        if (t->is_input) continue;
+        cudaCheck(fill_u16_dev(t->d16, 0xFFFFu, t->numel, st));  // FP16 NaN
+        if (ref_gpu) cudaCheck(fill_f32_dev(t->dref, NAN, t->numel, st));
+    }
+}
+
 // Kernel configuration per node: conv / GEMM tile and split-K, attention
 // variant. Nodes are visited in chain order and each runs once with its pick,
-// so every candidate is timed on inputs that an earlier node wrote (never on
-// uninitialized memory).
+// so every candidate is timed on inputs that an earlier node wrote. The fast
+// tensors are poisoned first, as before the first run: a node that read
+// anything its producer did not write would read NaN here too, not what the
+// allocation held. (compute-sanitizer's initcheck does not record the copy
+// engine's TMA tensor stores as initializing memory, tests/initcheck_tma_probe.cu;
+// without the poison it reported the readers of TMA-stored tensors in this
+// stage, and only here: later stages run on poisoned tensors.)
 static void choose_kernels(Graph *g, GpuRun *run, const RunOptions *opt, cudaStream_t st) {
+    poison_tensors(g, 0, st);
     const int refine = opt->kernel_select == KERNEL_SELECT_TUNE && g->nn <= REFINE_MAX_NODES;
     Alternatives *alt = refine ? xcalloc((size_t)g->nn, sizeof(Alternatives)) : NULL;
     for (int i = 0; i < g->nn; i++) {
@@ -1026,12 +1044,7 @@ static void choose_kernels(Graph *g, GpuRun *run, const RunOptions *opt, cudaStr
 // Every non-input tensor poisoned (FP16 and FP32 NaN), then one fast chain
 // run; returns its block output (host, FP32).
 static float *first_run(Graph *g, const Scratch *sc, int ref_gpu, cudaStream_t st) {
-    for (int i = 0; i < g->nt; i++) {
-        Tensor *t = &g->t[i];
-        if (t->is_input) continue;
-        cudaCheck(fill_u16_dev(t->d16, 0xFFFFu, t->numel, st));  // FP16 NaN
-        if (ref_gpu) cudaCheck(fill_f32_dev(t->dref, NAN, t->numel, st));
-    }
+    poison_tensors(g, ref_gpu, st);
     fast_chain(g, sc, st, NULL);
     const Tensor *tout = &g->t[g->out];
     float *out = xmalloc(tout->numel * sizeof(float));
