@@ -1024,9 +1024,10 @@ static void poison_tensors(Graph *g, int ref_gpu, cudaStream_t st) {
 // tensors are poisoned first, as before the first run: a node that read
 // anything its producer did not write would read NaN here too, not what the
 // allocation held. (compute-sanitizer's initcheck does not record the copy
-// engine's TMA tensor stores as initializing memory, tests/initcheck_tma_probe.cu;
-// without the poison it reported the readers of TMA-stored tensors in this
-// stage, and only here: later stages run on poisoned tensors.)
+// engine's stores, TMA tensor stores included, as initializing memory:
+// tests/initcheck_tma_probe.cu. Without the poison it reported the readers of
+// TMA-stored tensors in this stage, and only here: later stages run on
+// poisoned tensors.)
 static void choose_kernels(Graph *g, GpuRun *run, const RunOptions *opt, cudaStream_t st) {
     poison_tensors(g, 0, st);
     const int refine = opt->kernel_select == KERNEL_SELECT_TUNE && g->nn <= REFINE_MAX_NODES;
