@@ -104,12 +104,14 @@ comma := ,
 ARCH_STAMP := $(KBUILD)/.arch-$(subst $(space),_,$(strip $(ARCH)))
 # The wgmma paths (the FP16 GEMM engine, the INT8 GEMM, attention) need the
 # arch-specific target: with sm_90 in ARCH, gemm_wgmma.cu, gemm_wgmma_pp.cu,
-# gemm_int8_wgmma.cu and attention_wgmma.cu are built for sm_90a instead of sm_90.
+# gemm_int8_wgmma.cu, gemm_int8_rows.cu and attention_wgmma.cu are built for
+# sm_90a instead of sm_90.
 ifneq ($(filter sm_90,$(ARCH)),)
 GENCODE_SM90A := $(foreach a,$(ARCH),$(if $(filter sm_90,$(a)),-gencode=arch=compute_90a$(comma)code=sm_90a,\
 	-gencode=arch=compute_$(subst sm_,,$(a))$(comma)code=$(a)))
 $(KBUILD)/kernels/gemm_int8_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_INT8_WGMMA_SM90A
 $(KBUILD)/kernels/gemm_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_WGMMA_SM90A
+$(KBUILD)/kernels/gemm_int8_rows.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_INT8_ROWS_SM90A
 $(KBUILD)/kernels/gemm_wgmma_pp.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS))
 $(KBUILD)/kernels/attention_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DATTENTION_WGMMA_SM90A
 endif

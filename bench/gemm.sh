@@ -9,6 +9,8 @@
 #   VS=cudnn bench/gemm.sh OUTDIR   adds the vendor baseline (--vs cudnn):
 #                                   its time and TFLOP/s in the summary
 #   UNETRUN=path                    the binary (default build/unetrun)
+#   PRECS="int8-row int8 fp16"      which GEMMs (default: int8 fp16)
+#   SHAPES="4096x4096x4096 ..."     which M x N x K (default: the grid above)
 set -e
 out=${1:?usage: bench/gemm.sh OUTDIR [unetrun flags]}
 shift
@@ -28,13 +30,24 @@ run() {  # name, flags...
     fi
     grep -E '^verdict' "$out/$name.txt" | sed "s/^/$name: /" || true
 }
-for prec in int8 fp16; do
-    run "gemm_${prec}_4096x4096x4096" --m 4096 --n 4096 --k 4096 --linear "$prec" "$@"
-    for m in 128 512 2048 8192; do
-        for nk in 320:320 2560:320 320:1280 1280:1280 10240:1280 1280:5120; do
-            n=${nk%%:*}; k=${nk#*:}
-            run "gemm_${prec}_${m}x${n}x${k}" --m "$m" --n "$n" --k "$k" --linear "$prec" "$@"
+# PRECS: the GEMMs to run, of int8 (per-tile scales), int8-row (--int8-scales
+# row) and fp16 [int8 fp16]; SHAPES: "MxNxK ..." instead of 4096^3 and the grid
+for prec in ${PRECS:-int8 fp16}; do
+    case $prec in
+    int8-row) flags="--linear int8 --int8-scales row" ;;
+    *) flags="--linear $prec" ;;
+    esac
+    shapes=${SHAPES:-}
+    if [ -z "$shapes" ]; then
+        shapes=4096x4096x4096
+        for m in 128 512 2048 8192; do
+            for nk in 320x320 2560x320 320x1280 1280x1280 10240x1280 1280x5120; do shapes="$shapes ${m}x$nk"; done
         done
+    fi
+    for s in $shapes; do
+        m=${s%%x*}; nk=${s#*x}; n=${nk%%x*}; k=${nk#*x}
+        # shellcheck disable=SC2086
+        run "gemm_${prec}_${s}" --m "$m" --n "$n" --k "$k" $flags "$@"
     done
 done
 

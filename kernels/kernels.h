@@ -397,6 +397,45 @@ cudaError_t gemm_int8(int m, int n, int k, TileConfig cfg,
                       GemmEpilogue epi, int silu_a,
                       float *workspace, cudaStream_t stream);
 
+// ---------------------------------------------------------------------------
+// gemm_int8_rows.cu: INT8 GEMM with per-row activation scales and per-output-
+// channel weight scales (--int8-scales row)
+// ---------------------------------------------------------------------------
+// quantize_rows_int8: each row of x (rows, K) FP16 to symmetric INT8 with its
+// own scale. v = silu ? x / (1 + expf(-x)) : x (FP32); amax = max |v| over the
+// row (exact); inv = amax > 0 ? 127 / amax : 0 (IEEE division); q = low byte
+// of fmaf(v, inv, 1.5 * 2^23) - 1.5 * 2^23 (round to nearest even, |q| <=
+// 127); scale = amax / 127 (IEEE division). W is quantized this way once, when
+// the weights are made (its rows are the output channels); A on every call.
+// K a multiple of 8; q 16-byte aligned when K is a multiple of 16.
+cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, int silu,
+                               int8_t *q,        // (rows, K)
+                               float *scale,     // (rows)
+                               cudaStream_t stream);
+// gemm_int8_rows: y = epi(float(isum) * (sa[m] * sw[n])), isum the exact INT32
+// sum over the whole K of qa[m, :] * qw[n, :] (no K-tiles, no split-K: the
+// result does not depend on the tile). Per element, in FP32 without
+// contraction: s = sa[m] * sw[n]; v = float(isum) * s; v = v + bias[n];
+// v = v + residual[m, n]; y = fp16(v) (round to nearest even). GEGLU as
+// gemm_fp16 (16-column blocks of 8 a- then 8 g-channels, bias on both, then
+// fp16(a * gelu(g)) with gelu(g) = 0.5 g (1 + erff(g / sqrt 2)), N a multiple
+// of 16). The Hopper tiles (wgmma s8 x s8 -> s32, TMA) need cc 9.0 and K a
+// multiple of 16; elsewhere a portable kernel computes the same bits. The C
+// model is gemm_int8_rows_model (src/layers/quant.h); bit-exact except GELU
+// (and SiLU in quantize_rows_int8), as for gemm_int8.
+int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max);
+TileConfig gemm_int8_rows_heuristic(int m, int n, int k, int num_sms);
+const char *gemm_int8_rows_tile_name(int tile);  // e.g. "i8r 128x256/4st"
+cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
+                           const int8_t *qa,          // (M, K) int8
+                           const float *sa,           // (M)
+                           const int8_t *qw,          // (N, K) int8 (GEGLU rows interleaved)
+                           const float *sw,           // (N)
+                           const float *bias,         // (N) fp32 or NULL
+                           const uint16_t *residual,  // (M, N) fp16 or NULL (not with GEGLU)
+                           uint16_t *y,               // (M, N), or (M, N/2) with GEGLU
+                           GemmEpilogue epi, cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -73,16 +73,18 @@ inline int hopper_num_sms() {
     return n > 0 ? n : 1;
 }
 
-// A (rows, cols) FP16 row-major matrix in boxes of box_cols x box_rows
-// (cols a multiple of 8: 16-byte rows; box_cols * 2 bytes at most the
-// swizzle span); elements past the matrix read as zero and are not written.
-// The last 32 maps are kept (the map is a function of the arguments):
-// encoding costs microseconds of host time per launch, which a single
-// event-timed launch on an idle GPU shows. Launches come from one host thread.
-inline cudaError_t tensor_map_fp16(CUtensorMap *map, const void *base, int rows, int cols, int box_cols,
-                                   int box_rows, CUtensorMapSwizzle swizzle) {
+// A (rows, cols) row-major matrix of `elem_bytes`-byte elements of type
+// `dtype` in boxes of box_cols x box_rows (16-byte rows; box_cols *
+// elem_bytes at most the swizzle span); elements past the matrix read as
+// zero and are not written. The last 32 maps are kept (the map is a function
+// of the arguments): encoding costs microseconds of host time per launch,
+// which a single event-timed launch on an idle GPU shows. Launches come from
+// one host thread.
+inline cudaError_t tensor_map_2d(CUtensorMap *map, const void *base, CUtensorMapDataType dtype, int elem_bytes,
+                                 int rows, int cols, int box_cols, int box_rows, CUtensorMapSwizzle swizzle) {
     struct Entry {
         const void *base;
+        CUtensorMapDataType dtype;
         int rows, cols, box_cols, box_rows;
         CUtensorMapSwizzle swizzle;
         CUtensorMap map;
@@ -90,7 +92,7 @@ inline cudaError_t tensor_map_fp16(CUtensorMap *map, const void *base, int rows,
     static Entry cache[32];
     static int used = 0, next = 0;
     for (int i = 0; i < used; i++)
-        if (cache[i].base == base && cache[i].rows == rows && cache[i].cols == cols &&
+        if (cache[i].base == base && cache[i].dtype == dtype && cache[i].rows == rows && cache[i].cols == cols &&
             cache[i].box_cols == box_cols && cache[i].box_rows == box_rows && cache[i].swizzle == swizzle) {
             *map = cache[i].map;
             return cudaSuccess;
@@ -98,17 +100,22 @@ inline cudaError_t tensor_map_fp16(CUtensorMap *map, const void *base, int rows,
     EncodeTiledFn enc = tensor_map_encoder();
     if (!enc) return cudaErrorNotSupported;
     const cuuint64_t dims[2] = {(cuuint64_t)cols, (cuuint64_t)rows};
-    const cuuint64_t strides[1] = {(cuuint64_t)cols * 2};  // FP16
+    const cuuint64_t strides[1] = {(cuuint64_t)cols * elem_bytes};
     const cuuint32_t box[2] = {(cuuint32_t)box_cols, (cuuint32_t)box_rows};
     const cuuint32_t elem[2] = {1, 1};
-    CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, const_cast<void *>(base), dims, strides, box, elem,
-                     CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+    CUresult r = enc(map, dtype, 2, const_cast<void *>(base), dims, strides, box, elem, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                     swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS) return cudaErrorInvalidValue;
-    cache[next] = Entry{base, rows, cols, box_cols, box_rows, swizzle, *map};
+    cache[next] = Entry{base, dtype, rows, cols, box_cols, box_rows, swizzle, *map};
     next = (next + 1) % 32;
     if (used < 32) used++;
     return cudaSuccess;
+}
+
+// A (rows, cols) FP16 row-major matrix (cols a multiple of 8), as tensor_map_2d.
+inline cudaError_t tensor_map_fp16(CUtensorMap *map, const void *base, int rows, int cols, int box_cols,
+                                   int box_rows, CUtensorMapSwizzle swizzle) {
+    return tensor_map_2d(map, base, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, rows, cols, box_cols, box_rows, swizzle);
 }
 
 // The GEMM operand map: a (rows, k) FP16 matrix read in boxes of 64

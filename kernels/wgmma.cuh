@@ -192,6 +192,72 @@ __device__ __forceinline__ void wgmma_f16(float *d, uint64_t da, uint64_t db, in
     else wgmma_f16_n32(d, da, db, scale_d);
 }
 
+// --- INT8 wgmma, both operands in shared memory ------------------------------
+// m64nNk32, s8 x s8 -> s32, A (64, 32) and B (N, 32) K-major through
+// 128-byte-swizzled descriptors (a 128-byte row is 128 K-elements; a k32
+// step is 32 bytes, +2 in the descriptor, as FP16's k16); scale_d = 0
+// overwrites the accumulators. Used by gemm_int8_rows.cu.
+#define WG_IACC8(d, i)                                                                                       \
+    "+r"(d[i]), "+r"(d[i + 1]), "+r"(d[i + 2]), "+r"(d[i + 3]), "+r"(d[i + 4]), "+r"(d[i + 5]), "+r"(d[i + 6]), \
+        "+r"(d[i + 7])
+// d (64 x 128, s32, 64 registers per thread) = A (64 x 32) * B (128 x 32)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_s8_n128(int *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %66, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
+        "}, %64, %65, p;\n"
+        "}\n"
+        : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24), WG_IACC8(d, 32), WG_IACC8(d, 40),
+          WG_IACC8(d, 48), WG_IACC8(d, 56)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+// d (64 x 256, s32, 128 registers per thread) = A (64 x 32) * B (256 x 32)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_s8_n256(int *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %130, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n256k32.s32.s8.s8 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
+        "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, "
+        "%96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, "
+        "%112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127"
+        "}, %128, %129, p;\n"
+        "}\n"
+        : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24), WG_IACC8(d, 32), WG_IACC8(d, 40),
+          WG_IACC8(d, 48), WG_IACC8(d, 56), WG_IACC8(d, 64), WG_IACC8(d, 72), WG_IACC8(d, 80), WG_IACC8(d, 88),
+          WG_IACC8(d, 96), WG_IACC8(d, 104), WG_IACC8(d, 112), WG_IACC8(d, 120)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+template <int N>
+__device__ __forceinline__ void wgmma_s8(int *d, uint64_t da, uint64_t db, int scale_d) {
+    static_assert(N == 128 || N == 256, "compiled INT8 wgmma widths");
+    if constexpr (N == 256) wgmma_s8_n256(d, da, db, scale_d);
+    else wgmma_s8_n128(d, da, db, scale_d);
+}
+// The INT32 accumulators as asm operands (see wg_regs_ready).
+template <int R>
+__device__ __forceinline__ void wg_iregs_ready(int *d) {
+#pragma unroll
+    for (int i = 0; i < R; i++) asm volatile("" : "+r"(d[i])::"memory");
+}
+
 __device__ __forceinline__ uint32_t smem_u32addr(const void *p) {
     return (uint32_t)__cvta_generic_to_shared(p);
 }

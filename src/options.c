@@ -90,6 +90,7 @@ static const Choice kSelect[] = {{"tune", KERNEL_SELECT_TUNE, NULL},
                                  {NULL, 0, NULL}};
 static const Choice kOnOff[] = {{"on", 1, NULL}, {"off", 0, NULL}, {NULL, 0, NULL}};
 static const Choice kPrec[] = {{"int8", PREC_INT8, NULL}, {"fp16", PREC_FP16, NULL}, {NULL, 0, NULL}};
+static const Choice kInt8Scales[] = {{"tile", 0, NULL}, {"row", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kNodeTiming[] = {{"graph", 0, NULL}, {"eager", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kGnPass[] = {{"one-pass", 0, NULL}, {"two-pass", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kEngine[] = {{"auto", 0, NULL}, {"portable", 1, NULL}, {NULL, 0, NULL}};
@@ -249,6 +250,14 @@ static const OptionRow kOptions[OPT_COUNT] = {
                                   "same inputs (\"fp16 layer\"); on --device cpu they run the\n"
                                   "bit-exact model of the kernel with the tiles an H100\n"
                                   "(132 SMs) picks with --kernel-select heuristic"},
+    [OPT_INT8_SCALES] = {"int8-scales", "S", "tile", CHOICE(kInt8Scales), .at = RUN(int8_rows), .section = SEC_RUN,
+                         .help = "INT8 GEMMs' scales: tile (one per 64-128 rows x K-tile\n"
+                                 "block of A and of W, online) or row (one per row of A,\n"
+                                 "online, and one per output channel of W, made once with\n"
+                                 "the weights; exact INT32 sums over the whole K)",
+                         .help_more = "row nodes' kernel reads \"i8r\"; their result does not\n"
+                                      "depend on the tile, so --device cpu matches any\n"
+                                      "--kernel-select"},
     [OPT_TOL_FP16] = {"tol-fp16", "X", "5e-3", DBL(0.0, 1e3), .at = RUN(tol_fp16), .section = SEC_RUN,
                       .help = "relative-L2 tolerance of FP16 fast paths"},
     [OPT_TOL_INT8] = {"tol-int8", "X", "3e-2", DBL(0.0, 1e3), .at = RUN(tol_int8), .section = SEC_RUN,
@@ -354,7 +363,7 @@ static void cli_defaults(Cli *cli) {
                              .epilogue = GEMM_BLOCK_NONE, .seed = 1};
     cli->opt = (RunOptions){.device = DEVICE_AUTO, .gpu = 0, .ref = REF_DEFAULT, .warmup = -1, .iters = -1,
                             .check = 0, .tol_fp16 = 5e-3, .kernel_select = KERNEL_SELECT_TUNE, .pdl = 1,
-                            .linear_prec = PREC_FP16, .conv1x1_prec = PREC_FP16, .tol_int8 = 3e-2,
+                            .linear_prec = PREC_FP16, .conv1x1_prec = PREC_FP16, .int8_rows = 0, .tol_int8 = 3e-2,
                             .fuse_shortcut = FUSE_AUTO, .fuse_ln = FUSE_AUTO, .gn_stats = 1, .json_path = NULL};
     cli->block_name = "resblock";
     cli->hw = -1;
@@ -631,6 +640,8 @@ int cli_parse(int argc, char **argv, Cli *cli) {
     if ((cli->opt.peak_tflops > 0) != (cli->opt.peak_gbps > 0))
         die_user("give both --peak-tflops and --peak-gbps (or neither, to use the measured peaks)");
     if (cli->hw_scale && !cli->sweep_model) die_user("--hw-scale applies to --sweep only");
+    if (cli->opt.int8_rows && cli->opt.linear_prec != PREC_INT8 && cli->opt.conv1x1_prec != PREC_INT8)
+        die_user("--int8-scales applies to INT8 GEMMs: add --linear int8 or --conv1x1 int8");
     if (cli->sweep_model) check_sweep(cli);
     check_files(cli);
     return -1;

@@ -19,6 +19,9 @@
 // - All-zero A (y == bias exactly), invalid arguments, NaN/Inf checks; the
 //   output is poisoned with 0xFFFF (FP16 NaN) before every launch.
 //
+// - gpu_suite_int8_rows: the same for --int8-scales row (gemm_int8_rows,
+//   quantize_rows_int8 against gemm_int8_rows_model / quant_rows_int8_model).
+//
 // Built with -DGPU_INT8_STANDALONE it has its own main() that runs the suite
 // and prints effective TFLOP/s of gemm_int8 vs gemm_fp16 (see the end).
 #include <math.h>
@@ -382,6 +385,166 @@ static void test_zero_and_invalid(void) {
            "gemm_int8 tile=%d (out of range) -> cudaErrorInvalidValue", nt);
     (void)cudaGetLastError();
     i8_case_free(&c);
+}
+
+// --- --int8-scales row: gemm_int8_rows and quantize_rows_int8 ---------------------
+// W quantized per row on the device (quantize_rows_int8, once), A per row,
+// then every tile of gemm_int8_rows (the TMA tiles where they run, and the
+// portable kernel always) against gemm_int8_rows_model: the quantized rows
+// and scales bit for bit, y bit for bit (GEGLU within 1 FP16 ulp; with SiLU
+// on A the device's expf may move a quantized value by one step, so y within
+// a relative L2 of 1e-3 of the model); the FP32 reference's relative L2
+// printed beside the per-tile kernel's on the same data.
+static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, int silu, float outlier, int all_tiles) {
+    I8Case c = i8_case_make(M, N, K, epi, silu, outlier, (uint64_t)M * 37 + N * 11 + K * 5 + epi * 100 + silu);
+    const GemmEpilogue ge = epi == EPI_GEGLU ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
+    int8_t *d_qa = i8_dalloc((size_t)M * K), *d_qw = i8_dalloc((size_t)N * K);
+    float *d_sa = i8_dalloc((size_t)M * 4), *d_sw = i8_dalloc((size_t)N * 4);
+    cudaCheck(cudaMemset(d_qa, 0x55, (size_t)M * K));  // poison: the quantizer must write every byte
+    cudaCheck(cudaMemset(d_qw, 0x55, (size_t)N * K));
+    cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, d_qw, d_sw, 0));
+    cudaCheck(quantize_rows_int8(c.d_a, M, K, silu, d_qa, d_sa, 0));
+    cudaCheck(cudaDeviceSynchronize());
+    // the quantizers against the model (A without SiLU: bit for bit; with it, q within one step)
+    int8_t *hq = xmalloc((size_t)(M > N ? M : N) * K), *mq = xmalloc((size_t)(M > N ? M : N) * K);
+    float *hs = xmalloc((size_t)(M > N ? M : N) * 4), *ms = xmalloc((size_t)(M > N ? M : N) * 4);
+    size_t qbad = 0;
+    for (int which = 0; which < 2; which++) {
+        const int rows = which ? M : N;
+        quant_rows_int8_model(which ? c.a : c.wk, rows, K, which ? silu : 0, mq, ms);
+        copy_to_host(hq, which ? d_qa : d_qw, (size_t)rows * K, 0);
+        copy_to_host(hs, which ? d_sa : d_sw, (size_t)rows * 4, 0);
+        for (size_t i = 0; i < (size_t)rows * K; i++)
+            qbad += (which && silu) ? abs(hq[i] - mq[i]) > 1 : hq[i] != mq[i];
+        for (int r = 0; r < rows; r++)
+            qbad += (which && silu) ? fabsf(hs[r] - ms[r]) > 1e-6f * ms[r] : memcmp(&hs[r], &ms[r], 4) != 0;
+    }
+    float *ref = i8_reference(&c);
+    const size_t ny = (size_t)M * c.nout;
+    float *ym = xmalloc(ny * 4);
+    gemm_int8_rows_model(M, N, K, c.a, c.wk, c.bk, c.res, ym, ge, silu);
+    TileConfig cand[8];
+    int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, g_i8_sms, cand, 6) : 0;
+    cand[nc++] = all_tiles ? (TileConfig){2, 1} : gemm_int8_rows_heuristic(M, N, K, g_i8_sms);  // 2: portable
+    double l2 = 0;
+    for (int i = 0; i < nc; i++) {
+        cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
+        cudaCheck(gemm_int8_rows(M, N, K, cand[i], d_qa, d_sa, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        uint16_t *y = xmalloc(ny * 2);
+        copy_to_host(y, c.d_y, ny * 2, 0);
+        size_t nan = 0, nf = 0, bad = 0;
+        double worst = 0, em = 0, rm = 0;
+        if (silu) {
+            for (size_t j = 0; j < ny; j++) {
+                const double v = f16_to_f32(y[j]);
+                if (!isfinite(v)) nan++;
+                else em += (v - ym[j]) * (v - ym[j]), rm += (double)ym[j] * ym[j];
+            }
+            bad = nan + (sqrt(em / (rm > 0 ? rm : 1e-300)) > 1e-3);
+        } else {
+            bad = i8_compare_model(&c, y, ym, 0, M, NULL, &nan, &worst);
+        }
+        l2 = i8_rel_l2(y, ref, ny, &nf);
+        const double lim = outlier > 0 ? 0.25 : 3e-2;
+        result(qbad == 0 && bad == 0 && nan == 0 && nf == 0 && l2 <= lim,
+               "gemm_int8_rows %s M=%d N=%d K=%d epi=%s silu_a=%d outlier=%g %s: quantized rows and scales == model "
+               "(%zu differ), y == model %s (%zu mismatches, %zu NaN/Inf, worst %.2f ulp), rel L2 vs FP32 %.2e <= %g",
+               what, M, N, K, epi_name(epi), silu, outlier, gemm_int8_rows_tile_name(cand[i].tile), qbad,
+               silu ? "within rel L2 1e-3" : (epi == EPI_GEGLU ? "within 1 fp16 ulp" : "bit for bit"), bad, nan,
+               worst, l2, lim);
+        free(y);
+    }
+    if (outlier > 0 || !strcmp(what, "normal")) {  // the per-tile kernel on the same data, for the error report
+        TileConfig tc = gemm_int8_heuristic(M, N, K, g_i8_sms);
+        float *ws = i8_workspace(M, N, K, &tc, 1);
+        uint16_t *yt = i8_case_launch(&c, tc, ws);
+        size_t nf = 0;
+        printf("  int8 error M=%d N=%d K=%d %s (outlier %g per A row): rel L2 vs FP32 per-row scales %.3e, per-tile "
+               "scales %.3e\n", M, N, K, what, outlier, l2, i8_rel_l2(yt, ref, ny, &nf));
+        free(yt);
+        if (ws) cudaCheck(cudaFree(ws));
+    }
+    free(hq), free(mq), free(hs), free(ms), free(ym), free(ref);
+    cudaCheck(cudaFree(d_qa));
+    cudaCheck(cudaFree(d_qw));
+    cudaCheck(cudaFree(d_sa));
+    cudaCheck(cudaFree(d_sw));
+    i8_case_free(&c);
+}
+
+// All-zero A rows (scale 0: y == bias exactly) and refused arguments.
+static void test_rows_zero_and_invalid(void) {
+    const int M = 64, N = 128, K = 256;
+    I8Case c = i8_case_make(M, N, K, EPI_BIAS, 0, 0, 99);
+    cudaCheck(cudaMemset(c.d_a, 0, (size_t)M * K * 2));
+    int8_t *qa = i8_dalloc((size_t)M * K), *qw = i8_dalloc((size_t)N * K);
+    float *sa = i8_dalloc(M * 4), *sw = i8_dalloc(N * 4);
+    cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, qw, sw, 0));
+    cudaCheck(quantize_rows_int8(c.d_a, M, K, 0, qa, sa, 0));
+    TileConfig cfg = gemm_int8_rows_heuristic(M, N, K, g_i8_sms);
+    cudaCheck(fill_u16_dev(c.d_y, kI8Poison, (size_t)M * N, 0));
+    cudaCheck(gemm_int8_rows(M, N, K, cfg, qa, sa, qw, sw, c.d_bias, NULL, c.d_y, GEMM_EPI_NONE, 0));
+    cudaCheck(cudaDeviceSynchronize());
+    uint16_t *y = xmalloc((size_t)M * N * 2);
+    copy_to_host(y, c.d_y, (size_t)M * N * 2, 0);
+    size_t bad = 0;
+    for (int m = 0; m < M; m++)
+        for (int n = 0; n < N; n++) bad += y[(size_t)m * N + n] != f32_to_f16(c.bias[n]);
+    result(bad == 0, "gemm_int8_rows M=%d N=%d K=%d all-zero A %s: y == bias exactly (%zu differ)", M, N, K,
+           gemm_int8_rows_tile_name(cfg.tile), bad);
+    const int refused = gemm_int8_rows(M, 12, K, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+                        gemm_int8_rows(M, N, 12, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+                        gemm_int8_rows(M, 24, K, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_GEGLU, 0) != cudaSuccess &&
+                        gemm_int8_rows(M, N, K, (TileConfig){7, 1}, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) !=
+                            cudaSuccess &&
+                        gemm_int8_rows(M, N, 200, (TileConfig){0, 1}, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE,
+                                       0) != cudaSuccess &&
+                        quantize_rows_int8(c.d_a, M, 12, 0, qa, sa, 0) != cudaSuccess;
+    (void)cudaGetLastError();
+    result(refused, "gemm_int8_rows / quantize_rows_int8: N or K not a multiple of 8, GEGLU N %% 16, unknown tile, "
+                    "a TMA tile at K %% 16 != 0: refused");
+    free(y);
+    cudaCheck(cudaFree(qa));
+    cudaCheck(cudaFree(qw));
+    cudaCheck(cudaFree(sa));
+    cudaCheck(cudaFree(sw));
+    i8_case_free(&c);
+}
+
+void gpu_suite_int8_rows(int num_sms) {
+    g_i8_sms = num_sms;
+    test_rows_zero_and_invalid();
+    // awkward shapes: M = 1, 7, 77, 129, N / K tails, K % 16 == 8 (portable only), every tile
+    static const int sh[][3] = {{1, 8, 16}, {7, 24, 40}, {77, 136, 1288}, {129, 264, 272}, {100, 208, 200},
+                                {333, 384, 1024}, {65, 80, 136}};
+    for (unsigned i = 0; i < sizeof(sh) / sizeof(sh[0]); i++)
+        for (int e = 0; e < 4; e++) {
+            if (e == EPI_GEGLU && sh[i][1] % 16) continue;
+            test_rows_case("awkward", sh[i][0], sh[i][1], sh[i][2], (EpiKind)e, 0, 0, 1);
+        }
+    test_rows_case("time_emb_proj", 2, 1280, 1280, EPI_BIAS, 1, 0, 1);  // SiLU on A
+    test_rows_case("time_emb_proj", 1, 320, 1280, EPI_BIAS, 1, 0, 1);
+    // every linear of the SD1.5 / SDXL transformer blocks at batch 2 (and 1 for the smallest), heuristic tile
+    static const int tshape[][3] = {{320, 4096, 768}, {640, 1024, 768}, {1280, 256, 768}, {1280, 64, 768},
+                                    {640, 1024, 2048}, {1280, 256, 2048}};  // C, tokens, context dim
+    char what[64];
+    for (int b = 1; b <= 2; b++)
+        for (unsigned i = 0; i < sizeof(tshape) / sizeof(tshape[0]); i++) {
+            int C = tshape[i][0], M = b * tshape[i][1], D = tshape[i][2];
+            snprintf(what, sizeof what, "B%d_C%d_T%d", b, C, tshape[i][1]);
+            test_rows_case(what, M, 3 * C, C, EPI_NONE, 0, 0, 0);
+            test_rows_case(what, M, C, C, EPI_BIAS_RES, 0, 0, 0);
+            test_rows_case(what, M, 8 * C, C, EPI_GEGLU, 0, 0, 0);
+            test_rows_case(what, M, C, 4 * C, EPI_BIAS_RES, 0, 0, 0);
+            test_rows_case(what, b * 77, 2 * C, D, EPI_NONE, 0, 0, 0);
+        }
+    // error beside the per-tile kernel: normal data and one outlier per A row
+    test_rows_case("normal", 1024, 1280, 1280, EPI_BIAS, 0, 0, 1);
+    test_rows_case("outliers", 1024, 1280, 1280, EPI_BIAS, 0, 30.f, 1);
+    test_rows_case("outliers", 1024, 1280, 1280, EPI_BIAS, 0, 300.f, 1);
+    test_rows_case("normal", 2048, 320, 1280, EPI_BIAS_RES, 0, 0, 1);
+    test_rows_case("outliers", 2048, 320, 1280, EPI_BIAS_RES, 0, 100.f, 1);
 }
 
 void gpu_suite_int8(int num_sms) {

@@ -71,6 +71,7 @@ static const char *tile_part(const cJSON *node) {
 static int same_tile(const cJSON *gn, const cJSON *cn) {
     if (!gn || !cn) return 0;
     const char *g = tile_part(gn), *c = tile_part(cn);
+    if (!strncmp(c, "i8r ", 4)) return !strncmp(g, "i8r ", 4);  // row scales: the result does not depend on the tile
     size_t n = strlen(c);
     return !strncmp(c, "i8 ", 3) && !strncmp(g, c, n) && (g[n] == 0 || !strncmp(g + n, " geglu", 6) ||
                                                           !strncmp(g + n, " silu-in", 8));
@@ -159,12 +160,14 @@ static void cpu_gpu_layer_equal(const char *bin, const char *args, const char *n
     free(c.out);
 }
 
-// An SD1.5 transformer block with INT8 linear layers: --check passes (chain <= 3e-2).
-static void transformer_int8(const char *bin, int c, int hw) {
+// An SD1.5 transformer block with INT8 linear layers (scales: "tile" or "row"):
+// --check passes (chain <= 3e-2).
+static void transformer_int8(const char *bin, int c, int hw, const char *scales) {
     char args[1024], jp[512];
     if (!make_tmp_file(jp, sizeof jp, "gpu_int8_tf")) return;
-    snprintf(args, sizeof args, "--block transformer --c %d --hw %d --batch 2 --linear int8 --kernel-select heuristic "
-             "--warmup 1 --iters 3 --peak-tflops 990 --peak-gbps 3350 --check --json '%s'", c, hw, jp);
+    snprintf(args, sizeof args, "--block transformer --c %d --hw %d --batch 2 --linear int8 --int8-scales %s "
+             "--kernel-select heuristic --warmup 1 --iters 3 --peak-tflops 990 --peak-gbps 3350 --check --json '%s'",
+             c, hw, scales, jp);
     Cmd r = run_cli(bin, args);
     cJSON *j = read_json_file(jp);
     unlink(jp);
@@ -181,9 +184,10 @@ static void transformer_int8(const char *bin, int c, int hw) {
         }
     }
     result(r.rc == 0 && r.sig == 0 && strstr(r.out, "verdict  PASS") && n8 == 7 && worst <= 3e-2 && worst16 < 5e-3,
-           "unetrun --block transformer --c %d --hw %d --batch 2 --linear int8 --check: PASS, worst chain rel_l2 %.2e "
-           "<= 3e-2, %d INT8 nodes (want 7) with the FP16 GEMM's layer error beside them (worst %.2e < 5e-3) (exit %d)",
-           c, hw, worst, n8, worst16, r.rc);
+           "unetrun --block transformer --c %d --hw %d --batch 2 --linear int8 --int8-scales %s --check: PASS, worst "
+           "chain rel_l2 %.2e <= 3e-2, %d INT8 nodes (want 7) with the FP16 GEMM's layer error beside them (worst "
+           "%.2e < 5e-3) (exit %d)",
+           c, hw, scales, worst, n8, worst16, r.rc);
     cJSON_Delete(j);
     free(r.out);
 }
@@ -205,8 +209,23 @@ void gpu_suite_int8_cli(const char *bin) {
         printf("note: %s has %d SMs, not 132: the CPU path's INT8 tiles are an H100's; CPU == GPU tests skipped\n",
                prop.name, prop.multiProcessorCount);
     }
-    transformer_int8(bin, 320, 64);
-    transformer_int8(bin, 640, 32);
-    transformer_int8(bin, 1280, 16);
-    transformer_int8(bin, 1280, 8);
+    // --int8-scales row: the result does not depend on the tile, so any GPU equals the CPU path
+    cpu_gpu_equal(bin, "--block gemm --m 1000 --n 320 --k 320 --linear int8 --int8-scales row", "gemm", 1);
+    cpu_gpu_equal(bin, "--block gemm --m 2048 --n 320 --k 1280 --epilogue residual --linear int8 --int8-scales row",
+                  "gemm+res", 1);
+    cpu_gpu_equal(bin, "--block gemm --m 520 --n 2560 --k 320 --epilogue geglu --linear int8 --int8-scales row",
+                  "gemm+geglu", 0);
+    cpu_gpu_equal(bin, "--block gemm --m 100 --n 72 --k 200 --epilogue bias --linear int8 --int8-scales row",
+                  "gemm+bias", 1);  // K % 16 != 0: the portable kernel
+    cpu_gpu_equal(bin, "--block conv --ksize 1 --c 640 --cout 320 --hw 16 --batch 2 --conv1x1 int8 --int8-scales row",
+                  "conv", 1);
+    const char *rbr = "--block resblock --c 320 --cout 640 --hw 8 --batch 2 --linear int8 --conv1x1 int8 "
+                      "--int8-scales row";
+    cpu_gpu_layer_equal(bin, rbr, "time_emb_proj", 0);
+    cpu_gpu_layer_equal(bin, rbr, "conv_shortcut", 1);
+    static const int tf[][2] = {{320, 64}, {640, 32}, {1280, 16}, {1280, 8}};
+    for (int i = 0; i < 4; i++) {
+        transformer_int8(bin, tf[i][0], tf[i][1], "tile");
+        transformer_int8(bin, tf[i][0], tf[i][1], "row");
+    }
 }

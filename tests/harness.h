@@ -69,8 +69,9 @@ void cpu_suite_gemm_block(const char *bin);   // tests/cpu_gemm_block.c
 void gpu_suite_int8_cli(const char *bin);     // tests/gpu_int8_cli.c
 void cpu_suite_vendor(const char *bin);       // tests/cpu_vendor.c
 void gpu_suite_vendor(const char *bin);       // tests/gpu_vendor.c
-void cpu_suite_int8(void);                    // tests/cpu_int8.c
+void cpu_suite_int8(const char *bin);         // tests/cpu_int8.c
 void gpu_suite_int8(int num_sms);             // tests/gpu_int8.c
+void gpu_suite_int8_rows(int num_sms);        // tests/gpu_int8.c (--int8-scales row)
 void cpu_suite_outputs(const char *bin);      // tests/cpu_outputs.c
 void cpu_suite_unet(const char *bin);         // tests/cpu_unet.c
 void cpu_suite_fuse(void);                    // tests/cpu_fuse.c

@@ -2,7 +2,7 @@
 # sanitize.sh: compute-sanitizer over every block kind and kernel family on
 # small shapes (make sanitize; part of make test-gpu).
 #
-#   tests/sanitize.sh [build/unetrun]
+#   tests/sanitize.sh [build/unetrun]     (SANITIZE_ONLY=REGEX: only the runs so named)
 #
 # Each run below goes through memcheck, racecheck, initcheck and synccheck,
 # SANITIZE_JOBS (default: the CPU cores) of them at once.
@@ -65,7 +65,13 @@ attention-self-d160-s200-ksplit | --block attention --kind self --seq 200 --head
 attention-self-d64-s300-ksplit-fmaexp | --block attention --kind self --seq 300 --heads 1 --head-dim 64
 unet-sd15-latent16-up-path | --unet sd15 --latent 16 --context-len 7 --kernel-select heuristic --ref none
 unet-tiny-sd | --unet --weights tests/golden/unet_tiny_sd_b2.weights.safetensors --config tests/golden/unet_tiny_sd_b2.config.json --latent 8 --context-len 7 --kernel-select heuristic
-unet-tiny-xl-liveness | --unet --weights tests/golden/unet_tiny_xl_b2.weights.safetensors --config tests/golden/unet_tiny_xl_b2.config.json --latent 8 --context-len 5 --kernel-select heuristic --ref none'
+unet-tiny-xl-liveness | --unet --weights tests/golden/unet_tiny_xl_b2.weights.safetensors --config tests/golden/unet_tiny_xl_b2.config.json --latent 8 --context-len 5 --kernel-select heuristic --ref none
+gemm-int8-row-geglu-m100 | --block gemm --m 100 --n 80 --k 208 --linear int8 --int8-scales row --epilogue geglu
+gemm-int8-row-bias-k200-portable | --block gemm --m 77 --n 72 --k 200 --linear int8 --int8-scales row --epilogue bias
+gemm-int8-row-residual-m300 | --block gemm --m 300 --n 264 --k 512 --linear int8 --int8-scales row --epilogue residual
+resblock-int8-row-1x1-5x9 | --block resblock --c 32 --cout 64 --h 5 --w 9 --linear int8 --conv1x1 int8 --int8-scales row'
+# SANITIZE_ONLY=REGEX: only the runs whose name matches (grep -E)
+if [ -n "${SANITIZE_ONLY:-}" ]; then RUNS=$(echo "$RUNS" | grep -E "^[^|]*(${SANITIZE_ONLY})"); fi
 
 TOOLS="memcheck racecheck initcheck synccheck"
 # The tools of one run: all four, but racecheck on the whole SD1.5 UNet needs

@@ -1173,7 +1173,7 @@ int main(int argc, char **argv) {
         GoldenOptions gu = {"cpu", 2e-3, 1e-5, 0, 0, "unet-cases.txt", NULL};
         suite_golden(bin, "tests/golden", &gu);
     }
-    cpu_suite_int8();
+    cpu_suite_int8(bin);
     cpu_suite_outputs(bin);
     cpu_suite_unet(bin);
     cpu_suite_fuse();

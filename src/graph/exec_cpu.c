@@ -16,8 +16,10 @@
 // the online-quantized kernel (gemm_int8_model) with the tile and split-K
 // that gemm_int8_heuristic picks on an H100 (132 SMs; LINEAR_INT8_EMUL_SMS),
 // so the CPU path reproduces `--device cuda --kernel-select heuristic` on an
-// H100. Their fp16_err is the layer error of the FP16 emulation of the same
-// node on the same inputs.
+// H100. With --int8-scales row (Node.i8_rows) they run gemm_int8_rows_model,
+// whose result does not depend on the tile, so it matches the GPU for any
+// --kernel-select. Their fp16_err is the layer error of the FP16 emulation of
+// the same node on the same inputs.
 //
 // run_cpu reads beside run_gpu (exec_gpu.c): stage_inputs_cpu (stage_inputs),
 // name_kernels_cpu (choose_kernels: nothing to tune), the timed fast chain
@@ -32,20 +34,47 @@
 #include "../../common/common.h"
 #include "../../common/progress.h"
 #include "../layers/attention.h"
+#include "../layers/quant.h"
 #include "graph.h"
 
 static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const float *in, const float *aux,
                          const float *res, const float *sx, float *out, int fast_emulation);
 
+// The per-row INT8 GEMM (--int8-scales row) as gemm_int8_rows computes it,
+// with linear_int8_emul's arguments: w (N, K) in checkpoint row order ([a; g]
+// halves for GEGLU: interleaved here, as the layer's d_w8 rows are), bias (N)
+// or NULL, y (M, N) or (M, N / 2) with GEGLU, FP16-rounded.
+static void linear_int8_rows_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
+                                  const float *residual, float *y, GemmEpilogue epi, int silu_a) {
+    const float *wk = w, *bk = bias;
+    float *wi = NULL, *bi = NULL;
+    if (epi == GEMM_EPI_GEGLU) {  // the kernel's row order: 8-row blocks a0 g0 a1 g1 ...
+        wi = xmalloc((size_t)n * k * sizeof(float));  // (N, K)
+        geglu_interleave_rows(w, wi, n / 2, k);
+        wk = wi;
+        if (bias) {
+            bi = xmalloc((size_t)n * sizeof(float));  // (N)
+            geglu_interleave_rows(bias, bi, n / 2, 1);
+            bk = bi;
+        }
+    }
+    gemm_int8_rows_model(m, n, k, a, wk, bk, residual, y, epi, silu_a);
+    free(wi);
+    free(bi);
+}
+
 // The INT8 GEMM of a node (OP_LINEAR: SiLU on the B rows inside the GEMM;
-// OP_GEMM; stride-1 1x1 OP_CONV: the (Cout, 1, 1, Cin) weight as (N, K)).
+// OP_GEMM; stride-1 1x1 OP_CONV: the (Cout, 1, 1, Cin) weight as (N, K)):
+// per-tile scales (linear_int8_emul), or per row / output channel (i8_rows).
 static void node_int8_cpu(const Graph *g, const Node *n, const float *in, const float *res, float *out) {
     const Tensor *ti = &g->t[n->in];
     if (n->op == OP_LINEAR || n->op == OP_GEMM) {
         const LinearLayer *L = n->lin;
         const int rows = (int)(ti->numel / L->k);
-        linear_int8_emul(rows, L->n, L->k, in, L->h_w_fast, L->h_bias, res, out,
-                         L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->op == OP_LINEAR && L->silu_in);  // res: (rows, N) or NULL
+        const GemmEpilogue epi = L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
+        const int silu = n->op == OP_LINEAR && L->silu_in;  // res: (rows, N) or NULL
+        if (n->i8_rows) linear_int8_rows_emul(rows, L->n, L->k, in, L->h_w_fast, L->h_bias, res, out, epi, silu);
+        else linear_int8_emul(rows, L->n, L->k, in, L->h_w_fast, L->h_bias, res, out, epi, silu);
         return;
     }
     if (n->op != OP_CONV) die_internal("node %s has no INT8 GEMM", n->name);
@@ -54,7 +83,8 @@ static void node_int8_cpu(const Graph *g, const Node *n, const float *in, const 
     float *w = xmalloc((size_t)cout * cin * sizeof(float));  // (N = Cout, K = Cin) from (1, 1, Cin, Cout)
     for (int ci = 0; ci < cin; ci++)
         for (int co = 0; co < cout; co++) w[(size_t)co * cin + ci] = L->h_w_fast[(size_t)ci * cout + co];
-    linear_int8_emul(m, cout, cin, in, w, L->h_bias, res, out, GEMM_EPI_NONE, 0);
+    if (n->i8_rows) gemm_int8_rows_model(m, cout, cin, in, w, L->h_bias, res, out, GEMM_EPI_NONE, 0);
+    else linear_int8_emul(m, cout, cin, in, w, L->h_bias, res, out, GEMM_EPI_NONE, 0);
     free(w);
 }
 
@@ -240,7 +270,8 @@ static size_t stage_inputs_cpu(Graph *g) {
 }
 
 // The CPU's "kernel choice": what each node's row says ran (INT8 nodes: the
-// tile the H100 heuristic picks, as the bit-exact model uses it).
+// tile the H100 heuristic picks, as the bit-exact model uses it; per-row
+// INT8 nodes "i8r rows": their result does not depend on the tile).
 static void name_kernels_cpu(Graph *g) {
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
@@ -256,7 +287,9 @@ static void name_kernels_cpu(Graph *g) {
             case OP_LAYERNORM: k = "layernorm"; break;
             case OP_ATTENTION: k = "attention"; break;
         }
-        if (n->prec == PREC_INT8) {
+        if (n->prec == PREC_INT8 && n->i8_rows) {
+            snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu i8r rows");
+        } else if (n->prec == PREC_INT8) {
             int m = n->op == OP_CONV ? n->conv->s.batch * n->conv->s.h * n->conv->s.w
                                      : (int)(g->t[n->in].numel / n->lin->k);
             int nn = n->op == OP_CONV ? n->conv->s.cout : n->lin->n, kk = n->op == OP_CONV ? n->conv->s.cin : n->lin->k;

@@ -52,6 +52,8 @@ typedef struct {
     float *gemm_ws;                       // split-K partials (convs and GEMMs) of the main chain
     float *side_ws;                       // split-K partials of side-branch GEMMs (run concurrently)
     uint16_t *attn_pad;                   // padded Q, K, V, O (attention at a head dim without a kernel)
+    int8_t *i8_qa, *i8_side_qa;           // (M, K) A quantized per row (--int8-scales row), main chain / side branch
+    float *i8_sa, *i8_side_sa;            // (M) its scales
 } Scratch;
 
 // The shape the attention kernel runs for node n: n->attn, or at the padded
@@ -100,7 +102,9 @@ static void node_gemm_dims(const Graph *g, const Node *n, int *m, int *nn, int *
 
 static TileConfig *node_gemm_cfg(Node *n) { return n->op == OP_CONV ? &n->conv->cfg : &n->lin->cfg; }
 
-// INT8 GEMM nodes: A quantized online (SiLU first for time_emb_proj), W per row.
+// INT8 GEMM nodes: A quantized online (SiLU first for time_emb_proj), W per
+// tile (gemm_int8) or, with --int8-scales row, A per row into the scratch and
+// W per output channel once (node_int8_weights) for gemm_int8_rows.
 static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
     Tensor *t = g->t;
     int m, nn, k;
@@ -108,6 +112,17 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
     const uint16_t *w = n->op == OP_CONV ? n->conv->d_w16 : n->lin->d_w16;  // (N, K), GEGLU rows interleaved
     const float *bias = n->op == OP_CONV ? n->conv->d_bias : n->lin->d_bias_fast;
     const int geglu = n->op == OP_GEMM && n->lin->geglu, silu_a = n->op == OP_LINEAR && n->lin->silu_in;
+    if (n->i8_rows) {
+        int8_t *qa = n->side ? sc->i8_side_qa : sc->i8_qa;  // (M, K)
+        float *sa = n->side ? sc->i8_side_sa : sc->i8_sa;   // (M)
+        cudaCheck(quantize_rows_int8(t[n->in].d16, m, k, silu_a, qa, sa, st));
+        const int8_t *qw = n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8;
+        const float *sw = n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw;
+        cudaCheck(gemm_int8_rows(m, nn, k, *node_gemm_cfg(n), qa, sa, qw, sw, bias,
+                                 n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
+                                 geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, st));
+        return;
+    }
     cudaCheck(gemm_int8(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, w, bias, n->res >= 0 ? t[n->res].d16 : NULL,
                         t[n->out].d16, geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, silu_a,
                         n->side ? sc->side_ws : sc->gemm_ws, st));
@@ -478,6 +493,12 @@ static void fp16_alt_err(Graph *g, Node *n, const Scratch *sc, int num_sms, cuda
 }
 
 static void set_kernel_name(const Graph *g, Node *n) {
+    if (n->prec == PREC_INT8 && n->i8_rows) {  // e.g. "gemm-i8r i8r 128x256/4st geglu"
+        snprintf(n->kernel, sizeof(n->kernel), "gemm-i8r %s%s%s", gemm_int8_rows_tile_name(node_gemm_cfg(n)->tile),
+                 n->op == OP_GEMM && n->lin->geglu ? " geglu" : "",
+                 n->op == OP_LINEAR && n->lin->silu_in ? " silu-in" : "");
+        return;
+    }
     if (n->prec == PREC_INT8) {  // e.g. "gemm-i8 i8 128x128x64/8w splitk=2 geglu"
         const TileConfig *cc = node_gemm_cfg(n);
         char split[24] = "";
@@ -555,6 +576,11 @@ typedef struct {
 
 static void apply_tile(Node *n, const void *cand, int i) { *node_gemm_cfg(n) = ((const TileConfig *)cand)[i]; }
 static void apply_attn(Node *n, const void *cand, int i) { n->attn_cfg = ((const AttnConfig *)cand)[i]; }
+static void label_int8_rows(const void *cand, int i, const Node *n, char *buf, size_t len) {
+    (void)n;
+    snprintf(buf, len, "%-22s", gemm_int8_rows_tile_name(((const TileConfig *)cand)[i].tile));
+}
+
 static void label_int8(const void *cand, int i, const Node *n, char *buf, size_t len) {
     (void)n;
     const TileConfig *c = (const TileConfig *)cand + i;
@@ -706,7 +732,16 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
     AttnConfig attn[32];
     Candidates c;
     const int heuristic = sel == KERNEL_SELECT_HEURISTIC;
-    if (n->prec == PREC_INT8) {  // online-quantized INT8 GEMM: its own tiles and split-K
+    if (n->prec == PREC_INT8 && n->i8_rows) {  // per-row / per-channel INT8 GEMM: its tiles, no split-K
+        int m, nn, k;
+        node_gemm_dims(g, n, &m, &nn, &k);
+        if (heuristic) {
+            *node_gemm_cfg(n) = gemm_int8_rows_heuristic(m, nn, k, num_sms);
+            return;
+        }
+        c = (Candidates){gemm_int8_rows_candidates(m, nn, k, num_sms, tiles, 128), tiles, apply_tile, label_int8_rows};
+        if (c.count <= 0) die_internal("no INT8 row-scale GEMM tile for %s (M %d N %d K %d)", n->name, m, nn, k);
+    } else if (n->prec == PREC_INT8) {  // online-quantized INT8 GEMM: its own tiles and split-K
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
         if (heuristic) {
@@ -796,6 +831,7 @@ typedef struct {
     cudaStream_t st;  // every fast-path, reference and copy stage runs on it
     cudaEvent_t e0, e1;
     char *arena;
+    char *i8;  // --int8-scales row: the per-row A scratch (Scratch.i8_*), or NULL
     Scratch sc;
     int tune_reps;  // launches per tuning candidate (time_config; TUNE_REPS unless --tune-reps)
 } GpuRun;
@@ -824,6 +860,37 @@ static void gpu_begin(GpuRun *run, const RunOptions *opt, RunResult *r) {
 
 // Allocates the arena of graph_arena_plan and points every tensor, scratch
 // slot and workspace into it; GroupNorm counters are zeroed on st.
+// --int8-scales row: each INT8 node's weight quantized per output channel,
+// once (d_w8, d_sw of its layer), and the per-row A scratch of the main chain
+// and of the side branch (the largest M x K of the nodes; run->i8).
+static void int8_rows_alloc(Graph *g, GpuRun *run, cudaStream_t st) {
+    size_t qa_bytes = 0, sa_rows = 0;
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
+        if (n->prec != PREC_INT8 || !n->i8_rows) continue;
+        int m, nn, k;
+        node_gemm_dims(g, n, &m, &nn, &k);
+        if ((size_t)m * k > qa_bytes) qa_bytes = (size_t)m * k;
+        if ((size_t)m > sa_rows) sa_rows = (size_t)m;
+        const uint16_t *w16 = n->op == OP_CONV ? n->conv->d_w16 : n->lin->d_w16;  // (N, K)
+        int8_t **w8 = n->op == OP_CONV ? &n->conv->d_w8 : &n->lin->d_w8;
+        float **sw = n->op == OP_CONV ? &n->conv->d_sw : &n->lin->d_sw;
+        if (*w8) continue;
+        cudaCheck(cudaMalloc((void **)w8, (size_t)nn * k));
+        cudaCheck(cudaMalloc((void **)sw, (size_t)nn * sizeof(float)));
+        cudaCheck(quantize_rows_int8(w16, nn, k, 0, *w8, *sw, st));
+    }
+    run->i8 = NULL;
+    if (!qa_bytes) return;
+    const size_t qa_pad = (qa_bytes + 255) / 256 * 256, sa_pad = (sa_rows * sizeof(float) + 255) / 256 * 256;
+    cudaCheck(cudaMalloc((void **)&run->i8, 2 * (qa_pad + sa_pad)));
+    Scratch *sc = &run->sc;
+    sc->i8_qa = (int8_t *)run->i8;
+    sc->i8_side_qa = (int8_t *)(run->i8 + qa_pad);
+    sc->i8_sa = (float *)(run->i8 + 2 * qa_pad);
+    sc->i8_side_sa = (float *)(run->i8 + 2 * qa_pad + sa_pad);
+}
+
 static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaStream_t st) {
     ArenaPlan plan;
     graph_arena_plan(g, run->prop.multiProcessorCount, ref_gpu, &plan);
@@ -886,6 +953,7 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaSt
         cudaCheck(cudaMemsetAsync(n->gn_ws, 0, plan.gn_ws_bytes[i], st));
     }
     arena_plan_free(&plan);
+    int8_rows_alloc(g, run, st);
 }
 
 // Inputs: N(0,1) or --input values, rounded to FP16 for both chains. Staged
@@ -977,7 +1045,8 @@ static void refine_in_context(Graph *g, GpuRun *run, const Alternatives *alt, in
             const double t = block_latency(g, run, &br, st);
             char label[96] = "";  // the tuning table's label of the candidate
             if (verbose) {
-                (n->prec == PREC_INT8 ? label_int8 : label_tile)(alt[i].cfg, a, n, label, sizeof label);
+                (n->prec != PREC_INT8 ? label_tile : n->i8_rows ? label_int8_rows : label_int8)(alt[i].cfg, a, n,
+                                                                                                 label, sizeof label);
                 fprintf(stderr, "refine %-12s %s block %8.2f us (with the current picks %8.2f us)\n", n->name, label,
                         t * 1e6, best * 1e6);
             }
@@ -1169,6 +1238,7 @@ static void gpu_end(Graph *g, GpuRun *run) {
     cudaCheck(cudaEventDestroy(run->e1));
     cudaCheck(cudaStreamDestroy(run->st));
     cudaCheck(cudaFree(run->arena));
+    if (run->i8) cudaCheck(cudaFree(run->i8));
     for (int i = 0; i < g->nt; i++) g->t[i].d16 = NULL, g->t[i].dref = NULL;
 }
 

@@ -89,6 +89,7 @@ typedef struct {
     // GEMM precision: FP16 or the online-quantized INT8 GEMM
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions
+    int int8_rows;              // INT8 GEMMs with per-row A / per-channel W scales (--int8-scales row), else per tile
     double tol_int8;            // relative-L2 tolerance of INT8 GEMM nodes and of nodes downstream of one (0 = 3e-2)
     // checkpoint weights and file inputs/outputs
     const char *weights_path;   // --weights: safetensors checkpoint (NULL = random weights)
@@ -190,6 +191,7 @@ typedef struct {
     double tol;        // relative-L2 tolerance applied to this node's errors (0 = RunResult.tol)
     double layer_tol;  // the layer error's, where it differs (FP16 node downstream of INT8: --tol-fp16); 0 = tol
     GemmPrecision prec;  // OP_GEMM / OP_LINEAR / 1x1 OP_CONV: the GEMM that ran
+    int i8_rows;         // prec INT8: per-row A / per-channel W scales (gemm_int8_rows), else per-tile (gemm_int8)
     ErrMetrics fp16_err; // INT8 nodes: layer error of the FP16 GEMM on the same inputs (beside layer_err)
     int has_fp16_err;
     // roofline (src/report/roofline.c): lower bound on time from FLOPs / peak and bytes / bandwidth

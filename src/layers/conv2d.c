@@ -95,6 +95,8 @@ void conv2d_layer_free(Conv2dLayer *L) {
     free(L->h_w_fast);
     free(L->h_bias);
     if (L->d_w16) cudaCheck(cudaFree(L->d_w16));
+    if (L->d_w8) cudaCheck(cudaFree(L->d_w8));
+    if (L->d_sw) cudaCheck(cudaFree(L->d_sw));
     if (L->d_w_ref) cudaCheck(cudaFree(L->d_w_ref));
     if (L->d_bias) cudaCheck(cudaFree(L->d_bias));
     if (L->d_w16_sc) cudaCheck(cudaFree(L->d_w16_sc));

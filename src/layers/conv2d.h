@@ -23,6 +23,8 @@ typedef struct {
     uint16_t *d_w16_sc;  // (Cout, k k Cin + cs) FP16: d_w16's rows, then the shortcut's (Cout, cs)
     float *d_bias_sc;    // (Cout) this conv's bias + the shortcut's, FP32
     TileConfig cfg;   // tile and split-K chosen for this shape
+    int8_t *d_w8;     // (Cout, Cin) a 1x1 conv's d_w16 quantized per output channel (--int8-scales row)
+    float *d_sw;      // (Cout) its scales
 } Conv2dLayer;
 
 // Random PyTorch-default init: weights and bias uniform in +-1/sqrt(Cin*k*k).

@@ -188,11 +188,14 @@ void linear_layer_free(LinearLayer *L) {
     L->h_fold_colsum = L->h_fold_bias = L->d_fold_colsum = L->d_fold_bias = NULL;
     L->fold_ln = 0;
     if (L->d_w16) cudaCheck(cudaFree(L->d_w16));
+    if (L->d_w8) cudaCheck(cudaFree(L->d_w8));
+    if (L->d_sw) cudaCheck(cudaFree(L->d_sw));
     if (L->d_w_ref) cudaCheck(cudaFree(L->d_w_ref));
     if (L->d_bias_fast && L->d_bias_fast != L->d_bias) cudaCheck(cudaFree(L->d_bias_fast));
     if (L->d_bias) cudaCheck(cudaFree(L->d_bias));
     L->h_w_ref = L->h_w_fast = L->h_bias = NULL;
     L->d_w16 = NULL;
+    L->d_w8 = NULL, L->d_sw = NULL;
     L->d_w_ref = L->d_bias = L->d_bias_fast = NULL;
 }
 

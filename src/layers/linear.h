@@ -30,6 +30,8 @@ typedef struct {
     float *d_bias;    // (N) checkpoint order
     float *d_bias_fast;  // (N) the fast kernel's order (interleaved for GEGLU, else == d_bias)
     TileConfig cfg;      // GEMM tile / split-K (token linears)
+    int8_t *d_w8;        // (N, K) d_w16 quantized per row (output channel), made once for --int8-scales row
+    float *d_sw;         // (N) its scales
     // A LayerNorm folded in (linear_fold_layernorm: the graph's ln1 -> to_qkv, ln2 -> to_q,
     // ln3 -> ff.net.0.proj). h_w_fast and d_w16 then hold the gamma-scaled weight W'[n, k] =
     // gamma[k] W[n, k] (FP16 values), fold_colsum the row sums of W' and fold_bias = beta W^T +

@@ -1,4 +1,6 @@
-// quant.c: per-tile INT8 quantization and the C model of gemm_int8 (see quant.h).
+// quant.c: INT8 quantization and the C models of gemm_int8 (per-tile scales)
+// and gemm_int8_rows (per-row A / per-output-channel W scales, --int8-scales
+// row); see quant.h.
 //
 // Bit exactness with kernels/gemm_int8.cu. Both sides compute, in FP32 with
 // the same operations and order (no FMA contraction here: -ffp-contract=off;
@@ -20,6 +22,10 @@
 // Saturation: |x| <= amax, so |x * inv| <= 127 (1 + 2^-11 + 2^-24) < 127.5 on
 // either path and q never leaves [-127, 127]; the clamps below are for
 // callers that pass other scales.
+// gemm_int8_rows uses the FP32 path for every row of A and of W (one scale
+// per row, no FP16 quantizer), sums q_a * q_w over the whole K in INT32 and
+// dequantizes once: float(isum) * (sa * sw), a plain multiply (no fma, no
+// accumulation across K-tiles), then + bias, + residual, one FP16 rounding.
 // Not bit exact: SiLU on A uses expf and GELU uses erff, whose host (glibc)
 // and device (CUDA libdevice, <= 2 ulp) results may differ in the last bit.
 // A SiLU difference can move one quantized A value by one step (or the tile
@@ -192,4 +198,72 @@ void gemm_int8_model_rows(int m, int n, int k, int bm, int bn, int bk, int split
 void gemm_int8_model(int m, int n, int k, int bm, int bn, int bk, int splits, const float *a, const float *w,
                      const float *bias, const float *residual, float *y, GemmEpilogue epi, int silu_a) {
     gemm_int8_model_rows(m, n, k, bm, bn, bk, splits, a, w, bias, residual, y, epi, silu_a, 0, m);
+}
+
+void quant_rows_int8_model(const float *x, int rows, int k, int silu, int8_t *q, float *scale) {
+#pragma omp parallel
+    {
+        float *v = silu ? xmalloc((size_t)k * sizeof(float)) : NULL;  // (K) this row after SiLU
+#pragma omp for schedule(static)
+        for (int r = 0; r < rows; r++) {
+            const float *xr = x + (size_t)r * k;
+            if (silu) {
+                for (int i = 0; i < k; i++) v[i] = quant_silu(xr[i]);
+                xr = v;
+            }
+            const float amax = quant_tile_maxabs(xr, 1, k, (size_t)k);
+            const float inv = quant_inv_scale(amax);
+            int8_t *qr = q + (size_t)r * k;
+            for (int i = 0; i < k; i++) qr[i] = (int8_t)quant_round(xr[i], inv);
+            scale[r] = quant_scale(amax);
+        }
+        free(v);
+    }
+}
+
+void gemm_int8_rows_model(int m, int n, int k, const float *a, const float *w, const float *bias,
+                          const float *residual, float *y, GemmEpilogue epi, int silu_a) {
+    const int geglu = epi == GEMM_EPI_GEGLU;
+    const int nout = geglu ? n / 2 : n;
+    int8_t *qa = xmalloc((size_t)m * k), *qw = xmalloc((size_t)n * k);  // (M, K), (N, K)
+    float *sa = xmalloc((size_t)m * sizeof(float)), *sw = xmalloc((size_t)n * sizeof(float));  // (M), (N)
+    quant_rows_int8_model(a, m, k, silu_a, qa, sa);
+    quant_rows_int8_model(w, n, k, 0, qw, sw);  // the kernel's weights, quantized once with the layer
+#pragma omp parallel
+    {
+        float *s = xmalloc((size_t)n * sizeof(float));  // (N) this row's dequantized sums
+#pragma omp for schedule(dynamic, 1)
+        for (int r = 0; r < m; r++) {
+            const int8_t *qr = qa + (size_t)r * k;
+            for (int c = 0; c < n; c++) {
+                const int8_t *qc = qw + (size_t)c * k;
+                // exact: |isum| <= 127^2 K < 2^31 for K < 133144, where the kernel's INT32 sum is exact too
+                int64_t isum = 0;
+                for (int i = 0; i < k; i++) isum += (int)qr[i] * (int)qc[i];
+                const float sc = sa[r] * sw[c];
+                s[c] = (float)isum * sc;
+            }
+            float *yr = y + (size_t)r * nout;
+            if (!geglu) {
+                for (int c = 0; c < n; c++) {
+                    float v = s[c];
+                    if (bias) v = v + bias[c];
+                    if (residual) v = v + residual[(size_t)r * n + c];
+                    yr[c] = round_f16(v);
+                }
+            } else {
+                for (int oc = 0; oc < nout; oc++) {
+                    int c = (oc / 8) * 16 + oc % 8;  // a channel in the interleaved order; g is c + 8
+                    float av = s[c], gv = s[c + 8];
+                    if (bias) {
+                        av = av + bias[c];
+                        gv = gv + bias[c + 8];
+                    }
+                    yr[oc] = round_f16(av * quant_gelu(gv));
+                }
+            }
+        }
+        free(s);
+    }
+    free(qa), free(qw), free(sa), free(sw);
 }

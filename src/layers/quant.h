@@ -1,9 +1,12 @@
-// quant.h: per-tile symmetric INT8 quantization and the C model of the
-// online-quantized INT8 GEMM (kernels/gemm_int8.cu).
+// quant.h: symmetric INT8 quantization and the C models of the two INT8
+// GEMMs: the online-quantized per-tile one (kernels/gemm_int8.cu, the
+// default) and the per-row / per-output-channel one (kernels/gemm_int8_rows.cu,
+// --int8-scales row).
 //
-// The model performs the kernel's FP32 operations in the kernel's order
+// The models perform the kernels' FP32 operations in the kernels' order
 // (the host build uses -ffp-contract=off), so for the same tile sizes and
-// split count it returns the kernel's FP16 outputs bit for bit. Exceptions:
+// split count (per-tile) or for any tile (per-row) they return the kernels'
+// FP16 outputs bit for bit. Exceptions:
 // SiLU on A (expf) and GELU (erff) go through libm on the host and CUDA's
 // math library on the device, which may differ by an ulp; see quant.c.
 #ifndef UNETRUN_LAYER_QUANT_H
@@ -53,5 +56,26 @@ void gemm_int8_model(int m, int n, int k, int bm, int bn, int bk, int splits, co
 void gemm_int8_model_rows(int m, int n, int k, int bm, int bn, int bk, int splits, const float *a, const float *w,
                           const float *bias, const float *residual, float *y, GemmEpilogue epi, int silu_a,
                           int row0, int row1);
+
+// Per-row quantizer of --int8-scales row (quantize_rows_int8 in
+// kernels/gemm_int8_rows.cu): each row of x (rows, K), FP16 values as float,
+// to symmetric INT8 with its own scale: v = silu ? quant_silu(x) : x, amax =
+// max |v| over the row, q = quant_round(v, quant_inv_scale(amax)) (so |q| <=
+// 127, an all-zero row gives q = 0), scale = quant_scale(amax) (0 for an
+// all-zero row). q (rows, K), scale (rows).
+void quant_rows_int8_model(const float *x, int rows, int k, int silu, int8_t *q, float *scale);
+// The output of gemm_int8_rows (kernels/gemm_int8_rows.cu): A quantized per
+// row (with SiLU first when silu_a), W per row (= per output channel, never
+// SiLU), isum the exact INT32 sum of qa[m, :] qw[n, :] over the whole K (no
+// K-tiles, no split-K: the result does not depend on the kernel's tile), then
+// in FP32 without contraction: v = float(isum) * (sa[m] * sw[n]), v = v +
+// bias[n], v = v + residual[m, n], y = fp16(v). GEGLU as gemm_int8_model
+// (W rows and bias interleaved, 16-column blocks of 8 a- then 8
+// g-channels, y = fp16(a * quant_gelu(g)), no residual, N a multiple of 16).
+// Arguments as gemm_int8_model's: a (M, K), w (N, K), residual (M, N) FP16
+// values as float, bias (N) FP32 or NULL, y (M, N) or (M, N/2) with GEGLU.
+// Bit-exact with the kernel except SiLU (expf) and GELU (erff), as above.
+void gemm_int8_rows_model(int m, int n, int k, const float *a, const float *w, const float *bias,
+                          const float *residual, float *y, GemmEpilogue epi, int silu_a);
 
 #endif
