@@ -34,24 +34,31 @@
 //   - Stages of 48 KB (BN 256) or 32 KB (BN 128): 4 or 6 stages, 192 KB.
 //   - One wgmma group in flight (commit, wait_group 1, release the previous
 //     stage), as gemm_wgmma.cu's wg_mainloop.
-//   - Epilogue straight from the accumulator registers: thread (warp w, lane
-//     l) holds rows 16w + l/4 (+8) and column pairs 8j + 2 (l % 4); the
-//     scales, bias and residual are read per element from global memory (L1)
-//     and y is written as FP16 pairs (4-byte stores, a quad of lanes 16
-//     contiguous bytes).
+//   - Epilogue: the values formed in registers (thread (warp w, lane l) holds
+//     rows 16w + l/4 (+8) and column pairs 8j + 2 (l % 4); scales, bias and
+//     residual read per element from global memory / L1), written as FP16
+//     pairs into a per-warp slab of 16 rows in the (then idle) ring, and
+//     stored to y as whole rows in 16-byte chunks. The first build stored the
+//     FP16 pairs straight to y (4-byte stores): 183.9 against 157.2 us at
+//     4096^3, 430 against 347 us at 8192 x 10240 x 1280 (docs/PERF.md).
 //   - Grid (M tiles, N tiles), M fastest: CTAs running together share
 //     weight tiles in L2.
 //   A portable kernel (any cc, any K multiple of 8) computes the same bits
 //   with dp4a over shared-memory tiles; it exists for the shapes and GPUs the
 //   TMA tiles cannot take and is not tuned.
 //
-// Limits
+// Limits (H100, bench/results/2026-11-27-h100-int8-rows, docs/PERF.md)
+//   4096^3: 874.6 effective TFLOP/s, quantization of A included, 1.23x the
+//   FP16 engine (711.7). Behind it where K is short or the output wide
+//   (0.73-0.96x on the feed-forward shapes, 0.40-0.66x at SD's K = 320 ..
+//   1280 linears): one tile per CTA and no persistence, so every tile pays
+//   the ring's fill and its whole epilogue with the tensor cores idle (the
+//   FP16 engine's ping-pong tiles overlap the epilogue with the next tile's
+//   products), plus the separate pass that quantizes A (a launch and a read
+//   of A). Not profiled with Nsight Compute.
 //   TMA tiles: cc 9.0 with sm_90a code in the binary, K a multiple of 16
-//   (16-byte rows of qa and qw), y and the residual 4-byte aligned (N even).
-//   Not persistent, no clusters, no stream-K: a shape with fewer tiles than
-//   SMs leaves SMs idle (no split-K, which would change nothing in the
-//   numerics here but is not built). The epilogue's 4-byte stores and
-//   per-element scale loads are not the FP16 engine's staged epilogue.
+//   (16-byte rows of qa and qw), not --engine portable. No clusters, no stream-K, no split-K (which
+//   would change nothing in the numerics here but is not built).
 #include "kernels.h"
 #include "pdl.cuh"
 #include "tensormap.cuh"
@@ -362,10 +369,11 @@ cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
     return pdl_launch(gemm_int8_rows_kernel<BN, STAGES>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
 }
 
-// The TMA tiles can run: an sm_90a image, a cc 9.0 device with the encoder, K % 16 == 0.
+// The TMA tiles can run: an sm_90a image, a cc 9.0 device with the encoder, K % 16 == 0,
+// and not --engine portable.
 bool i8r_tma_usable(int k) {
 #if defined(GEMM_INT8_ROWS_SM90A)
-    return k % 16 == 0 && hopper_tma_device();
+    return k % 16 == 0 && hopper_tma_device() && kernels_engine() == KERNEL_ENGINE_AUTO;
 #else
     (void)k;
     return false;

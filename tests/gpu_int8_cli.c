@@ -223,6 +223,15 @@ void gpu_suite_int8_cli(const char *bin) {
                       "--int8-scales row";
     cpu_gpu_layer_equal(bin, rbr, "time_emb_proj", 0);
     cpu_gpu_layer_equal(bin, rbr, "conv_shortcut", 1);
+    {  // --engine portable takes the TMA tiles out: the dp4a kernel, same bits as the model
+        Cmd r = run_cli(bin, "--block gemm --m 300 --n 264 --k 512 --linear int8 --int8-scales row --epilogue residual "
+                             "--engine portable --kernel-select heuristic --warmup 0 --iters 1 --peak-tflops 990 "
+                             "--peak-gbps 3350 --check");
+        result(r.rc == 0 && r.sig == 0 && strstr(r.out, "i8r portable") && strstr(r.out, "verdict  PASS"),
+               "unetrun --block gemm --m 300 --n 264 --k 512 --linear int8 --int8-scales row --engine portable --check: "
+               "the portable row-scale kernel runs and passes (exit %d)", r.rc);
+        free(r.out);
+    }
     static const int tf[][2] = {{320, 64}, {640, 32}, {1280, 16}, {1280, 8}};
     for (int i = 0; i < 4; i++) {
         transformer_int8(bin, tf[i][0], tf[i][1], "tile");
