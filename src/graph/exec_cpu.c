@@ -40,29 +40,6 @@
 static void node_cpu_one(const Graph *g, const Node *n, const Tensor *ti, const float *in, const float *aux,
                          const float *res, const float *sx, float *out, int fast_emulation);
 
-// The per-row INT8 GEMM (--int8-scales row) as gemm_int8_rows computes it,
-// with linear_int8_emul's arguments: w (N, K) in checkpoint row order ([a; g]
-// halves for GEGLU: interleaved here, as the layer's d_w8 rows are), bias (N)
-// or NULL, y (M, N) or (M, N / 2) with GEGLU, FP16-rounded.
-static void linear_int8_rows_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
-                                  const float *residual, float *y, GemmEpilogue epi, int silu_a) {
-    const float *wk = w, *bk = bias;
-    float *wi = NULL, *bi = NULL;
-    if (epi == GEMM_EPI_GEGLU) {  // the kernel's row order: 8-row blocks a0 g0 a1 g1 ...
-        wi = xmalloc((size_t)n * k * sizeof(float));  // (N, K)
-        geglu_interleave_rows(w, wi, n / 2, k);
-        wk = wi;
-        if (bias) {
-            bi = xmalloc((size_t)n * sizeof(float));  // (N)
-            geglu_interleave_rows(bias, bi, n / 2, 1);
-            bk = bi;
-        }
-    }
-    gemm_int8_rows_model(m, n, k, a, wk, bk, residual, y, epi, silu_a);
-    free(wi);
-    free(bi);
-}
-
 // The INT8 GEMM of a node (OP_LINEAR: SiLU on the B rows inside the GEMM;
 // OP_GEMM; stride-1 1x1 OP_CONV: the (Cout, 1, 1, Cin) weight as (N, K)):
 // per-tile scales (linear_int8_emul), or per row / output channel (i8_rows).

@@ -228,25 +228,43 @@ void geglu_ref_cpu(const float *x, float *y, int m, int f) {
         }
 }
 
+// w (N, K) and bias (N) in the INT8 kernels' row order: GEGLU's [a; g] halves
+// interleaved in 8-row blocks a0 g0 a1 g1 ... (new buffers *wi, *bi for the
+// caller to free), else the inputs themselves.
+static void int8_kernel_order(const float *w, const float *bias, int n, int k, GemmEpilogue epi, const float **wk,
+                              const float **bk, float **wi, float **bi) {
+    *wk = w, *bk = bias, *wi = NULL, *bi = NULL;
+    if (epi != GEMM_EPI_GEGLU) return;
+    *wi = xmalloc((size_t)n * k * sizeof(float));  // (N, K)
+    geglu_interleave_rows(w, *wi, n / 2, k);
+    *wk = *wi;
+    if (bias) {
+        *bi = xmalloc((size_t)n * sizeof(float));  // (N)
+        geglu_interleave_rows(bias, *bi, n / 2, 1);
+        *bk = *bi;
+    }
+}
+
 TileConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
                             const float *residual, float *y, GemmEpilogue epi, int silu_a) {
     TileConfig cfg = gemm_int8_heuristic(m, n, k, LINEAR_INT8_EMUL_SMS);
     int bm = 0, bn = 0, bk = 0;
     gemm_int8_tile_dims(cfg.tile, &bm, &bn, &bk);
-    const float *wk = w, *bk_bias = bias;
-    float *wi = NULL, *bi = NULL;
-    if (epi == GEMM_EPI_GEGLU) {  // the kernel's row order: 8-row blocks a0 g0 a1 g1 ...
-        wi = xmalloc((size_t)n * k * sizeof(float));  // (N, K)
-        geglu_interleave_rows(w, wi, n / 2, k);
-        wk = wi;
-        if (bias) {
-            bi = xmalloc((size_t)n * sizeof(float));  // (N)
-            geglu_interleave_rows(bias, bi, n / 2, 1);
-            bk_bias = bi;
-        }
-    }
+    const float *wk, *bk_bias;
+    float *wi, *bi;
+    int8_kernel_order(w, bias, n, k, epi, &wk, &bk_bias, &wi, &bi);
     gemm_int8_model(m, n, k, bm, bn, bk, cfg.splits, a, wk, bk_bias, residual, y, epi, silu_a);
     free(wi);
     free(bi);
     return cfg;
+}
+
+void linear_int8_rows_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
+                           const float *residual, float *y, GemmEpilogue epi, int silu_a) {
+    const float *wk, *bk;
+    float *wi, *bi;
+    int8_kernel_order(w, bias, n, k, epi, &wk, &bk, &wi, &bi);
+    gemm_int8_rows_model(m, n, k, a, wk, bk, residual, y, epi, silu_a);
+    free(wi);
+    free(bi);
 }

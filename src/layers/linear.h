@@ -85,5 +85,9 @@ float gelu_erf_ref(float x);
 // (M, N / 2) with GEGLU, FP16-rounded. Returns the configuration emulated.
 TileConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
                             const float *residual, float *y, GemmEpilogue epi, int silu_a);
+// The same with --int8-scales row (gemm_int8_rows_model: one scale per row of
+// a and per row of w, exact sums over the whole K; no tile to emulate).
+void linear_int8_rows_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
+                           const float *residual, float *y, GemmEpilogue epi, int silu_a);
 
 #endif

@@ -100,6 +100,31 @@ float quant_gelu(float g) {
     return h * (1.0f + e);
 }
 
+// One output row of both models from its FP32 sums s (N): + bias, + the
+// residual row, one rounding to FP16 into yr (N); or GEGLU over the
+// interleaved 16-column blocks (8 a-, then 8 g-channels) into yr (N / 2).
+static void quant_epilogue_row(const float *s, int n, const float *bias, const float *residual_row, float *yr,
+                               int geglu) {
+    if (!geglu) {
+        for (int c = 0; c < n; c++) {
+            float v = s[c];
+            if (bias) v = v + bias[c];
+            if (residual_row) v = v + residual_row[c];
+            yr[c] = round_f16(v);
+        }
+        return;
+    }
+    for (int oc = 0; oc < n / 2; oc++) {
+        int c = (oc / 8) * 16 + oc % 8;  // a channel in the interleaved order; g is c + 8
+        float av = s[c], gv = s[c + 8];
+        if (bias) {
+            av = av + bias[c];
+            gv = gv + bias[c + 8];
+        }
+        yr[oc] = round_f16(av * quant_gelu(gv));
+    }
+}
+
 // Quantizes the rows [r0, r1) of x (rows, K) tile by tile: q (rows, K) int8,
 // scales s[(r / bt) * nkt + t]. Rows r0, r1 are tile-aligned (r1 clipped to rows).
 static void quantize_rows(const float *x, int rows, int K, int bt, int bk, int r0, int r1, int allow_half, int8_t *q,
@@ -170,25 +195,7 @@ void gemm_int8_model_rows(int m, int n, int k, int bm, int bn, int bk, int split
                 }
                 s[c] = sum;
             }
-            float *yr = y + (size_t)r * nout;
-            if (!geglu) {
-                for (int c = 0; c < n; c++) {
-                    float v = s[c];
-                    if (bias) v = v + bias[c];
-                    if (residual) v = v + residual[(size_t)r * n + c];
-                    yr[c] = round_f16(v);
-                }
-            } else {
-                for (int oc = 0; oc < nout; oc++) {
-                    int c = (oc / 8) * 16 + oc % 8;  // a channel in the interleaved order; g is c + 8
-                    float av = s[c], gv = s[c + 8];
-                    if (bias) {
-                        av = av + bias[c];
-                        gv = gv + bias[c + 8];
-                    }
-                    yr[oc] = round_f16(av * quant_gelu(gv));
-                }
-            }
+            quant_epilogue_row(s, n, bias, residual ? residual + (size_t)r * n : NULL, y + (size_t)r * nout, geglu);
         }
         free(s);
     }
@@ -243,25 +250,7 @@ void gemm_int8_rows_model(int m, int n, int k, const float *a, const float *w, c
                 const float sc = sa[r] * sw[c];
                 s[c] = (float)isum * sc;
             }
-            float *yr = y + (size_t)r * nout;
-            if (!geglu) {
-                for (int c = 0; c < n; c++) {
-                    float v = s[c];
-                    if (bias) v = v + bias[c];
-                    if (residual) v = v + residual[(size_t)r * n + c];
-                    yr[c] = round_f16(v);
-                }
-            } else {
-                for (int oc = 0; oc < nout; oc++) {
-                    int c = (oc / 8) * 16 + oc % 8;  // a channel in the interleaved order; g is c + 8
-                    float av = s[c], gv = s[c + 8];
-                    if (bias) {
-                        av = av + bias[c];
-                        gv = gv + bias[c + 8];
-                    }
-                    yr[oc] = round_f16(av * quant_gelu(gv));
-                }
-            }
+            quant_epilogue_row(s, n, bias, residual ? residual + (size_t)r * n : NULL, y + (size_t)r * nout, geglu);
         }
         free(s);
     }
