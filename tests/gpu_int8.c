@@ -387,6 +387,10 @@ static void test_zero_and_invalid(void) {
     i8_case_free(&c);
 }
 
+// The SD1.5 / SDXL transformer blocks whose linears both suites run: C, tokens, context dim.
+static const int kTfShapes[][3] = {{320, 4096, 768}, {640, 1024, 768},  {1280, 256, 768},
+                                   {1280, 64, 768},  {640, 1024, 2048}, {1280, 256, 2048}};
+
 // --- --int8-scales row: gemm_int8_rows and quantize_rows_int8 ---------------------
 // W quantized per row on the device (quantize_rows_int8, once), A per row,
 // then every tile of gemm_int8_rows (the TMA tiles where they run, and the
@@ -525,14 +529,12 @@ void gpu_suite_int8_rows(int num_sms) {
         }
     test_rows_case("time_emb_proj", 2, 1280, 1280, EPI_BIAS, 1, 0, 1);  // SiLU on A
     test_rows_case("time_emb_proj", 1, 320, 1280, EPI_BIAS, 1, 0, 1);
-    // every linear of the SD1.5 / SDXL transformer blocks at batch 2 (and 1 for the smallest), heuristic tile
-    static const int tshape[][3] = {{320, 4096, 768}, {640, 1024, 768}, {1280, 256, 768}, {1280, 64, 768},
-                                    {640, 1024, 2048}, {1280, 256, 2048}};  // C, tokens, context dim
+    // every linear of the SD1.5 / SDXL transformer blocks at batch 1 and 2, heuristic tile
     char what[64];
     for (int b = 1; b <= 2; b++)
-        for (unsigned i = 0; i < sizeof(tshape) / sizeof(tshape[0]); i++) {
-            int C = tshape[i][0], M = b * tshape[i][1], D = tshape[i][2];
-            snprintf(what, sizeof what, "B%d_C%d_T%d", b, C, tshape[i][1]);
+        for (unsigned i = 0; i < sizeof(kTfShapes) / sizeof(kTfShapes[0]); i++) {
+            int C = kTfShapes[i][0], M = b * kTfShapes[i][1], D = kTfShapes[i][2];
+            snprintf(what, sizeof what, "B%d_C%d_T%d", b, C, kTfShapes[i][1]);
             test_rows_case(what, M, 3 * C, C, EPI_NONE, 0, 0, 0);
             test_rows_case(what, M, C, C, EPI_BIAS_RES, 0, 0, 0);
             test_rows_case(what, M, 8 * C, C, EPI_GEGLU, 0, 0, 0);
@@ -565,13 +567,11 @@ void gpu_suite_int8(int num_sms) {
     test_all_configs_t(200, 256, 520, EPI_BIAS, 0, 1e-3f);
     test_all_configs_t(77, 128, 1288, EPI_GEGLU, 0, 1e-3f);
     // every linear of the SD1.5 / SDXL transformer blocks, batch 1 and 2
-    static const int tshape[][3] = {{320, 4096, 768},  {640, 1024, 768},  {1280, 256, 768}, {1280, 64, 768},
-                                    {640, 1024, 2048}, {1280, 256, 2048}};  // C, tokens, context dim
     char what[64];
     for (int b = 1; b <= 2; b++)
-        for (unsigned i = 0; i < sizeof(tshape) / sizeof(tshape[0]); i++) {
-            int C = tshape[i][0], M = b * tshape[i][1], D = tshape[i][2];
-            snprintf(what, sizeof what, "B%d C%d T%d", b, C, tshape[i][1]);
+        for (unsigned i = 0; i < sizeof(kTfShapes) / sizeof(kTfShapes[0]); i++) {
+            int C = kTfShapes[i][0], M = b * kTfShapes[i][1], D = kTfShapes[i][2];
+            snprintf(what, sizeof what, "B%d C%d T%d", b, C, kTfShapes[i][1]);
             test_shape(what, M, 3 * C, C, EPI_NONE, 0, 0);        // to_q/k/v fused
             test_shape(what, M, C, C, EPI_BIAS_RES, 0, 0);        // to_out.0 + residual
             test_shape(what, M, 8 * C, C, EPI_GEGLU, 0, 0);       // ff.net.0.proj + GEGLU
