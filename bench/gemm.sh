@@ -67,7 +67,8 @@ for path in sorted(glob.glob(os.path.join(out, "gemm_*.json"))):
     flops = 2.0 * c["m"] * c["n"] * c["k"]
     v = n.get("vendor") or {}
     vmed = v.get("time_us", {}).get("median")
-    rows.append([c["m"], c["n"], c["k"], n.get("precision", ""), n["kernel"], "%.2f" % med,
+    prec = n.get("precision", "") + ("-row" if n.get("int8_scales") == "row" else "")
+    rows.append([c["m"], c["n"], c["k"], prec, n["kernel"], "%.2f" % med,
                  "%.1f" % (flops / med * 1e-6) if med > 0 else "",
                  "%.3e" % n["layer_error"]["rel_l2"] if "rel_l2" in n.get("layer_error", {}) else "",
                  "%.3e" % n["fp16_error"]["rel_l2"] if "rel_l2" in n.get("fp16_error", {}) else "",
