@@ -33,7 +33,7 @@
 //     setmaxnreg: producer 40, consumers 232.
 //   - Stages of 48 KB (BN 256) or 32 KB (BN 128): 4 or 6 stages, 192 KB.
 //   - One wgmma group in flight (commit, wait_group 1, release the previous
-//     stage), as gemm_wgmma.cu's wg_mainloop.
+//     stage): wg_ring_mainloop (wgmma.cuh), shared with gemm_wgmma.cu.
 //   - Epilogue: the values formed in registers (thread (warp w, lane l) holds
 //     rows 16w + l/4 (+8) and column pairs 8j + 2 (l % 4); scales, bias and
 //     residual read per element from global memory / L1), written as FP16
@@ -226,24 +226,12 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     regs_alloc<232>();
     const int c = wg - 1;  // consumer c owns rows m0 + 64c .. m0 + 64c + 63
     int acc[R];  // the first wgmma overwrites them (scale-d 0; nkt >= 1): zeroing them would serialize it (C7515)
-    int prev = 0;
-    for (int j = 0; j < nkt; j++) {
-        const int s = j % STAGES;
-        mbar_wait(&full[s], (j / STAGES) & 1);
-        const unsigned char *st = ring + s * STAGE_BYTES;
-        const uint64_t da = desc_sw128(st + c * 64 * I8R_BK), db = desc_sw128(st + A_BYTES);
-        wg_iregs_ready<R>(acc);
-        wg_fence();
-#pragma unroll
-        for (int k = 0; k < I8R_BK / 32; k++) wgmma_s8<BN>(acc, da + 2 * k, db + 2 * k, j | k);  // first: d = A B
-        wg_commit();
-        wg_iregs_ready<R>(acc);
-        wg_wait<1>();  // stage j - 1's products are done: give its buffers back
-        if (j > 0 && (tid & 31) == 0) mbar_arrive(&empty[prev]);
-        prev = s;
-    }
-    wg_wait<0>();
-    wg_iregs_ready<R>(acc);
+    static_assert(I8R_BM == WG_RING_BM && I8R_BK == WG_RING_ROW_BYTES, "the shared ring's stage layout");
+    wg_ring_mainloop<R, BN, STAGES>(acc, ring, full, empty, 0, nkt, c, tid,
+                                    [](int *d, uint64_t da, uint64_t db, int scale_d) {
+                                        wgmma_s8<BN>(d, da, db, scale_d);
+                                    });
+    wg_regs_ready<R>(acc);
 
     // Epilogue. Both consumers are past their last wgmma, so every copy into
     // the ring has landed and been read: the ring becomes each warp's slab of
@@ -268,7 +256,8 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 #pragma unroll
             for (int jj = 0; jj < BN / 8; jj++) {
                 const int cl = jj * 8 + (lane & 3) * 2, n = n0 + cl;
-                if (m < p.M && n < p.N) row[cl / 2] = i8r_out2(p, m, sam, n, acc[4 * jj + 2 * h], acc[4 * jj + 2 * h + 1]);
+                if (m < p.M && n < p.N)
+                    row[cl / 2] = i8r_out2(p, m, sam, n, acc[4 * jj + 2 * h], acc[4 * jj + 2 * h + 1]);
             }
         } else {
 #pragma unroll

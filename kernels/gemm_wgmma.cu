@@ -547,39 +547,19 @@ __device__ __forceinline__ void wg_issue_shortcut(const ConvParams &p, const CUt
     tma_load_2d(sa + a_bytes, map_w, bar, k, at.n0);
 }
 
-// Consumer main loop over nkt stages whose ring positions start at i0 (the
-// CTA's running stage count): one wgmma group in flight. Stage i's batch is
-// committed, then wait_group 1 waits for stage i - 1's and gives that stage
-// back, so the tensor cores have the next batch queued while this warp
-// waits for its next full barrier. The accumulators are fenced around each
-// batch (wg_regs_ready) so ptxas keeps the wgmma asynchronous (no C7515
-// serialization). The first stage overwrites acc (scale-d 0).
+// The consumer main loop: wg_ring_mainloop (wgmma.cuh) with FP16 wgmma;
+// an empty K range (never launched by the dispatcher) still stores zeros.
 template <int BN, int STAGES>
 __device__ __forceinline__ void wg_mainloop(float *acc, unsigned char *ring, uint64_t *full, uint64_t *empty, int i0,
                                             int nkt, int c, int tid) {
-    constexpr int R = BN / 2;
-    constexpr int STAGE_BYTES = (WG_BM + BN) * WG_BK * 2;
-    int prev = 0;
-    for (int j = 0; j < nkt; j++) {
-        const int i = i0 + j, s = i % STAGES;
-        mbar_wait(&full[s], (i / STAGES) & 1);
-        const unsigned char *sa = ring + s * STAGE_BYTES + c * 64 * 128;  // 64 rows of 128 bytes
-        const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + WG_BM * WG_BK * 2);
-        wg_regs_ready<R>(acc);
-        wg_fence();
+    static_assert(WG_BM == WG_RING_BM && WG_BK * 2 == WG_RING_ROW_BYTES, "the shared ring's stage layout");
+    wg_ring_mainloop<BN / 2, BN, STAGES>(acc, ring, full, empty, i0, nkt, c, tid,
+                                         [](float *d, uint64_t da, uint64_t db, int scale_d) {
+                                             wgmma_f16<BN>(d, da, db, scale_d);
+                                         });
+    if (nkt == 0) {
 #pragma unroll
-        for (int k = 0; k < WG_BK / 16; k++) wgmma_f16<BN>(acc, da + 2 * k, db + 2 * k, j | k);  // first: d = A B
-        wg_commit();
-        wg_regs_ready<R>(acc);
-        wg_wait<1>();  // stage i - 1's products are done: give its buffers back
-        if (j > 0 && (tid & 31) == 0) mbar_arrive(&empty[prev]);
-        prev = s;
-    }
-    wg_wait<0>();
-    if (nkt > 0 && (tid & 31) == 0) mbar_arrive(&empty[prev]);
-    if (nkt == 0) {  // an empty K range (never launched by the dispatcher) still stores zeros
-#pragma unroll
-        for (int i = 0; i < R; i++) acc[i] = 0.0f;
+        for (int i = 0; i < BN / 2; i++) acc[i] = 0.0f;
     }
 }
 
