@@ -80,12 +80,21 @@ constexpr int I8R_BK = 128;       // K bytes per stage: one 128-byte swizzle row
 constexpr int I8R_THREADS = 384;  // producer + two consumers
 constexpr float I8R_MAGIC = 12582912.0f;  // 1.5 * 2^23: fma onto the integer grid
 
-// The TMA tiles (BN, stages) and the portable one, in tile-id order.
+// The TMA tiles in tile-id order: one tile per CTA (BN, ring stages), then
+// the persistent ping-pong ones (rows of a consumer's tile WM, BN, stages);
+// the portable kernel's id follows them.
 #define I8R_TILES(X) \
     X(256, 4)        \
     X(128, 6)
-constexpr int I8R_NUM_TMA = 2;
+#define I8R_PP_TILES(X) \
+    X(128, 128, 6)      \
+    X(64, 256, 4)       \
+    X(64, 128, 8)
+constexpr int I8R_NUM_PLAIN = 2;
+constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN + 3;
 constexpr int I8R_PORTABLE = I8R_NUM_TMA;  // tile id of the dp4a kernel
+constexpr int I8R_EPI_ROWS = 8;            // rows of a warp's epilogue slab per pass
+constexpr int I8R_BAR_ORDER = 2;           // ping-pong: named barrier of consumer c's turn, I8R_BAR_ORDER + c
 
 struct I8RParams {
     const int8_t *qa;       // (M, K)
@@ -101,45 +110,76 @@ struct I8RParams {
 // --- the row quantizer ----------------------------------------------------------
 __device__ __forceinline__ float i8r_silu(float x) { return __fdiv_rn(x, __fadd_rn(1.0f, expf(-x))); }
 
+// The quantized byte of v * inv (|v * inv| < 127.5): fmaf onto the grid of
+// 1.5 * 2^23, whose float bits end in the two's complement of the integer.
+__device__ __forceinline__ uint32_t i8r_qbits(float v, float inv) {
+    return __float_as_uint(__fmaf_rn(v, inv, I8R_MAGIC));
+}
+// 8 halves (one 16-byte chunk) to 8 quantized bytes.
+__device__ __forceinline__ uint2 i8r_quant8(const uint4 &u, int silu, float inv) {
+    const half2 *h = reinterpret_cast<const half2 *>(&u);
+    uint32_t b[8];
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+        float2 f = __half22float2(h[i]);
+        if (silu) f.x = i8r_silu(f.x), f.y = i8r_silu(f.y);
+        b[2 * i] = i8r_qbits(f.x, inv), b[2 * i + 1] = i8r_qbits(f.y, inv);
+    }
+    // low bytes of b0..b3, b4..b7
+    return make_uint2(__byte_perm(__byte_perm(b[0], b[1], 0x0040), __byte_perm(b[2], b[3], 0x0040), 0x5410),
+                      __byte_perm(__byte_perm(b[4], b[5], 0x0040), __byte_perm(b[6], b[7], 0x0040), 0x5410));
+}
+// max |v| of 8 halves (v = silu(x) where asked), folded into amax.
+__device__ __forceinline__ float i8r_amax8(const uint4 &u, int silu, float amax) {
+    const half2 *h = reinterpret_cast<const half2 *>(&u);
+    if (!silu) {  // |x| of FP16 values: exact in FP16
+        const half2 m = __hmax2(__hmax2(__habs2(h[0]), __habs2(h[1])), __hmax2(__habs2(h[2]), __habs2(h[3])));
+        return fmaxf(amax, fmaxf(__low2float(m), __high2float(m)));
+    }
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+        const float2 f = __half22float2(h[i]);
+        amax = fmaxf(amax, fmaxf(fabsf(i8r_silu(f.x)), fabsf(i8r_silu(f.y))));
+    }
+    return amax;
+}
+
 // One warp per row: max |v| over the row, then q = rn(v * 127 / amax).
-// x (rows, K) FP16, q (rows, K), scale (rows); K a multiple of 8.
+// x (rows, K) FP16, q (rows, K), scale (rows); K a multiple of 8. CH > 0:
+// the row is read once, CH 16-byte chunks per lane held in registers (K <=
+// 256 CH); CH == 0: any K, the row read twice.
+template <int CH>
 __global__ void __launch_bounds__(256) quantize_rows_int8_kernel(const half *x, int rows, int K, int silu, int8_t *q,
                                                                  float *scale) {
     pdl_wait();
     const int row = blockIdx.x * 8 + threadIdx.x / 32, lane = threadIdx.x % 32;
     if (row >= rows) return;
     const uint4 *xr = reinterpret_cast<const uint4 *>(x + (size_t)row * K);  // 8 halves per chunk
+    uint2 *qr = reinterpret_cast<uint2 *>(q + (size_t)row * K);
     const int chunks = K / 8;
     float amax = 0.0f;
-    for (int c = lane; c < chunks; c += 32) {
-        const uint4 u = xr[c];
-        const half2 *h = reinterpret_cast<const half2 *>(&u);
+    uint4 u[CH > 0 ? CH : 1];
+    if constexpr (CH > 0) {
 #pragma unroll
-        for (int i = 0; i < 4; i++) {
-            float2 f = __half22float2(h[i]);
-            if (silu) f.x = i8r_silu(f.x), f.y = i8r_silu(f.y);
-            amax = fmaxf(amax, fmaxf(fabsf(f.x), fabsf(f.y)));
+        for (int i = 0; i < CH; i++) {
+            const int c = lane + 32 * i;
+            u[i] = c < chunks ? xr[c] : make_uint4(0u, 0u, 0u, 0u);  // zeros: |0| changes no max
         }
+#pragma unroll
+        for (int i = 0; i < CH; i++) amax = i8r_amax8(u[i], silu, amax);
+    } else {
+        for (int c = lane; c < chunks; c += 32) amax = i8r_amax8(xr[c], silu, amax);
     }
 #pragma unroll
     for (int o = 16; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
     const float inv = amax > 0.0f ? __fdiv_rn(127.0f, amax) : 0.0f;
     if (lane == 0) scale[row] = __fdiv_rn(amax, 127.0f);
-    uint2 *qr = reinterpret_cast<uint2 *>(q + (size_t)row * K);
-    for (int c = lane; c < chunks; c += 32) {
-        const uint4 u = xr[c];
-        const half2 *h = reinterpret_cast<const half2 *>(&u);
-        uint32_t packed[2] = {0u, 0u};
+    if constexpr (CH > 0) {
 #pragma unroll
-        for (int i = 0; i < 4; i++) {
-            float2 f = __half22float2(h[i]);
-            if (silu) f.x = i8r_silu(f.x), f.y = i8r_silu(f.y);
-            // |v| <= amax: |v * inv| < 127.5, the low byte of the grid value is q
-            const int q0 = (int)(__fmaf_rn(f.x, inv, I8R_MAGIC) - I8R_MAGIC);
-            const int q1 = (int)(__fmaf_rn(f.y, inv, I8R_MAGIC) - I8R_MAGIC);
-            packed[i / 2] |= ((uint32_t)(q0 & 0xff) | ((uint32_t)(q1 & 0xff) << 8)) << (16 * (i % 2));
-        }
-        qr[c] = make_uint2(packed[0], packed[1]);
+        for (int i = 0; i < CH; i++)
+            if (lane + 32 * i < chunks) qr[lane + 32 * i] = i8r_quant8(u[i], silu, inv);
+    } else {
+        for (int c = lane; c < chunks; c += 32) qr[c] = i8r_quant8(xr[c], silu, inv);
     }
 }
 
@@ -148,27 +188,116 @@ __device__ __forceinline__ float i8r_gelu(float g) {
     const float e = erff(__fmul_rn(g, 0.70710678118654752f));
     return __fmul_rn(__fmul_rn(0.5f, g), __fadd_rn(1.0f, e));
 }
-// The FP32 value of output (m, n) before GEGLU: float(isum) * (sa * sw) + bias.
+// The FP32 value of an output before GEGLU: float(isum) * (sa * sw) (+ bias).
+__device__ __forceinline__ float i8r_dequant(int isum, float sam, float sw, float bias, bool has_bias) {
+    const float v = __fmul_rn((float)isum, __fmul_rn(sam, sw));  // (float)int: round to nearest
+    return has_bias ? __fadd_rn(v, bias) : v;
+}
 __device__ __forceinline__ float i8r_value(const I8RParams &p, int isum, float sam, int n) {
-    float v = __fmul_rn((float)isum, __fmul_rn(sam, p.sw[n]));  // (float)int: round to nearest
-    if (p.bias) v = __fadd_rn(v, p.bias[n]);
-    return v;
+    return i8r_dequant(isum, sam, p.sw[n], p.bias ? p.bias[n] : 0.0f, p.bias != nullptr);
 }
-// Columns n, n + 1 of row m (n even, n + 1 < N, no GEGLU) as FP16.
-__device__ __forceinline__ half2 i8r_out2(const I8RParams &p, int m, float sam, int n, int i0, int i1) {
-    float v0 = i8r_value(p, i0, sam, n), v1 = i8r_value(p, i1, sam, n + 1);
-    if (p.residual) {
-        const float2 r = __half22float2(*reinterpret_cast<const half2 *>(p.residual + (size_t)m * p.N + n));
-        v0 = __fadd_rn(v0, r.x), v1 = __fadd_rn(v1, r.y);
+// The slab's I8R_EPI_ROWS rows (CHUNKS 16-byte chunks each, LDS halves
+// apart) to y's rows m0 .. at column n0 (y rows nout wide), whole rows in
+// 16-byte stores, the M / N tails cut (N % 8 == 0, GEGLU N % 16: a chunk is
+// all inside or all outside).
+template <int CHUNKS, int LDS>
+__device__ __forceinline__ void i8r_store_slab(const I8RParams &p, const half *slab, int m0, int n0, int nout,
+                                               int lane) {
+    static_assert(I8R_EPI_ROWS * CHUNKS % 32 == 0, "whole passes of the warp");
+#pragma unroll
+    for (int i = 0; i < I8R_EPI_ROWS * CHUNKS / 32; i++) {
+        const int e = lane + 32 * i, rr = e / CHUNKS, ch = e % CHUNKS, m = m0 + rr, n = n0 + ch * 8;
+        if (m < p.M && n < nout)
+            *reinterpret_cast<uint4 *>(p.y + (size_t)m * nout + n) =
+                *reinterpret_cast<const uint4 *>(slab + rr * LDS + ch * 8);
     }
-    return __floats2half2_rn(v0, v1);
 }
-// GEGLU: the a-columns n, n + 1 (n % 16 < 8) and their g-columns n + 8, n + 9
-// to output columns (n / 16) * 8 + n % 16 and + 1, as FP16.
-__device__ __forceinline__ half2 i8r_out2_geglu(const I8RParams &p, float sam, int n, int a0, int a1, int g0, int g1) {
-    const float av0 = i8r_value(p, a0, sam, n), av1 = i8r_value(p, a1, sam, n + 1);
-    const float gv0 = i8r_value(p, g0, sam, n + 8), gv1 = i8r_value(p, g1, sam, n + 9);
-    return __floats2half2_rn(__fmul_rn(av0, i8r_gelu(gv0)), __fmul_rn(av1, i8r_gelu(gv1)));
+
+// The epilogue of one warp: rows m0w .. m0w + 15 of its warpgroup's m64
+// accumulators at column n0 (accumulator r of lane l: row m0w + l/4 + 8
+// ((r >> 1) & 1), column n0 + 8 (r / 4) + 2 (l % 4) + (r & 1)), through the
+// warp's slab of I8R_EPI_ROWS x (BN + 8) FP16. Each pass takes 8 rows: the
+// values are formed in registers, G column pairs at a time with every
+// global operand of the G pairs (weight scales, bias, residual) loaded
+// before the first is used (one at a time, each load waited for before the
+// next, the first build's epilogue was latency-bound: Nsight Compute, 46%
+// of the stalls on L1TEX at 8192 x 320 x 320), written into the slab as
+// FP16 pairs (the +8 halves per row put the 8 rows of a store on distinct
+// banks), and whole rows are stored to y in 16-byte chunks (a row of 256
+// FP16 is one 512-byte warp store). The slab is the warp's own: __syncwarp
+// orders its writes and reads.
+template <int BN>
+__device__ __forceinline__ void i8r_epilogue(const I8RParams &p, const int *acc, half *slab, int m0w, int n0,
+                                             int lane) {
+    constexpr int LDS = BN + 8;  // halves per slab row
+    constexpr int G = 8;         // column pairs (GEGLU: 16-column blocks) per batch of loads
+    const int q2 = (lane & 3) * 2;
+#pragma unroll
+    for (int h = 0; h < 2; h++) {
+        const int r = lane / 4, m = m0w + h * 8 + r;
+        const bool mv = m < p.M;
+        const float sam = mv ? p.sa[m] : 0.0f;
+        half2 *row = reinterpret_cast<half2 *>(slab + r * LDS);
+        __syncwarp();  // the previous pass's reads of the slab are done
+        if (!p.geglu) {
+#pragma unroll
+            for (int j0 = 0; j0 < BN / 8; j0 += G) {
+                float s[G][2], b[G][2];
+                half2 res[G];
+#pragma unroll
+                for (int g = 0; g < G; g++) {  // every operand of the G pairs first
+                    const int n = n0 + (j0 + g) * 8 + q2;
+                    const bool nv = n < p.N;
+                    s[g][0] = nv ? p.sw[n] : 0.0f, s[g][1] = nv ? p.sw[n + 1] : 0.0f;
+                    b[g][0] = nv && p.bias ? p.bias[n] : 0.0f, b[g][1] = nv && p.bias ? p.bias[n + 1] : 0.0f;
+                    res[g] = nv && mv && p.residual ? *reinterpret_cast<const half2 *>(p.residual + (size_t)m * p.N + n)
+                                                    : __floats2half2_rn(0.0f, 0.0f);
+                }
+#pragma unroll
+                for (int g = 0; g < G; g++) {
+                    const int jj = j0 + g, n = n0 + jj * 8 + q2;
+                    float v0 = i8r_dequant(acc[4 * jj + 2 * h], sam, s[g][0], b[g][0], p.bias != nullptr);
+                    float v1 = i8r_dequant(acc[4 * jj + 2 * h + 1], sam, s[g][1], b[g][1], p.bias != nullptr);
+                    if (p.residual) {
+                        const float2 rf = __half22float2(res[g]);
+                        v0 = __fadd_rn(v0, rf.x), v1 = __fadd_rn(v1, rf.y);
+                    }
+                    if (mv && n < p.N) row[(jj * 8 + q2) / 2] = __floats2half2_rn(v0, v1);
+                }
+            }
+        } else {
+#pragma unroll
+            for (int j0 = 0; j0 < BN / 16; j0 += G / 2) {  // 16-column blocks: 8 a-, then 8 g-columns
+                float s[G / 2][4], b[G / 2][4];
+#pragma unroll
+                for (int g = 0; g < G / 2; g++) {
+                    const int n = n0 + (j0 + g) * 16 + q2;
+                    const bool nv = n < p.N;
+#pragma unroll
+                    for (int e = 0; e < 4; e++) {  // columns n, n + 1, n + 8, n + 9
+                        const int ne = n + (e & 1) + 8 * (e >> 1);
+                        s[g][e] = nv ? p.sw[ne] : 0.0f;
+                        b[g][e] = nv && p.bias ? p.bias[ne] : 0.0f;
+                    }
+                }
+#pragma unroll
+                for (int g = 0; g < G / 2; g++) {
+                    const int jj = 2 * (j0 + g), n = n0 + jj * 8 + q2;  // a-block jj, g-block jj + 1
+                    const int is[4] = {acc[4 * jj + 2 * h], acc[4 * jj + 2 * h + 1], acc[4 * (jj + 1) + 2 * h],
+                                       acc[4 * (jj + 1) + 2 * h + 1]};
+                    float v[4];
+#pragma unroll
+                    for (int e = 0; e < 4; e++) v[e] = i8r_dequant(is[e], sam, s[g][e], b[g][e], p.bias != nullptr);
+                    if (mv && n < p.N)
+                        row[(jj / 2) * 4 + (lane & 3)] =
+                            __floats2half2_rn(__fmul_rn(v[0], i8r_gelu(v[2])), __fmul_rn(v[1], i8r_gelu(v[3])));
+                }
+            }
+        }
+        __syncwarp();
+        if (p.geglu) i8r_store_slab<BN / 16, LDS>(p, slab, m0w + h * 8, n0 / 2, p.N / 2, lane);
+        else i8r_store_slab<BN / 8, LDS>(p, slab, m0w + h * 8, n0, p.N, lane);
+    }
 }
 
 // --- the TMA / wgmma tile ----------------------------------------------------------
@@ -234,49 +363,110 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     wg_regs_ready<R>(acc);
 
     // Epilogue. Both consumers are past their last wgmma, so every copy into
-    // the ring has landed and been read: the ring becomes each warp's slab of
-    // 16 output rows (FP16, LDS halves apart). The values are formed in
-    // registers (accumulator r of thread (warp w, lane l): row 16w + l/4 +
-    // 8 ((r >> 1) & 1), column 8 (r / 4) + 2 (l % 4) + (r & 1)), written
-    // into the slab as FP16 pairs (the +8 halves per row put the 8 rows of a
-    // store on distinct banks), and the warp stores whole rows to y in
-    // 16-byte chunks (a row of 256 FP16 is one 512-byte warp store).
+    // the ring has landed and been read: the ring becomes each warp's slab.
     asm volatile("bar.sync 1, 256;\n" ::: "memory");  // the two consumers (named barrier 1)
-    constexpr int BNO = BN;        // output columns of the slab (GEGLU fills the first BN / 2)
-    constexpr int LDS = BNO + 8;   // halves per slab row
-    const int warp = tid / 32, lane = tid % 32;
-    half *slab = reinterpret_cast<half *>(ring) + (size_t)(c * 4 + warp) * 16 * LDS;  // (16, LDS)
-    const int nout = p.geglu ? p.N / 2 : p.N, n0o = p.geglu ? n0 / 2 : n0, bno = p.geglu ? BN / 2 : BN;
-#pragma unroll
-    for (int h = 0; h < 2; h++) {
-        const int r = lane / 4 + h * 8, m = m0 + c * 64 + warp * 16 + r;
-        const float sam = m < p.M ? p.sa[m] : 0.0f;
-        half2 *row = reinterpret_cast<half2 *>(slab + r * LDS);
-        if (!p.geglu) {
-#pragma unroll
-            for (int jj = 0; jj < BN / 8; jj++) {
-                const int cl = jj * 8 + (lane & 3) * 2, n = n0 + cl;
-                if (m < p.M && n < p.N)
-                    row[cl / 2] = i8r_out2(p, m, sam, n, acc[4 * jj + 2 * h], acc[4 * jj + 2 * h + 1]);
-            }
-        } else {
-#pragma unroll
-            for (int jj = 0; jj < BN / 8; jj += 2) {  // 16-column blocks: 8 a-, then 8 g-columns
-                const int cl = jj * 8 + (lane & 3) * 2, n = n0 + cl;
-                if (m < p.M && n < p.N)
-                    row[(jj / 2) * 4 + (lane & 3)] = i8r_out2_geglu(p, sam, n, acc[4 * jj + 2 * h],
-                                                                   acc[4 * jj + 2 * h + 1], acc[4 * (jj + 1) + 2 * h],
-                                                                   acc[4 * (jj + 1) + 2 * h + 1]);
+    const int warp = tid / 32;
+    half *slab = reinterpret_cast<half *>(ring) + (size_t)(c * 4 + warp) * I8R_EPI_ROWS * (BN + 8);
+    i8r_epilogue<BN>(p, acc, slab, m0 + c * 64 + warp * 16, n0, tid % 32);
+#endif
+}
+
+// --- the persistent ping-pong tile ------------------------------------------------
+// Shared memory: the ring [STAGES][A (WM, 128) | B (BN, 128)] (1024-byte
+// aligned), the epilogue slabs [2 consumers][4 warps][I8R_EPI_ROWS][BN + 8]
+// FP16, then full[STAGES], empty[STAGES].
+template <int WM, int BN, int STAGES>
+struct I8rPpLayout {
+    static constexpr int A_BYTES = WM * I8R_BK;
+    static constexpr int STAGE_BYTES = (WM + BN) * I8R_BK;
+    static constexpr int SLAB_HALVES = I8R_EPI_ROWS * (BN + 8);
+    static constexpr size_t SMEM = 1024 + (size_t)STAGES * STAGE_BYTES + 8 * SLAB_HALVES * 2 + 2 * STAGES * 8;
+};
+
+#if I8R_DEVICE
+__device__ __forceinline__ void i8r_bar_sync(int id) { asm volatile("bar.sync %0, 256;\n" ::"r"(id) : "memory"); }
+__device__ __forceinline__ void i8r_bar_arrive(int id) { asm volatile("bar.arrive %0, 256;\n" ::"r"(id) : "memory"); }
+#endif
+
+// One CTA per SM (grid = min(tiles, SMs)) walks a static schedule of WM x BN
+// output tiles (CTA b: tiles b, b + grid, ...; tile t is (t % tiles_m,
+// t / tiles_m), M fastest). The producer runs ahead through one ring across
+// tile boundaries; the two consumers take the CTA's tiles in turn and each
+// owns a whole tile (WM = 128: two m64 halves of BN / 2 accumulators per
+// thread). A consumer starts a tile's main loop once the other has issued
+// its previous tile's last wgmma (named barriers I8R_BAR_ORDER + c), so one
+// consumer's epilogue runs under the other's products.
+template <int WM, int BN, int STAGES>
+__global__ void __launch_bounds__(I8R_THREADS, 1)
+    gemm_int8_rows_pp_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x WM
+                             const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
+                             I8RParams p, int tiles_m, int tiles) {
+#if I8R_DEVICE
+    using L = I8rPpLayout<WM, BN, STAGES>;
+    constexpr int HALVES = WM / 64, R = BN / 2;  // m64 wgmma per K step, accumulators per half and thread
+    extern __shared__ unsigned char smem_raw[];
+    unsigned char *ring = smem_align1024(smem_raw);
+    half *slabs = reinterpret_cast<half *>(ring + STAGES * L::STAGE_BYTES);  // [8 warps] of (8, BN + 8)
+    uint64_t *full = reinterpret_cast<uint64_t *>(slabs + 8 * L::SLAB_HALVES);
+    uint64_t *empty = full + STAGES;
+    const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
+    const int nkt = (p.K + I8R_BK - 1) / I8R_BK;  // stages per tile; the K tail reads the copy engine's zeros
+
+    if (threadIdx.x == 0) {
+        tma_prefetch_map(&map_a);
+        tma_prefetch_map(&map_w);
+        for (int s = 0; s < STAGES; s++) {
+            mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
+            mbar_init(&empty[s], 4);  // one arrive per warp of the consumer that read it
+        }
+        mbar_init_fence();
+    }
+    __syncthreads();
+    pdl_wait();  // qa (this call's quantizer), bias, residual come from the previous kernels
+
+    if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
+        regs_dealloc<40>();
+        if (tid == 0) {
+            int s = 0, ph = 0;  // ring slot and its pass parity
+            for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
+                const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
+                for (int kt = 0; kt < nkt; kt++) {
+                    mbar_wait(&empty[s], ph ^ 1);  // the first pass finds the slots free
+                    unsigned char *st = ring + s * L::STAGE_BYTES;
+                    mbar_arrive_expect_tx(&full[s], L::STAGE_BYTES);
+                    tma_load_2d(st, &map_a, &full[s], kt * I8R_BK, m0);
+                    tma_load_2d(st + L::A_BYTES, &map_w, &full[s], kt * I8R_BK, n0);
+                    if (++s == STAGES) {
+                        s = 0;
+                        ph ^= 1;
+                    }
+                }
             }
         }
+        return;
     }
-    __syncwarp();
-    const int chunks = bno / 8;  // 16-byte chunks per slab row
-    for (int e = lane; e < 16 * chunks; e += 32) {
-        const int r = e / chunks, ch = e % chunks, m = m0 + c * 64 + warp * 16 + r, n = n0o + ch * 8;
-        if (m < p.M && n < nout)  // N % 8 == 0 (GEGLU: N % 16): a chunk is all inside or all outside
-            *reinterpret_cast<uint4 *>(p.y + (size_t)m * nout + n) =
-                *reinterpret_cast<const uint4 *>(slab + r * LDS + ch * 8);
+
+    regs_alloc<232>();
+    const int c = wg - 1, warp = tid / 32, lane = tid % 32;
+    half *slab = slabs + (size_t)(c * 4 + warp) * L::SLAB_HALVES;
+    int acc[HALVES * R];  // each tile's first wgmma overwrites them (scale-d 0)
+    // local tile i of this CTA is t = blockIdx.x + i * gridDim.x; its stages are the ring's i * nkt ..
+    for (int t = blockIdx.x + c * gridDim.x, i = c; t < tiles; t += 2 * gridDim.x, i += 2) {
+        const bool next = t + (int)gridDim.x < tiles;  // the other consumer has tile i + 1
+        if (i > 0) i8r_bar_sync(I8R_BAR_ORDER + c);    // it has issued tile i - 1's main loop
+        wg_ring_mainloop<HALVES * R, BN, STAGES, WM>(
+            acc, ring, full, empty, i * nkt, nkt, 0, tid,
+            [](int *d, uint64_t da, uint64_t db, int scale_d) {
+                wgmma_s8<BN>(d, da, db, scale_d);
+                if constexpr (HALVES == 2) wgmma_s8<BN>(d + R, da + (64 * I8R_BK >> 4), db, scale_d);
+            },
+            [&]() {
+                if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % 2);  // the other one's turn
+            });
+        wg_regs_ready<HALVES * R>(acc);
+        const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
+#pragma unroll
+        for (int hm = 0; hm < HALVES; hm++) i8r_epilogue<BN>(p, acc + hm * R, slab, m0 + hm * 64 + warp * 16, n0, lane);
     }
 #endif
 }
@@ -358,6 +548,39 @@ cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
     return pdl_launch(gemm_int8_rows_kernel<BN, STAGES>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
 }
 
+template <int WM, int BN, int STAGES>
+cudaError_t i8r_pp_launch(const I8RParams &p, cudaStream_t stream) {
+    using L = I8rPpLayout<WM, BN, STAGES>;
+    static_assert(L::SMEM <= 227 * 1024, "ring + slabs fit the shared memory");
+    static bool attr_set = false;  // per instantiation
+    if (!attr_set) {
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_pp_kernel<WM, BN, STAGES>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)L::SMEM);
+        if (e != cudaSuccess) return e;
+        attr_set = true;
+    }
+    CUtensorMap ma, mw;
+    cudaError_t e = tensor_map_2d(&ma, p.qa, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, p.M, p.K, I8R_BK, WM,
+                                  CU_TENSOR_MAP_SWIZZLE_128B);
+    if (e == cudaSuccess)
+        e = tensor_map_2d(&mw, p.qw, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, p.N, p.K, I8R_BK, BN,
+                          CU_TENSOR_MAP_SWIZZLE_128B);
+    if (e != cudaSuccess) return e;
+    const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN), sms = hopper_num_sms();
+    return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES>, dim3(tiles < sms ? tiles : sms), dim3(I8R_THREADS),
+                      L::SMEM, stream, ma, mw, p, tiles_m, tiles);
+}
+
+// The TMA tiles in tile-id order (I8R_TILES, then I8R_PP_TILES).
+struct I8rTile {
+    const char *name;
+    cudaError_t (*launch)(const I8RParams &, cudaStream_t);
+};
+#define I8R_PLAIN_ROW(bn, st) {"i8r 128x" #bn "/" #st "st", &i8r_launch<bn, st>},
+#define I8R_PP_ROW(wm, bn, st) {"i8r pp " #wm "x" #bn "/" #st "st", &i8r_pp_launch<wm, bn, st>},
+const I8rTile kI8rTiles[] = {I8R_TILES(I8R_PLAIN_ROW) I8R_PP_TILES(I8R_PP_ROW)};
+static_assert(sizeof(kI8rTiles) / sizeof(kI8rTiles[0]) == I8R_NUM_TMA, "tile ids");
+
 // The TMA tiles can run: an sm_90a image, a cc 9.0 device with the encoder, K % 16 == 0,
 // and not --engine portable.
 bool i8r_tma_usable(int k) {
@@ -374,14 +597,22 @@ bool i8r_tma_usable(int k) {
 extern "C" cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, int silu, int8_t *q, float *scale,
                                           cudaStream_t stream) {
     if (rows < 1 || k < 8 || k % 8 || !x || !q || !scale) return cudaErrorInvalidValue;
-    return pdl_launch(quantize_rows_int8_kernel, dim3((rows + 7) / 8), dim3(256), 0, stream,
-                      reinterpret_cast<const half *>(x), rows, k, silu, q, scale);
+    const half *xh = reinterpret_cast<const half *>(x);
+    const dim3 grid((rows + 7) / 8), block(256);
+    if (k <= 256 * 2) return pdl_launch(quantize_rows_int8_kernel<2>, grid, block, 0, stream, xh, rows, k, silu, q, scale);
+    if (k <= 256 * 4) return pdl_launch(quantize_rows_int8_kernel<4>, grid, block, 0, stream, xh, rows, k, silu, q, scale);
+    if (k <= 256 * 8) return pdl_launch(quantize_rows_int8_kernel<8>, grid, block, 0, stream, xh, rows, k, silu, q, scale);
+    if (k <= 256 * 20)
+        return pdl_launch(quantize_rows_int8_kernel<20>, grid, block, 0, stream, xh, rows, k, silu, q, scale);
+    return pdl_launch(quantize_rows_int8_kernel<0>, grid, block, 0, stream, xh, rows, k, silu, q, scale);
 }
 
 extern "C" const char *gemm_int8_rows_tile_name(int tile) {
-    static const char *names[] = {"i8r 128x256/4st", "i8r 128x128/6st", "i8r portable 64x64 dp4a"};
-    return tile >= 0 && tile <= I8R_PORTABLE ? names[tile] : "i8r ?";
+    if (tile == I8R_PORTABLE) return "i8r portable 64x64 dp4a";
+    return tile >= 0 && tile < I8R_NUM_TMA ? kI8rTiles[tile].name : "i8r ?";
 }
+
+extern "C" int gemm_int8_rows_portable_tile(void) { return I8R_PORTABLE; }
 
 extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max) {
     (void)m, (void)n, (void)num_sms;
@@ -392,12 +623,16 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileC
     return c;
 }
 
-// 128 x 256 where it makes at least one full wave of tiles, else 128 x 128
-// (twice the tiles); the portable kernel where the TMA tiles cannot run.
+// Long K (>= 2048) with at least a wave of 128 x 256 tiles: the plain 128 x
+// 256 tile (its CTA reads each weight tile once for 128 rows; the L2 traffic
+// per product is the lowest); otherwise the ping-pong 128 x 128 tile where it
+// makes a wave, else the ping-pong 64 x 128 one (twice the tiles); the
+// portable kernel where the TMA tiles cannot run.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
-    const long tiles256 = (long)((m + I8R_BM - 1) / I8R_BM) * ((n + 255) / 256);
-    return TileConfig{tiles256 >= num_sms ? 0 : 1, 1};
+    const long tm = (m + I8R_BM - 1) / I8R_BM, tiles256 = tm * ((n + 255) / 256), tiles128 = tm * ((n + 127) / 128);
+    if (k >= 2048 && tiles256 >= num_sms) return TileConfig{0, 1};
+    return TileConfig{tiles128 >= num_sms ? I8R_NUM_PLAIN : I8R_NUM_PLAIN + 2, 1};
 }
 
 extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,
@@ -413,6 +648,5 @@ extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const
         return pdl_launch(gemm_int8_rows_portable_kernel, dim3((m + I8P_T - 1) / I8P_T, (n + I8P_T - 1) / I8P_T),
                           dim3(256), 0, stream, p);
     if (!i8r_tma_usable(k)) return cudaErrorInvalidValue;
-    if (cfg.tile == 0) return i8r_launch<256, 4>(p, stream);
-    return i8r_launch<128, 6>(p, stream);
+    return kI8rTiles[cfg.tile].launch(p, stream);
 }

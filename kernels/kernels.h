@@ -425,7 +425,8 @@ cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, int silu,
 // (and SiLU in quantize_rows_int8), as for gemm_int8.
 int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max);
 TileConfig gemm_int8_rows_heuristic(int m, int n, int k, int num_sms);
-const char *gemm_int8_rows_tile_name(int tile);  // e.g. "i8r 128x256/4st"
+const char *gemm_int8_rows_tile_name(int tile);  // e.g. "i8r 128x256/4st", "i8r pp 64x256/4st"
+int gemm_int8_rows_portable_tile(void);          // the tile id of the portable kernel (any cc)
 cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
                            const int8_t *qa,          // (M, K) int8
                            const float *sa,           // (M)

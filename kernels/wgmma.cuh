@@ -492,37 +492,44 @@ __device__ __forceinline__ void regs_alloc() {
 }
 
 // --- the consumer main loop of the TMA-ring GEMM tiles ----------------------------
-// A ring stage (gemm_wgmma.cu's plain tiles, gemm_int8_rows.cu): A, 128 rows,
-// then B, BN rows, each row one 128-byte swizzle row of K (64 FP16 or 128
-// INT8), the stage 1024-byte aligned.
+// A ring stage (gemm_wgmma.cu's plain tiles, gemm_int8_rows.cu): A, ABM rows
+// (128: two consumer warpgroups of 64; the persistent INT8 tiles: one
+// consumer's 64 or 128), then B, BN rows, each row one 128-byte swizzle row of
+// K (64 FP16 or 128 INT8), the stage 1024-byte aligned.
 constexpr int WG_RING_BM = 128;         // A rows per stage: two consumer warpgroups of 64
 constexpr int WG_RING_ROW_BYTES = 128;  // K bytes per operand row and stage
+struct WgNoTurn {  // wg_ring_mainloop's default hook after the last batch is issued
+    __device__ void operator()() const {}
+};
 // Consumer c's main loop over nkt stages whose ring positions start at i0
 // (the CTA's running stage count), R accumulators per thread: one wgmma
 // group in flight. Stage i's batch (mma(acc, desc A, desc B, scale_d), four
-// 32-byte K steps) is committed, then wait_group 1 waits for stage i - 1's
-// and gives that stage back (one arrive per warp on its empty barrier), so
-// the tensor cores have the next batch queued while this warp waits for its
-// next full barrier. The accumulators are fenced around each batch
+// 32-byte K steps; A at consumer c's 64 rows of the stage) is committed, then
+// wait_group 1 waits for stage i - 1's and gives that stage back (one arrive
+// per warp on its empty barrier), so the tensor cores have the next batch
+// queued while this warp waits for its next full barrier. last() runs once
+// the last stage's batch is issued (the ping-pong tiles pass the turn to the
+// next consumer there). The accumulators are fenced around each batch
 // (wg_regs_ready) so ptxas keeps the wgmma asynchronous (no C7515
 // serialization). The first stage overwrites acc (scale-d 0); with nkt == 0
 // acc is left as it was.
-template <int R, int BN, int STAGES, typename Acc, typename Mma>
+template <int R, int BN, int STAGES, int ABM = WG_RING_BM, typename Acc, typename Mma, typename Last = WgNoTurn>
 __device__ __forceinline__ void wg_ring_mainloop(Acc *acc, unsigned char *ring, uint64_t *full, uint64_t *empty,
-                                                 int i0, int nkt, int c, int tid, Mma mma) {
-    constexpr int STAGE_BYTES = (WG_RING_BM + BN) * WG_RING_ROW_BYTES;
+                                                 int i0, int nkt, int c, int tid, Mma mma, Last last = Last{}) {
+    constexpr int STAGE_BYTES = (ABM + BN) * WG_RING_ROW_BYTES;
     int prev = 0;
     for (int j = 0; j < nkt; j++) {
         const int i = i0 + j, s = i % STAGES;
         mbar_wait(&full[s], (i / STAGES) & 1);
         const unsigned char *sa = ring + s * STAGE_BYTES + c * 64 * WG_RING_ROW_BYTES;  // this consumer's 64 rows
-        const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + WG_RING_BM * WG_RING_ROW_BYTES);
+        const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + ABM * WG_RING_ROW_BYTES);
         wg_regs_ready<R>(acc);
         wg_fence();
 #pragma unroll
         for (int k = 0; k < WG_RING_ROW_BYTES / 32; k++) mma(acc, da + 2 * k, db + 2 * k, j | k);  // first: d = A B
         wg_commit();
         wg_regs_ready<R>(acc);
+        if (j == nkt - 1) last();
         wg_wait<1>();  // stage i - 1's products are done: give its buffers back
         if (j > 0 && (tid & 31) == 0) mbar_arrive(&empty[prev]);
         prev = s;

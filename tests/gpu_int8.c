@@ -428,8 +428,8 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
     float *ym = xmalloc(ny * 4);
     gemm_int8_rows_model(M, N, K, c.a, c.wk, c.bk, c.res, ym, ge, silu);
     TileConfig cand[8];
-    int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, g_i8_sms, cand, 6) : 0;
-    cand[nc++] = all_tiles ? (TileConfig){2, 1} : gemm_int8_rows_heuristic(M, N, K, g_i8_sms);  // 2: portable
+    int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, g_i8_sms, cand, 7) : 0;
+    cand[nc++] = all_tiles ? (TileConfig){gemm_int8_rows_portable_tile(), 1} : gemm_int8_rows_heuristic(M, N, K, g_i8_sms);
     double l2 = 0;
     for (int i = 0; i < nc; i++) {
         cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
@@ -519,9 +519,10 @@ static void test_rows_zero_and_invalid(void) {
 void gpu_suite_int8_rows(int num_sms) {
     g_i8_sms = num_sms;
     test_rows_zero_and_invalid();
-    // awkward shapes: M = 1, 7, 77, 129, N / K tails, K % 16 == 8 (portable only), every tile
+    // awkward shapes: M = 1, 7, 77, 129, N / K tails, K % 16 == 8 (portable only), every tile; 4177 x 1040:
+    // more than two tiles per CTA of every ping-pong tile (each consumer several, the ring across tiles)
     static const int sh[][3] = {{1, 8, 16}, {7, 24, 40}, {77, 136, 1288}, {129, 264, 272}, {100, 208, 200},
-                                {333, 384, 1024}, {65, 80, 136}};
+                                {333, 384, 1024}, {65, 80, 136}, {4177, 1040, 272}};
     for (unsigned i = 0; i < sizeof(sh) / sizeof(sh[0]); i++)
         for (int e = 0; e < 4; e++) {
             if (e == EPI_GEGLU && sh[i][1] % 16) continue;
