@@ -87,14 +87,21 @@ constexpr float I8R_MAGIC = 12582912.0f;  // 1.5 * 2^23: fma onto the integer gr
     X(256, 4)        \
     X(128, 6)
 #define I8R_PP_TILES(X) \
-    X(128, 128, 6)      \
-    X(64, 256, 4)       \
-    X(64, 128, 8)
+    X(128, 128, 6, 2)   \
+    X(64, 256, 4, 2)    \
+    X(64, 128, 8, 2)    \
+    X(64, 128, 8, 3)
 constexpr int I8R_NUM_PLAIN = 2;
-constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN + 3;
+constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN + 4;
 constexpr int I8R_PORTABLE = I8R_NUM_TMA;  // tile id of the dp4a kernel
 constexpr int I8R_EPI_ROWS = 8;            // rows of a warp's epilogue slab per pass
 constexpr int I8R_BAR_ORDER = 2;           // ping-pong: named barrier of consumer c's turn, I8R_BAR_ORDER + c
+// setmaxnreg targets of the ping-pong tiles with NC consumers: the producer's (consumer 0) and each
+// consumer's. The CTA holds what its launch allocated (65536 / threads per thread: 168 or 128), so the
+// consumers only get what the producer gives back (i8r_pp_launch checks it).
+__host__ __device__ constexpr int i8r_pp_regs(int nc, int consumer) {
+    return consumer ? (nc == 2 ? 232 : 160) : (nc == 2 ? 40 : 24);
+}
 
 struct I8RParams {
     const int8_t *qa;       // (M, K)
@@ -152,6 +159,9 @@ template <int CH>
 __global__ void __launch_bounds__(256) quantize_rows_int8_kernel(const half *x, int rows, int K, int silu, int8_t *q,
                                                                  float *scale) {
     pdl_wait();
+    // the GEMM that reads qa may be scheduled while this pass runs (its prologue under our tail; it
+    // still waits for our completion), as layernorm_stats_kernel lets its folded GEMM
+    pdl_launch_dependents();
     const int row = blockIdx.x * 8 + threadIdx.x / 32, lane = threadIdx.x % 32;
     if (row >= rows) return;
     const uint4 *xr = reinterpret_cast<const uint4 *>(x + (size_t)row * K);  // 8 halves per chunk
@@ -375,12 +385,12 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 // Shared memory: the ring [STAGES][A (WM, 128) | B (BN, 128)] (1024-byte
 // aligned), the epilogue slabs [2 consumers][4 warps][I8R_EPI_ROWS][BN + 8]
 // FP16, then full[STAGES], empty[STAGES].
-template <int WM, int BN, int STAGES>
+template <int WM, int BN, int STAGES, int NC>
 struct I8rPpLayout {
     static constexpr int A_BYTES = WM * I8R_BK;
     static constexpr int STAGE_BYTES = (WM + BN) * I8R_BK;
     static constexpr int SLAB_HALVES = I8R_EPI_ROWS * (BN + 8);
-    static constexpr size_t SMEM = 1024 + (size_t)STAGES * STAGE_BYTES + 8 * SLAB_HALVES * 2 + 2 * STAGES * 8;
+    static constexpr size_t SMEM = 1024 + (size_t)STAGES * STAGE_BYTES + NC * 4 * SLAB_HALVES * 2 + 2 * STAGES * 8;
 };
 
 #if I8R_DEVICE
@@ -396,18 +406,18 @@ __device__ __forceinline__ void i8r_bar_arrive(int id) { asm volatile("bar.arriv
 // thread). A consumer starts a tile's main loop once the other has issued
 // its previous tile's last wgmma (named barriers I8R_BAR_ORDER + c), so one
 // consumer's epilogue runs under the other's products.
-template <int WM, int BN, int STAGES>
-__global__ void __launch_bounds__(I8R_THREADS, 1)
+template <int WM, int BN, int STAGES, int NC>
+__global__ void __launch_bounds__((NC + 1) * 128, 1)
     gemm_int8_rows_pp_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x WM
                              const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
                              I8RParams p, int tiles_m, int tiles) {
 #if I8R_DEVICE
-    using L = I8rPpLayout<WM, BN, STAGES>;
+    using L = I8rPpLayout<WM, BN, STAGES, NC>;
     constexpr int HALVES = WM / 64, R = BN / 2;  // m64 wgmma per K step, accumulators per half and thread
     extern __shared__ unsigned char smem_raw[];
     unsigned char *ring = smem_align1024(smem_raw);
     half *slabs = reinterpret_cast<half *>(ring + STAGES * L::STAGE_BYTES);  // [8 warps] of (8, BN + 8)
-    uint64_t *full = reinterpret_cast<uint64_t *>(slabs + 8 * L::SLAB_HALVES);
+    uint64_t *full = reinterpret_cast<uint64_t *>(slabs + NC * 4 * L::SLAB_HALVES);
     uint64_t *empty = full + STAGES;
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     const int nkt = (p.K + I8R_BK - 1) / I8R_BK;  // stages per tile; the K tail reads the copy engine's zeros
@@ -425,7 +435,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     pdl_wait();  // qa (this call's quantizer), bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
-        regs_dealloc<40>();
+        regs_dealloc<i8r_pp_regs(NC, 0)>();
         if (tid == 0) {
             int s = 0, ph = 0;  // ring slot and its pass parity
             for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
@@ -446,12 +456,12 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
         return;
     }
 
-    regs_alloc<232>();
+    regs_alloc<i8r_pp_regs(NC, 1)>();
     const int c = wg - 1, warp = tid / 32, lane = tid % 32;
     half *slab = slabs + (size_t)(c * 4 + warp) * L::SLAB_HALVES;
     int acc[HALVES * R];  // each tile's first wgmma overwrites them (scale-d 0)
     // local tile i of this CTA is t = blockIdx.x + i * gridDim.x; its stages are the ring's i * nkt ..
-    for (int t = blockIdx.x + c * gridDim.x, i = c; t < tiles; t += 2 * gridDim.x, i += 2) {
+    for (int t = blockIdx.x + c * gridDim.x, i = c; t < tiles; t += NC * gridDim.x, i += NC) {
         const bool next = t + (int)gridDim.x < tiles;  // the other consumer has tile i + 1
         if (i > 0) i8r_bar_sync(I8R_BAR_ORDER + c);    // it has issued tile i - 1's main loop
         wg_ring_mainloop<HALVES * R, BN, STAGES, WM>(
@@ -461,7 +471,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
                 if constexpr (HALVES == 2) wgmma_s8<BN>(d + R, da + (64 * I8R_BK >> 4), db, scale_d);
             },
             [&]() {
-                if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % 2);  // the other one's turn
+                if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % NC);  // the next one's turn
             });
         wg_regs_ready<HALVES * R>(acc);
         const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
@@ -548,15 +558,21 @@ cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
     return pdl_launch(gemm_int8_rows_kernel<BN, STAGES>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
 }
 
-template <int WM, int BN, int STAGES>
+template <int WM, int BN, int STAGES, int NC>
 cudaError_t i8r_pp_launch(const I8RParams &p, cudaStream_t stream) {
-    using L = I8rPpLayout<WM, BN, STAGES>;
+    using L = I8rPpLayout<WM, BN, STAGES, NC>;
+    static_assert(NC == 2 || (NC == 3 && WM * BN / 128 <= 64), "three consumers: 160 registers, 64 accumulators");
     static_assert(L::SMEM <= 227 * 1024, "ring + slabs fit the shared memory");
     static bool attr_set = false;  // per instantiation
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_pp_kernel<WM, BN, STAGES>,
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, (int)L::SMEM);
         if (e != cudaSuccess) return e;
+        cudaFuncAttributes fa;
+        e = cudaFuncGetAttributes(&fa, gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC>);
+        if (e != cudaSuccess) return e;
+        if ((i8r_pp_regs(NC, 1) - fa.numRegs) * NC > fa.numRegs - i8r_pp_regs(NC, 0))
+            return cudaErrorInvalidConfiguration;  // the consumers' setmaxnreg.inc would wait forever
         attr_set = true;
     }
     CUtensorMap ma, mw;
@@ -567,7 +583,7 @@ cudaError_t i8r_pp_launch(const I8RParams &p, cudaStream_t stream) {
                           CU_TENSOR_MAP_SWIZZLE_128B);
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN), sms = hopper_num_sms();
-    return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES>, dim3(tiles < sms ? tiles : sms), dim3(I8R_THREADS),
+    return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC>, dim3(tiles < sms ? tiles : sms), dim3((NC + 1) * 128),
                       L::SMEM, stream, ma, mw, p, tiles_m, tiles);
 }
 
@@ -577,7 +593,9 @@ struct I8rTile {
     cudaError_t (*launch)(const I8RParams &, cudaStream_t);
 };
 #define I8R_PLAIN_ROW(bn, st) {"i8r 128x" #bn "/" #st "st", &i8r_launch<bn, st>},
-#define I8R_PP_ROW(wm, bn, st) {"i8r pp " #wm "x" #bn "/" #st "st", &i8r_pp_launch<wm, bn, st>},
+#define I8R_PP_NAME_2 ""
+#define I8R_PP_NAME_3 " 3c"
+#define I8R_PP_ROW(wm, bn, st, nc) {"i8r pp " #wm "x" #bn "/" #st "st" I8R_PP_NAME_##nc, &i8r_pp_launch<wm, bn, st, nc>},
 const I8rTile kI8rTiles[] = {I8R_TILES(I8R_PLAIN_ROW) I8R_PP_TILES(I8R_PP_ROW)};
 static_assert(sizeof(kI8rTiles) / sizeof(kI8rTiles[0]) == I8R_NUM_TMA, "tile ids");
 
@@ -623,16 +641,21 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileC
     return c;
 }
 
-// Long K (>= 2048) with at least a wave of 128 x 256 tiles: the plain 128 x
-// 256 tile (its CTA reads each weight tile once for 128 rows; the L2 traffic
-// per product is the lowest); otherwise the ping-pong 128 x 128 tile where it
-// makes a wave, else the ping-pong 64 x 128 one (twice the tiles); the
-// portable kernel where the TMA tiles cannot run.
+// The tuned picks of the H100 runs (docs/PERF.md, "Persistent ping-pong INT8
+// row tiles") as a rule: K >= 5120 with two waves of 128 x 256 tiles, the
+// plain 128 x 256 tile (the lowest L2 traffic per product: its two
+// consumers share each weight tile); else the ping-pong 64 x 256 tile where
+// it makes two tiles per SM (the ping-pong needs a second tile to overlap),
+// else the ping-pong 64 x 128 tile where it does; else (one wave or less)
+// the plain 128 x 128 tile. The portable kernel where the TMA tiles cannot
+// run.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
-    const long tm = (m + I8R_BM - 1) / I8R_BM, tiles256 = tm * ((n + 255) / 256), tiles128 = tm * ((n + 127) / 128);
-    if (k >= 2048 && tiles256 >= num_sms) return TileConfig{0, 1};
-    return TileConfig{tiles128 >= num_sms ? I8R_NUM_PLAIN : I8R_NUM_PLAIN + 2, 1};
+    const long m128 = (m + 127) / 128, m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128;
+    if (k >= 5120 && m128 * n256 >= 2L * num_sms) return TileConfig{0, 1};
+    if (m64 * n256 >= 2L * num_sms) return TileConfig{I8R_NUM_PLAIN + 1, 1};
+    if (m64 * n128 >= 2L * num_sms) return TileConfig{I8R_NUM_PLAIN + 2, 1};
+    return TileConfig{1, 1};
 }
 
 extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,
