@@ -61,6 +61,7 @@
 //   would change nothing in the numerics here but is not built).
 #include "kernels.h"
 #include "pdl.cuh"
+#include "quant_rows.cuh"
 #include "tensormap.cuh"
 #include "wgmma.cuh"
 
@@ -78,7 +79,6 @@ namespace {
 constexpr int I8R_BM = 128;       // CTA rows: two consumer warpgroups of 64
 constexpr int I8R_BK = 128;       // K bytes per stage: one 128-byte swizzle row
 constexpr int I8R_THREADS = 384;  // producer + two consumers
-constexpr float I8R_MAGIC = 12582912.0f;  // 1.5 * 2^23: fma onto the integer grid
 
 // The TMA tiles in tile-id order: one tile per CTA (BN, ring stages), then
 // the persistent ping-pong ones (rows of a consumer's tile WM, BN, stages);
@@ -115,42 +115,6 @@ struct I8RParams {
 };
 
 // --- the row quantizer ----------------------------------------------------------
-__device__ __forceinline__ float i8r_silu(float x) { return __fdiv_rn(x, __fadd_rn(1.0f, expf(-x))); }
-
-// The quantized byte of v * inv (|v * inv| < 127.5): fmaf onto the grid of
-// 1.5 * 2^23, whose float bits end in the two's complement of the integer.
-__device__ __forceinline__ uint32_t i8r_qbits(float v, float inv) {
-    return __float_as_uint(__fmaf_rn(v, inv, I8R_MAGIC));
-}
-// 8 halves (one 16-byte chunk) to 8 quantized bytes.
-__device__ __forceinline__ uint2 i8r_quant8(const uint4 &u, int silu, float inv) {
-    const half2 *h = reinterpret_cast<const half2 *>(&u);
-    uint32_t b[8];
-#pragma unroll
-    for (int i = 0; i < 4; i++) {
-        float2 f = __half22float2(h[i]);
-        if (silu) f.x = i8r_silu(f.x), f.y = i8r_silu(f.y);
-        b[2 * i] = i8r_qbits(f.x, inv), b[2 * i + 1] = i8r_qbits(f.y, inv);
-    }
-    // low bytes of b0..b3, b4..b7
-    return make_uint2(__byte_perm(__byte_perm(b[0], b[1], 0x0040), __byte_perm(b[2], b[3], 0x0040), 0x5410),
-                      __byte_perm(__byte_perm(b[4], b[5], 0x0040), __byte_perm(b[6], b[7], 0x0040), 0x5410));
-}
-// max |v| of 8 halves (v = silu(x) where asked), folded into amax.
-__device__ __forceinline__ float i8r_amax8(const uint4 &u, int silu, float amax) {
-    const half2 *h = reinterpret_cast<const half2 *>(&u);
-    if (!silu) {  // |x| of FP16 values: exact in FP16
-        const half2 m = __hmax2(__hmax2(__habs2(h[0]), __habs2(h[1])), __hmax2(__habs2(h[2]), __habs2(h[3])));
-        return fmaxf(amax, fmaxf(__low2float(m), __high2float(m)));
-    }
-#pragma unroll
-    for (int i = 0; i < 4; i++) {
-        const float2 f = __half22float2(h[i]);
-        amax = fmaxf(amax, fmaxf(fabsf(i8r_silu(f.x)), fabsf(i8r_silu(f.y))));
-    }
-    return amax;
-}
-
 // One warp per row: max |v| over the row, then q = rn(v * 127 / amax).
 // x (rows, K) FP16, q (rows, K), scale (rows); K a multiple of 8. CH > 0:
 // the row is read once, CH 16-byte chunks per lane held in registers (K <=
@@ -182,8 +146,8 @@ __global__ void __launch_bounds__(256) quantize_rows_int8_kernel(const half *x, 
     }
 #pragma unroll
     for (int o = 16; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
-    const float inv = amax > 0.0f ? __fdiv_rn(127.0f, amax) : 0.0f;
-    if (lane == 0) scale[row] = __fdiv_rn(amax, 127.0f);
+    const float inv = i8r_inv(amax);
+    if (lane == 0) scale[row] = i8r_scale(amax);
     if constexpr (CH > 0) {
 #pragma unroll
         for (int i = 0; i < CH; i++)
@@ -641,21 +605,27 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileC
     return c;
 }
 
-// The tuned picks of the H100 runs (docs/PERF.md, "Persistent ping-pong INT8
-// row tiles") as a rule: K >= 5120 with two waves of 128 x 256 tiles, the
-// plain 128 x 256 tile (the lowest L2 traffic per product: its two
-// consumers share each weight tile); else the ping-pong 64 x 256 tile where
-// it makes two tiles per SM (the ping-pong needs a second tile to overlap),
-// else the ping-pong 64 x 128 tile where it does; else (one wave or less)
-// the plain 128 x 128 tile. The portable kernel where the TMA tiles cannot
-// run.
+// The tuned picks of the H100 runs (bench/results/2026-11-27-h100-int8-pp,
+// docs/PERF.md "Persistent ping-pong INT8 row tiles") as a rule, in order:
+// K >= 5120 with two waves of 128 x 256 tiles: the plain 128 x 256 tile (the
+// lowest L2 traffic per product: its two consumers share each weight tile);
+// K >= 1280 with four waves of 64 x 256 tiles: the ping-pong 64 x 256 one;
+// two waves of 64 x 128 tiles: the three-consumer 64 x 128 one (at K = 320
+// .. 640 the epilogue outweighs the products, and two epilogues run under
+// each main loop); half a wave of 128 x 128 tiles: the plain 128 x 128 one
+// (its consumers share the weight tile); else (a few rows) the three-
+// consumer 64 x 128 one again, for twice the CTAs. On the 24 shapes of that
+// run the rule's pick is within 3% of the tuned best. The portable kernel
+// where the TMA tiles cannot run.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
     const long m128 = (m + 127) / 128, m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128;
+    const int pp64x256 = I8R_NUM_PLAIN + 1, pp64x128_3c = I8R_NUM_PLAIN + 3;
     if (k >= 5120 && m128 * n256 >= 2L * num_sms) return TileConfig{0, 1};
-    if (m64 * n256 >= 2L * num_sms) return TileConfig{I8R_NUM_PLAIN + 1, 1};
-    if (m64 * n128 >= 2L * num_sms) return TileConfig{I8R_NUM_PLAIN + 2, 1};
-    return TileConfig{1, 1};
+    if (k >= 1280 && m64 * n256 >= 4L * num_sms) return TileConfig{pp64x256, 1};
+    if (m64 * n128 >= 2L * num_sms) return TileConfig{pp64x128_3c, 1};
+    if (m128 * n128 >= num_sms / 2) return TileConfig{1, 1};
+    return TileConfig{pp64x128_3c, 1};
 }
 
 extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,

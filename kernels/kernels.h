@@ -271,6 +271,17 @@ cudaError_t layernorm_fp16(const uint16_t *x,  // (M, C) fp16
                            uint16_t *y,        // (M, C) fp16
                            const float *gamma, const float *beta,  // (C)
                            int m, int c, float eps, cudaStream_t stream);
+// layernorm_fp16's output rows quantized per row (quantize_rows_int8's
+// contract): q (M, C) int8 and scale (M) are exactly what quantize_rows_int8
+// makes of layernorm_fp16's y, in one pass that never writes y (the
+// LayerNorm folded into a --int8-scales row GEMM). C a multiple of 8, at most
+// 4096; q 8-byte aligned.
+cudaError_t layernorm_quant_rows_int8(const uint16_t *x,  // (M, C) fp16
+                                      const float *gamma, const float *beta,  // (C)
+                                      int m, int c, float eps,
+                                      int8_t *q,      // (M, C)
+                                      float *scale,   // (M)
+                                      cudaStream_t stream);
 // The statistics of layernorm_fp16 alone: stats[m] = (mean_m, rstd_m), FP32,
 // exactly the values layernorm_fp16 normalizes with (for gemm_fp16_lnfold).
 cudaError_t layernorm_stats_fp16(const uint16_t *x,  // (M, C) fp16

@@ -27,6 +27,7 @@
 //   C a multiple of 8 and at most 4096 (NCH = 4, 8 or 16 chunks per lane).
 #include "kernels.h"
 #include "pdl.cuh"
+#include "quant_rows.cuh"
 
 #include <cuda_fp16.h>
 #include <stdint.h>
@@ -74,6 +75,23 @@ __device__ __forceinline__ float2 row_stats(const half *__restrict__ xr, int C, 
     return make_float2(mean, rsqrtf(var / C + eps));
 }
 
+// Chunk v (8 halves at column c) of a row normalized with (mean, rstd) and
+// scaled: (x - mean) * rstd * gamma + beta, rounded to FP16 once.
+__device__ __forceinline__ uint4 ln_chunk(const uint4 &v, int c, float mean, float rstd,
+                                          const float *__restrict__ gamma, const float *__restrict__ beta) {
+    const half2 *h = reinterpret_cast<const half2 *>(&v);
+    uint4 out;
+    half2 *o2 = reinterpret_cast<half2 *>(&out);
+#pragma unroll
+    for (int e = 0; e < 4; e++) {
+        float2 f = __half22float2(h[e]);
+        int cc = c + 2 * e;
+        o2[e] = __floats2half2_rn((f.x - mean) * rstd * gamma[cc] + beta[cc],
+                                  (f.y - mean) * rstd * gamma[cc + 1] + beta[cc + 1]);
+    }
+    return out;
+}
+
 template <int NCH>
 __global__ void __launch_bounds__(kRowsPerBlock * 32)
     layernorm_kernel(const half *__restrict__ x, half *__restrict__ y, const float *__restrict__ gamma,
@@ -89,19 +107,44 @@ __global__ void __launch_bounds__(kRowsPerBlock * 32)
 #pragma unroll
     for (int i = 0; i < NCH; i++) {
         int c = i * 256 + lane * 8;
-        if (c < C) {
-            const half2 *h = reinterpret_cast<const half2 *>(&v[i]);
-            uint4 out;
-            half2 *o2 = reinterpret_cast<half2 *>(&out);
+        if (c < C) *reinterpret_cast<uint4 *>(yr + c) = ln_chunk(v[i], c, mean, rstd, gamma, beta);
+    }
+}
+
+// layernorm_kernel's rows quantized instead of stored: the normalized FP16
+// chunks stay in registers, their max |v| over the row gives the row's INT8
+// scale, and q, scale are what quantize_rows_int8 makes of layernorm_kernel's
+// output (quant_rows.cuh; the same bytes).
+template <int NCH>
+__global__ void __launch_bounds__(kRowsPerBlock * 32)
+    layernorm_quant_kernel(const half *__restrict__ x, const float *__restrict__ gamma,
+                           const float *__restrict__ beta, int M, int C, float eps, int8_t *__restrict__ q,
+                           float *__restrict__ scale) {
+    pdl_wait();
+    pdl_launch_dependents();  // the GEMM's prologue under our tail (it still waits for our completion)
+    const int lane = threadIdx.x & 31;
+    const int row = blockIdx.x * kRowsPerBlock + (threadIdx.x >> 5);
+    if (row >= M) return;
+    uint4 v[NCH];  // (NCH, 8) halves of this lane: the row, then the normalized row
+    const float2 st = row_stats<NCH>(x + (size_t)row * C, C, eps, lane, v);
+    float amax = 0.0f;
 #pragma unroll
-            for (int e = 0; e < 4; e++) {
-                float2 f = __half22float2(h[e]);
-                int cc = c + 2 * e;
-                o2[e] = __floats2half2_rn((f.x - mean) * rstd * gamma[cc] + beta[cc],
-                                          (f.y - mean) * rstd * gamma[cc + 1] + beta[cc + 1]);
-            }
-            *reinterpret_cast<uint4 *>(yr + c) = out;
+    for (int i = 0; i < NCH; i++) {
+        int c = i * 256 + lane * 8;
+        if (c < C) {
+            v[i] = ln_chunk(v[i], c, st.x, st.y, gamma, beta);
+            amax = i8r_amax8(v[i], 0, amax);
         }
+    }
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
+    const float inv = i8r_inv(amax);
+    if (lane == 0) scale[row] = i8r_scale(amax);
+    uint2 *qr = reinterpret_cast<uint2 *>(q + (size_t)row * C);
+#pragma unroll
+    for (int i = 0; i < NCH; i++) {
+        int c = i * 256 + lane * 8;
+        if (c < C) qr[c / 8] = i8r_quant8(v[i], 0, inv);
     }
 }
 
@@ -132,6 +175,16 @@ extern "C" cudaError_t layernorm_fp16(const uint16_t *x, uint16_t *y, const floa
     if (c <= 1024) return pdl_launch(layernorm_kernel<4>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
     if (c <= 2048) return pdl_launch(layernorm_kernel<8>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
     return pdl_launch(layernorm_kernel<16>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
+}
+
+extern "C" cudaError_t layernorm_quant_rows_int8(const uint16_t *x, const float *gamma, const float *beta, int m,
+                                                 int c, float eps, int8_t *q, float *scale, cudaStream_t stream) {
+    if (m <= 0 || c <= 0 || c % 8 || c > 4096 || !x || !gamma || !beta || !q || !scale) return cudaErrorInvalidValue;
+    const half *hx = reinterpret_cast<const half *>(x);
+    dim3 grid((m + kRowsPerBlock - 1) / kRowsPerBlock), block(kRowsPerBlock * 32);
+    if (c <= 1024) return pdl_launch(layernorm_quant_kernel<4>, grid, block, 0, stream, hx, gamma, beta, m, c, eps, q, scale);
+    if (c <= 2048) return pdl_launch(layernorm_quant_kernel<8>, grid, block, 0, stream, hx, gamma, beta, m, c, eps, q, scale);
+    return pdl_launch(layernorm_quant_kernel<16>, grid, block, 0, stream, hx, gamma, beta, m, c, eps, q, scale);
 }
 
 extern "C" cudaError_t layernorm_stats_fp16(const uint16_t *x, float *stats, int m, int c, float eps,

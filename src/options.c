@@ -233,10 +233,12 @@ static const OptionRow kOptions[OPT_COUNT] = {
                      .help = "LayerNorm folded into the FP16 GEMM that reads it\n"
                              "(ln1 -> qkv, ln2 -> q2, ln3 -> ff1: one row \"ln1+qkv\";\n"
                              "a row-statistics pass, gamma in the weights, beta in\n"
-                             "the bias; not under --linear int8): auto (the Hopper\n"
-                             "engine's blocks of C >= 1280, where it is faster on the\n"
-                             "H100: docs/PERF.md), on (every block, both engines and\n"
-                             "the CPU path) or off"},
+                             "the bias; with --linear int8 --int8-scales row the\n"
+                             "LayerNorm pass quantizes its rows instead of writing\n"
+                             "them, in every mode but off; not with per-tile INT8):\n"
+                             "auto (the Hopper engine's blocks of C >= 1280, where it\n"
+                             "is faster on the H100: docs/PERF.md),\n"
+                             "on (every block, both engines and the CPU path) or off"},
     [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kPrec), .at = RUN(linear_prec),
                     .blocks = KIND(BLOCK_RESBLOCK) | KIND(BLOCK_TRANSFORMER) | KIND(BLOCK_GEMM),
                     .group = GRP_LINEAR, .section = SEC_RUN,

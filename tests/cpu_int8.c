@@ -618,9 +618,10 @@ static void test_rows_cli(const char *bin) {
     cJSON_Delete(j);
     free(out);
 
-    // transformer: every linear layer per row; with --conv1x1 int8 proj_in/proj_out too
-    static const char *i8[] = {"qkv", "out1+res", "q2", "kv2(ctx)", "out2+res", "ff1+geglu", "ff2+res", "proj_in",
-                               "proj_out+res"};
+    // transformer: every linear layer per row (the three after a LayerNorm take it in as a quantizing
+    // LayerNorm pass: --fuse-ln auto); with --conv1x1 int8 proj_in/proj_out too
+    static const char *i8[] = {"ln1+qkv", "out1+res", "ln2+q2", "kv2(ctx)", "out2+res", "ln3+ff1+geglu", "ff2+res",
+                               "proj_in", "proj_out+res"};
     for (int conv = 0; conv < 2; conv++) {
         char tf[512];
         snprintf(tf, sizeof tf, "--block transformer --c 80 --heads 2 --h 3 --w 2 --context-len 5 --context-dim 24 "
@@ -631,16 +632,18 @@ static void test_rows_cli(const char *bin) {
         for (unsigned i = 0; ok && i < sizeof(i8) / sizeof(i8[0]); i++) {
             const cJSON *n = jnode_rows(j, i8[i]);
             const int want = i < 7 || conv;
-            ok = n && !strcmp(rows_jstr(n, "precision"), want ? "int8" : "fp16") &&
-                 (strcmp(rows_jstr(n, "kernel"), "cpu i8r rows") == 0) == want &&
+            const char *k = n ? rows_jstr(n, "kernel") : "", *want_k = strncmp(i8[i], "ln", 2) ? "cpu i8r rows"
+                                                                                           : "cpu ln-quant + i8r rows";
+            ok = n && !strcmp(rows_jstr(n, "precision"), want ? "int8" : "fp16") && (strcmp(k, want_k) == 0) == want &&
                  json_num(n, "chain_error", "rel_l2") <= 3e-2;
             if (ok && want) {
                 ok = json_num(n, "layer_error", "rel_l2") <= 3e-2;
                 worst = fmax(worst, json_num(n, "layer_error", "rel_l2"));
             }
         }
-        result(ok, "unetrun %s: PASS; qkv out1+res q2 kv2(ctx) out2+res ff1+geglu ff2+res%s INT8 per row (kernel "
-               "'cpu i8r rows', worst layer error %.2e <= 3e-2), chains <= 3e-2 (exit %d)", tf,
+        result(ok, "unetrun %s: PASS; ln1+qkv out1+res ln2+q2 kv2(ctx) out2+res ln3+ff1+geglu ff2+res%s INT8 per "
+               "row (kernel 'cpu i8r rows', after a LayerNorm 'cpu ln-quant + i8r rows', worst layer error %.2e <= "
+               "3e-2), chains <= 3e-2 (exit %d)", tf,
                conv ? " proj_in proj_out+res" : "", worst, rc);
         cJSON_Delete(j);
         free(out);

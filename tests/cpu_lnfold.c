@@ -10,6 +10,7 @@
 // chain bit for bit, the fast chain within FP16 rounding of it), and the CLI.
 #define _POSIX_C_SOURCE 200809L
 #include <cjson/cJSON.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +53,7 @@ static void test_lnfold_wiring(int depth) {
     build_block(&g, &cfg);
     RunOptions opt = {.tol_fp16 = 5e-3};
     graph_set_precision(&g, &opt);
-    const int nn = g.nn, fused = graph_fuse_layernorms(&g, 0);
+    const int nn = g.nn, fused = graph_fuse_layernorms(&g, 0, INT_MAX);
     char got[512];
     node_names(&g, got, sizeof got);
     const char *want = depth == 1
@@ -94,19 +95,31 @@ static void test_lnfold_wiring(int depth) {
     graph_free(&g);
 }
 
-// --linear int8: the INT8 GEMMs keep their LayerNorm (the fold is the FP16 epilogue's).
+// --linear int8: the per-tile INT8 GEMMs keep their LayerNorm (the fold is the FP16 epilogue's) even where
+// both thresholds are 0; the per-row ones (--int8-scales row) take it as a quantizing LayerNorm pass
+// (node_ln_quant, never node_ln_fold: their weights stay unscaled) where min_c_int8 allows, and only there.
 static void test_lnfold_int8_gate(void) {
-    BlockConfig cfg = tf_cfg(1, 4, 4, 64, 2, 1);
-    Graph g;
-    build_block(&g, &cfg);
-    RunOptions opt = {.tol_fp16 = 5e-3, .linear_prec = PREC_INT8};
-    graph_set_precision(&g, &opt);
-    const int nn = g.nn, fused = graph_fuse_layernorms(&g, 0);
-    int lns = 0;
-    for (int i = 0; i < g.nn; i++) lns += g.nodes[i].op == OP_LAYERNORM;
-    result(fused == 0 && g.nn == nn && lns == 3, "fuse-ln with --linear int8: no LayerNorm folded (got %d, %d left)",
-           fused, lns);
-    graph_free(&g);
+    for (int rows = 0; rows <= 1; rows++)
+        for (int lim = 0; lim <= 1; lim++) {
+            BlockConfig cfg = tf_cfg(1, 4, 4, 64, 2, 1);
+            Graph g;
+            build_block(&g, &cfg);
+            RunOptions opt = {.tol_fp16 = 5e-3, .linear_prec = PREC_INT8, .int8_rows = rows};
+            graph_set_precision(&g, &opt);
+            const int nn = g.nn, fused = graph_fuse_layernorms(&g, 0, lim ? 65 : 0);
+            const int want = rows && !lim ? 3 : 0;
+            int lns = 0, quant = 0, fold = 0;
+            for (int i = 0; i < g.nn; i++) {
+                lns += g.nodes[i].op == OP_LAYERNORM;
+                quant += node_ln_quant(&g.nodes[i]) && g.nodes[i].i8_rows;
+                fold += node_ln_fold(&g.nodes[i]);
+            }
+            result(fused == want && g.nn == nn - want && lns == 3 - want && quant == want && fold == 0,
+                   "fuse-ln with --linear int8%s, C=64, min_c_int8=%d: %d LayerNorms taken by the row-quantized "
+                   "GEMMs, none folded into weights (got %d fused, %d left, %d quantizing, %d folded)",
+                   rows ? " --int8-scales row" : "", lim ? 65 : 0, want, fused, lns, quant, fold);
+            graph_free(&g);
+        }
 }
 
 // The fold's arithmetic on the host against LayerNorm -> Linear in FP32 (the
@@ -210,7 +223,7 @@ static void test_lnfold_unet(void) {
     build_unet(&g, &u, &cfg);
     int ln_before = 0, ln_after = 0;
     for (int i = 0; i < g.nn; i++) ln_before += g.nodes[i].op == OP_LAYERNORM;
-    const int nn = g.nn, fused = graph_fuse_layernorms(&g, 0), gn = graph_fuse_norms(&g, conv2d_norm_shape_ok);
+    const int nn = g.nn, fused = graph_fuse_layernorms(&g, 0, INT_MAX), gn = graph_fuse_norms(&g, conv2d_norm_shape_ok);
     const int tiled = graph_blocks_tile(&g);
     for (int i = 0; i < g.nn; i++) ln_after += g.nodes[i].op == OP_LAYERNORM;
     const int clash = graph_arena_clashes(&g, lnfold_uses);
@@ -240,7 +253,7 @@ static void test_lnfold_threshold(void) {
         int lns = 0, big = 0;
         for (int i = 0; i < g.nn; i++)
             if (g.nodes[i].op == OP_LAYERNORM) lns++, big += g.nodes[i].ln->c >= LNFOLD_AUTO_MIN_C;
-        const int fused = graph_fuse_layernorms(&g, LNFOLD_AUTO_MIN_C);
+        const int fused = graph_fuse_layernorms(&g, LNFOLD_AUTO_MIN_C, INT_MAX);
         int left_small = 0, left_big = 0;
         for (int i = 0; i < g.nn; i++)
             if (g.nodes[i].op == OP_LAYERNORM) {
@@ -260,7 +273,7 @@ static void test_lnfold_threshold(void) {
     build_block(&g, &cfg);
     RunOptions opt = {.tol_fp16 = 5e-3};
     graph_set_precision(&g, &opt);
-    const int nn = g.nn, fused = graph_fuse_layernorms(&g, 65);
+    const int nn = g.nn, fused = graph_fuse_layernorms(&g, 65, INT_MAX);
     result(fused == 0 && g.nn == nn, "fuse-ln threshold 65 on a C=64 transformer: nothing folded (got %d)", fused);
     graph_free(&g);
 }
@@ -275,12 +288,16 @@ static void test_lnfold_cli(const char *bin) {
     }
     const char *blk = "--block transformer --c 24 --heads 1 --h 5 --w 7 --context-len 3 --context-dim 16 --groups 8 "
                       "--batch 2";
-    static const char *modes[3] = {"--fuse-ln on", "--fuse-ln on --linear int8", "--fuse-ln auto"};
-    static const char *want[3] = {
+    static const char *modes[5] = {"--fuse-ln on", "--fuse-ln on --linear int8", "--fuse-ln auto",
+                                   "--fuse-ln auto --linear int8 --int8-scales row",
+                                   "--fuse-ln off --linear int8 --int8-scales row"};
+    static const char *want[5] = {
         "norm,proj_in,ln1+qkv,attn1,out1+res,ln2+q2,kv2(ctx),attn2,out2+res,ln3+ff1+geglu,ff2+res,proj_out+res",
         "norm,proj_in,ln1,qkv,attn1,out1+res,ln2,q2,kv2(ctx),attn2,out2+res,ln3,ff1+geglu,ff2+res,proj_out+res",
+        "norm,proj_in,ln1,qkv,attn1,out1+res,ln2,q2,kv2(ctx),attn2,out2+res,ln3,ff1+geglu,ff2+res,proj_out+res",
+        "norm,proj_in,ln1+qkv,attn1,out1+res,ln2+q2,kv2(ctx),attn2,out2+res,ln3+ff1+geglu,ff2+res,proj_out+res",
         "norm,proj_in,ln1,qkv,attn1,out1+res,ln2,q2,kv2(ctx),attn2,out2+res,ln3,ff1+geglu,ff2+res,proj_out+res"};
-    for (int m = 0; m < 3; m++) {
+    for (int m = 0; m < 5; m++) {
         snprintf(args, sizeof args, "%s%s %s --check --json '%s'", blk, dev_args(), modes[m], path);
         Cmd r = run_cli(bin, args);
         cJSON *j = r.rc == 0 ? read_json_file(path) : NULL;
@@ -298,6 +315,24 @@ static void test_lnfold_cli(const char *bin) {
         free(r.out);
     }
     unlink(path);
+    // the quantizing LayerNorm computes what the LayerNorm and then the row quantizer do: the same output
+    char outs[2][256];
+    float *y[2] = {NULL, NULL};
+    size_t ny[2] = {0, 0};
+    for (int m = 0; m < 2; m++) {
+        if (!make_tmp_file(outs[m], sizeof outs[m], "lnquant_out")) continue;
+        snprintf(args, sizeof args, "%s%s --linear int8 --int8-scales row --fuse-ln %s --save-output '%s'", blk,
+                 dev_args(), m ? "off" : "auto", outs[m]);
+        Cmd r = run_cli(bin, args);
+        if (r.rc == 0) y[m] = read_saved_output(outs[m], &ny[m]);
+        free(r.out);
+        unlink(outs[m]);
+    }
+    result(y[0] && y[1] && ny[0] == ny[1] && ny[0] > 0 && !memcmp(y[0], y[1], ny[0] * sizeof(float)),
+           "unetrun %s --linear int8 --int8-scales row on the CPU: the output with the LayerNorms quantizing their "
+           "rows == with separate LayerNorms, bit for bit (%zu, %zu values)", blk, ny[0], ny[1]);
+    free(y[0]);
+    free(y[1]);
     snprintf(args, sizeof args, "%s%s --fuse-ln maybe", blk, dev_args());
     cli_bad(bin, args, "--fuse-ln");
     Cmd h = run_cli(bin, "--help");

@@ -516,8 +516,49 @@ static void test_rows_zero_and_invalid(void) {
     i8_case_free(&c);
 }
 
+// layernorm_quant_rows_int8 against layernorm_fp16 then quantize_rows_int8 on the same rows: the same
+// bytes and scales (rows of N(shift, 1) with gamma, beta near 1 and 0; the last row constant: beta only).
+static void test_ln_quant_case(int M, int C, float shift) {
+    float *x = xmalloc((size_t)M * C * 4), *gam = xmalloc((size_t)C * 4), *bet = xmalloc((size_t)C * 4);
+    for (size_t i = 0; i < (size_t)M * C; i++) x[i] = shift + i8_normal(71 + C, i);
+    for (int c = 0; c < C; c++) x[(size_t)(M - 1) * C + c] = shift;
+    for (int c = 0; c < C; c++) gam[c] = 1.0f + 0.25f * i8_normal(72, c), bet[c] = 0.25f * i8_normal(73, c);
+    uint16_t *d_x = i8_upload16(x, (size_t)M * C), *d_y = i8_dalloc((size_t)M * C * 2);
+    float *d_g = i8_upload32(gam, C), *d_b = i8_upload32(bet, C), *d_s = i8_dalloc((size_t)M * 4);
+    float *d_s2 = i8_dalloc((size_t)M * 4);
+    int8_t *d_q = i8_dalloc((size_t)M * C), *d_q2 = i8_dalloc((size_t)M * C);
+    cudaCheck(cudaMemset(d_q, 0x55, (size_t)M * C));  // poison: the pass must write every byte
+    cudaCheck(cudaMemset(d_s, 0x55, (size_t)M * 4));
+    cudaCheck(layernorm_quant_rows_int8(d_x, d_g, d_b, M, C, 1e-5f, d_q, d_s, 0));
+    cudaCheck(layernorm_fp16(d_x, d_y, d_g, d_b, M, C, 1e-5f, 0));
+    cudaCheck(quantize_rows_int8(d_y, M, C, 0, d_q2, d_s2, 0));
+    cudaCheck(cudaDeviceSynchronize());
+    int8_t *q = xmalloc((size_t)M * C), *q2 = xmalloc((size_t)M * C);
+    float *s = xmalloc((size_t)M * 4), *s2 = xmalloc((size_t)M * 4);
+    copy_to_host(q, d_q, (size_t)M * C, 0);
+    copy_to_host(q2, d_q2, (size_t)M * C, 0);
+    copy_to_host(s, d_s, (size_t)M * 4, 0);
+    copy_to_host(s2, d_s2, (size_t)M * 4, 0);
+    size_t qd = 0, sd = 0, zero = 0;
+    for (size_t i = 0; i < (size_t)M * C; i++) qd += q[i] != q2[i], zero += q[i] == 0;
+    for (int m = 0; m < M; m++) sd += memcmp(&s[m], &s2[m], 4) != 0 || !(s[m] > 0);
+    result(qd == 0 && sd == 0 && zero < (size_t)M * C / 4,
+           "layernorm_quant_rows_int8 M=%d C=%d rows N(%g, 1): q and scale == layernorm_fp16 then quantize_rows_int8 "
+           "(%zu bytes, %zu scales differ or are not > 0; %zu zero bytes)", M, C, shift, qd, sd, zero);
+    const int refused = layernorm_quant_rows_int8(d_x, d_g, d_b, M, 12, 1e-5f, d_q, d_s, 0) != cudaSuccess &&
+                        layernorm_quant_rows_int8(d_x, d_g, d_b, M, 4104, 1e-5f, d_q, d_s, 0) != cudaSuccess;
+    (void)cudaGetLastError();
+    if (C == 8) result(refused, "layernorm_quant_rows_int8: C %% 8 != 0 or C > 4096 refused");
+    free(x), free(gam), free(bet), free(q), free(q2), free(s), free(s2);
+    void *dp[] = {d_x, d_y, d_g, d_b, d_s, d_s2, d_q, d_q2};
+    for (unsigned i = 0; i < sizeof(dp) / sizeof(dp[0]); i++) cudaCheck(cudaFree(dp[i]));
+}
+
 void gpu_suite_int8_rows(int num_sms) {
     g_i8_sms = num_sms;
+    // the LayerNorm that quantizes its rows: C = 8 .. 4096 (NCH 4, 8, 16), M tails, rows far from zero mean
+    static const int lq[][2] = {{1, 8}, {77, 24}, {4096, 320}, {1030, 640}, {257, 1280}, {65, 2048}, {9, 4096}};
+    for (unsigned i = 0; i < sizeof(lq) / sizeof(lq[0]); i++) test_ln_quant_case(lq[i][0], lq[i][1], i % 2 ? 30.f : 0.f);
     test_rows_zero_and_invalid();
     // awkward shapes: M = 1, 7, 77, 129, N / K tails, K % 16 == 8 (portable only), every tile; 4177 x 1040:
     // more than two tiles per CTA of every ping-pong tile (each consumer several, the ring across tiles)

@@ -58,12 +58,17 @@ static double err_of(const cJSON *node, const char *which, const char *field) {
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
-// The kernel column without its first word ("gemm-i8" on the GPU, "cpu" on the CPU path).
+// The kernel column without its first word ("gemm-i8" on the GPU, "cpu" on the CPU path) and without the
+// "ln-quant + " of a LayerNorm that quantizes the GEMM's rows (before the GPU's first word, after the CPU's).
 static const char *tile_part(const cJSON *node) {
+    static const char lnq[] = "ln-quant + ";
     const cJSON *k = cJSON_GetObjectItemCaseSensitive(node, "kernel");
     if (!cJSON_IsString(k)) return "";
-    const char *sp = strchr(k->valuestring, ' ');
-    return sp ? sp + 1 : "";
+    const char *s = k->valuestring;
+    if (!strncmp(s, lnq, sizeof lnq - 1)) s += sizeof lnq - 1;
+    const char *sp = strchr(s, ' ');
+    if (!sp) return "";
+    return strncmp(sp + 1, lnq, sizeof lnq - 1) ? sp + 1 : sp + sizeof lnq;
 }
 
 // The GPU and CPU rows name the same INT8 tile and split-K: "i8 <tile>[ splitk=S]"
@@ -160,6 +165,31 @@ static void cpu_gpu_layer_equal(const char *bin, const char *args, const char *n
     free(c.out);
 }
 
+// --int8-scales row: the LayerNorm passes that quantize their rows (--fuse-ln auto: "ln1+qkv", ...) give
+// the block the same output, bit for bit, as separate LayerNorms and row quantizers (--fuse-ln off).
+static void lnquant_equal(const char *bin, const char *args) {
+    static const char *dev = "--device cuda --kernel-select heuristic --ref none --warmup 0 --iters 1 "
+                             "--peak-tflops 990 --peak-gbps 3350";
+    char fused[1024], sep[1024];
+    snprintf(fused, sizeof fused, "%s --fuse-ln auto", dev);
+    snprintf(sep, sizeof sep, "%s --fuse-ln off", dev);
+    Run a = run_one(bin, args, fused), b = run_one(bin, args, sep);
+    const cJSON *n = a.json ? node_named(a.json, "ln1+qkv") : NULL;
+    const cJSON *k = n ? cJSON_GetObjectItemCaseSensitive(n, "kernel") : NULL;
+    size_t diff = 0;
+    const int same_len = a.out && b.out && a.n == b.n && a.n > 0;
+    for (size_t i = 0; same_len && i < a.n; i++) diff += memcmp(&a.out[i], &b.out[i], sizeof(float)) != 0;
+    const int lnq = cJSON_IsString(k) && strstr(k->valuestring, "ln-quant + gemm-i8r") != NULL;
+    result(a.rc == 0 && b.rc == 0 && same_len && diff == 0 && lnq && !node_named(b.json, "ln1+qkv"),
+           "unetrun %s --int8-scales row on the GPU: --fuse-ln auto (node ln1+qkv, kernel '%s') == --fuse-ln off "
+           "(separate LayerNorm and row quantizer), %zu of %zu outputs differ (exit %d, %d)", args,
+           cJSON_IsString(k) ? k->valuestring : "?", diff, a.n, a.rc, b.rc);
+    cJSON_Delete(a.json);
+    cJSON_Delete(b.json);
+    free(a.out);
+    free(b.out);
+}
+
 // An SD1.5 transformer block with INT8 linear layers (scales: "tile" or "row"):
 // --check passes (chain <= 3e-2).
 static void transformer_int8(const char *bin, int c, int hw, const char *scales) {
@@ -230,6 +260,20 @@ void gpu_suite_int8_cli(const char *bin) {
         result(r.rc == 0 && r.sig == 0 && strstr(r.out, "i8r portable") && strstr(r.out, "verdict  PASS"),
                "unetrun --block gemm --m 300 --n 264 --k 512 --linear int8 --int8-scales row --engine portable --check: "
                "the portable row-scale kernel runs and passes (exit %d)", r.rc);
+        free(r.out);
+    }
+    lnquant_equal(bin, "--block transformer --c 320 --hw 16 --batch 2 --linear int8 --int8-scales row");
+    lnquant_equal(bin, "--block transformer --c 1280 --hw 8 --linear int8 --int8-scales row --context-len 7");
+    lnquant_equal(bin, "--block transformer --c 24 --heads 1 --h 5 --w 7 --context-len 3 --context-dim 16 --groups 8 "
+                       "--linear int8 --int8-scales row --conv1x1 int8");
+    cpu_gpu_layer_equal(bin, "--block transformer --c 320 --hw 8 --linear int8 --int8-scales row", "ln3+ff1+geglu", 0);
+    {  // the vendor chain beside it: its own LayerNorm pass, then cuBLAS, for each quantizing LayerNorm's row
+        Cmd r = run_cli(bin, "--block transformer --c 320 --hw 16 --batch 2 --linear int8 --int8-scales row --vs cudnn "
+                             "--check --warmup 0 --iters 2 --peak-tflops 990 --peak-gbps 3350");
+        result(r.rc == 0 && r.sig == 0 && strstr(r.out, "verdict  PASS") && strstr(r.out, "ln-quant + gemm-i8r") &&
+                   strstr(r.out, "layernorm + "),
+               "unetrun --block transformer --c 320 --hw 16 --batch 2 --linear int8 --int8-scales row --vs cudnn "
+               "--check: PASS, the quantizing LayerNorm rows beside the vendor's LayerNorm + GEMM (exit %d)", r.rc);
         free(r.out);
     }
     static const int tf[][2] = {{320, 64}, {640, 32}, {1280, 16}, {1280, 8}};

@@ -548,17 +548,18 @@ int graph_fuse_shortcuts(Graph *g, int (*ok)(const ConvShape *s)) {
     return fused;
 }
 
-int graph_fuse_layernorms(Graph *g, int min_c) {
+int graph_fuse_layernorms(Graph *g, int min_c, int min_c_int8) {
     int fused = 0;
     for (int i = 0; i < g->nn; i++) {
         const Node *a = &g->nodes[i];
-        if (a->op != OP_LAYERNORM || a->ln->c < min_c || tensor_readers(g, a->out) != 1) continue;
+        if (a->op != OP_LAYERNORM || tensor_readers(g, a->out) != 1) continue;
         const int j = next_reader(g, i);  // the one reader
         if (j < 0) continue;
         Node *b = &g->nodes[j];
-        if (b->op != OP_GEMM || b->in != a->out || b->prec != PREC_FP16 || b->lin->k != a->ln->c ||
-            b->lin->silu_in)
-            continue;
+        if (b->op != OP_GEMM || b->in != a->out || b->lin->k != a->ln->c || b->lin->silu_in) continue;
+        const int fold = b->prec == PREC_FP16 && a->ln->c >= min_c;
+        const int quant = b->prec == PREC_INT8 && b->i8_rows && a->ln->c >= min_c_int8;
+        if (!fold && !quant) continue;
         b->ln = a->ln;
         b->in = a->in;
         b->norm_out = a->out;
@@ -624,7 +625,7 @@ void graph_init_weights(Graph *g, const ParamSource *src, int on_device, int wan
     }
     const LayerNormLayer **fold = xcalloc((size_t)g->nlin + 1, sizeof(*fold));  // per linear layer
     for (int i = 0; i < g->nn; i++)
-        if (g->nodes[i].op == OP_GEMM && g->nodes[i].ln) fold[g->nodes[i].lin - g->lin] = g->nodes[i].ln;
+        if (node_ln_fold(&g->nodes[i])) fold[g->nodes[i].lin - g->lin] = g->nodes[i].ln;
     for (int i = 0; i < g->nlin; i++) {
         linear_layer_init(&g->lin[i], src, seed, on_device, want_host);
         if (fold[i]) {  // graph_fuse_layernorms: gamma and beta into the weights, from the FP32 copy
@@ -862,7 +863,7 @@ void graph_arena_plan(const Graph *g, int num_sms, int ref_gpu, ArenaPlan *p) {
     }
     for (int i = 0; i < g->nn; i++) {
         const Node *n = &g->nodes[i];
-        if (n->op != OP_GEMM || !n->ln) continue;  // a LayerNorm folded into the GEMM: its row statistics
+        if (!node_ln_fold(n)) continue;  // a LayerNorm folded into the GEMM: its row statistics
         p->ln_stats[i] = off;
         off += align_up(g->t[n->in].numel / n->ln->c * 2 * sizeof(float));
     }

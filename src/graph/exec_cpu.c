@@ -25,6 +25,7 @@
 // name_kernels_cpu (choose_kernels: nothing to tune), the timed fast chain
 // (time_nodes; the chain's wall time stands for the graph replay), the FP32
 // reference chain (reference_chain) and compare_nodes_cpu (compare_nodes).
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,8 +51,16 @@ static void node_int8_cpu(const Graph *g, const Node *n, const float *in, const 
         const int rows = (int)(ti->numel / L->k);
         const GemmEpilogue epi = L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
         const int silu = n->op == OP_LINEAR && L->silu_in;  // res: (rows, N) or NULL
+        float *normed = NULL;
+        if (node_ln_quant(n)) {  // the LayerNorm the GEMM quantizes: its FP16 rows, as the separate node makes them
+            normed = xmalloc(ti->numel * sizeof(float));
+            layernorm_ref_cpu(in, normed, n->ln->h_gamma, n->ln->h_beta, rows, n->ln->c, n->ln->eps);
+            for (size_t i = 0; i < ti->numel; i++) normed[i] = round_f16(normed[i]);
+            in = normed;
+        }
         if (n->i8_rows) linear_int8_rows_emul(rows, L->n, L->k, in, L->h_w_fast, L->h_bias, res, out, epi, silu);
         else linear_int8_emul(rows, L->n, L->k, in, L->h_w_fast, L->h_bias, res, out, epi, silu);
+        free(normed);
         return;
     }
     if (n->op != OP_CONV) die_internal("node %s has no INT8 GEMM", n->name);
@@ -117,13 +126,15 @@ void node_cpu(const Graph *g, const Node *n, int fast_inputs, float *out, int fa
 
 // An OP_GEMM node (GEGLU's 8C-wide projection stays FP32, as in the fast
 // kernel's registers). A LayerNorm folded in (Node.ln): the fast path as
-// gemm_fp16_lnfold computes it, the reference as LayerNorm then Linear.
+// gemm_fp16_lnfold computes it where the weights hold it (LinearLayer.fold_ln;
+// else, the FP16 emulation of a --int8-scales row node: its FP16 rows, then
+// the GEMM), the reference as LayerNorm then Linear.
 static void gemm_node_cpu(const Node *n, const Tensor *ti, const float *in, const float *res, float *out,
                           int fast_emulation) {
     const LinearLayer *L = n->lin;
     const float *w = fast_emulation ? L->h_w_fast : L->h_w_ref;
     const int rows = (int)(ti->numel / L->k);
-    if (n->ln && fast_emulation) {
+    if (n->ln && fast_emulation && L->fold_ln) {
         linear_lnfold_cpu(L, in, rows, n->ln->eps, out);
         return;
     }
@@ -131,6 +142,8 @@ static void gemm_node_cpu(const Node *n, const Tensor *ti, const float *in, cons
     if (n->ln) {
         normed = xmalloc(ti->numel * sizeof(float));
         layernorm_ref_cpu(in, normed, n->ln->h_gamma, n->ln->h_beta, rows, n->ln->c, n->ln->eps);
+        if (fast_emulation)
+            for (size_t i = 0; i < ti->numel; i++) normed[i] = round_f16(normed[i]);
         in = normed;
     }
     if (L->geglu) {
@@ -265,7 +278,7 @@ static void name_kernels_cpu(Graph *g) {
             case OP_ATTENTION: k = "attention"; break;
         }
         if (n->prec == PREC_INT8 && n->i8_rows) {
-            snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu i8r rows");
+            snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu %si8r rows", n->ln ? "ln-quant + " : "");
         } else if (n->prec == PREC_INT8) {
             int m = n->op == OP_CONV ? n->conv->s.batch * n->conv->s.h * n->conv->s.w
                                      : (int)(g->t[n->in].numel / n->lin->k);
@@ -317,7 +330,8 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     graph_set_precision(g, opt);
     // --fuse-shortcut on: the fused conv as the Hopper engine computes it (auto: only where that engine runs)
     if (opt->fuse_shortcut == FUSE_ON) graph_fuse_shortcuts(g, conv2d_shortcut_shape_ok);
-    if (opt->fuse_ln == FUSE_ON) graph_fuse_layernorms(g, 0);  // the CPU emulates the fold as gemm_fp16_lnfold computes it
+    if (opt->fuse_ln == FUSE_ON) graph_fuse_layernorms(g, 0, 0);
+    else if (opt->fuse_ln == FUSE_AUTO) graph_fuse_layernorms(g, INT_MAX, 0);  // --int8-scales row GEMMs only  // the CPU emulates the fold as gemm_fp16_lnfold computes it
 
     graph_init_weights(g, opt->params, 0, 1, 0);
     const size_t maxt = stage_inputs_cpu(g);

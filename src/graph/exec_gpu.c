@@ -31,6 +31,7 @@
 //   replay_graph     block latency: the fast chain captured in one CUDA graph
 //                    (side nodes on a parallel branch), replayed, checked
 //                    bitwise against first_run.
+#include <limits.h>
 #include <math.h>
 #include <nvtx3/nvToolsExt.h>
 #include <stdio.h>
@@ -103,8 +104,9 @@ static void node_gemm_dims(const Graph *g, const Node *n, int *m, int *nn, int *
 static TileConfig *node_gemm_cfg(Node *n) { return n->op == OP_CONV ? &n->conv->cfg : &n->lin->cfg; }
 
 // INT8 GEMM nodes: A quantized online (SiLU first for time_emb_proj), W per
-// tile (gemm_int8) or, with --int8-scales row, A per row into the scratch and
-// W per output channel once (node_int8_weights) for gemm_int8_rows.
+// tile (gemm_int8) or, with --int8-scales row, A per row into the scratch
+// (by the LayerNorm pass itself where one is folded in: node_ln_quant) and W
+// per output channel once (node_int8_weights) for gemm_int8_rows.
 static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st) {
     Tensor *t = g->t;
     int m, nn, k;
@@ -115,7 +117,11 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
     if (n->i8_rows) {
         int8_t *qa = n->side ? sc->i8_side_qa : sc->i8_qa;  // (M, K)
         float *sa = n->side ? sc->i8_side_sa : sc->i8_sa;   // (M)
-        cudaCheck(quantize_rows_int8(t[n->in].d16, m, k, silu_a, qa, sa, st));
+        if (node_ln_quant(n))
+            cudaCheck(layernorm_quant_rows_int8(t[n->in].d16, n->ln->d_gamma, n->ln->d_beta, m, k, n->ln->eps, qa, sa,
+                                                st));
+        else
+            cudaCheck(quantize_rows_int8(t[n->in].d16, m, k, silu_a, qa, sa, st));
         const int8_t *qw = n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8;
         const float *sw = n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw;
         cudaCheck(gemm_int8_rows(m, nn, k, *node_gemm_cfg(n), qa, sa, qw, sw, bias,
@@ -128,23 +134,26 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
                         n->side ? sc->side_ws : sc->gemm_ws, st));
 }
 
-// The FP16 kernel of an INT8 node (heuristic config) into y, for fp16_err.
-static void node_fp16_alt_gpu(Graph *g, Node *n, uint16_t *y, float *ws, int num_sms, cudaStream_t st) {
+// The FP16 kernel of an INT8 node (heuristic config) into y, for fp16_err;
+// a: the node's A operand (its input, or the LayerNorm's rows where one is
+// folded in).
+static void node_fp16_alt_gpu(Graph *g, Node *n, const uint16_t *a, uint16_t *y, float *ws, int num_sms,
+                              cudaStream_t st) {
     Tensor *t = g->t;
     const uint16_t *res = n->res >= 0 ? t[n->res].d16 : NULL;
     if (n->op == OP_LINEAR) {
         LinearLayer *L = n->lin;
-        cudaCheck(linear_rows_fp16(t[n->in].d16, L->d_w16, L->d_bias, y, t[n->in].n, L->k, L->n, L->silu_in, st));
+        cudaCheck(linear_rows_fp16(a, L->d_w16, L->d_bias, y, t[n->in].n, L->k, L->n, L->silu_in, st));
     } else if (n->op == OP_GEMM) {
         LinearLayer *L = n->lin;
         int rows = (int)(t[n->in].numel / L->k);
         ConvShape cs = gemm_as_conv(rows, L->n, L->k);
         if (conv2d_shape_init(&cs)) die_internal("GEMM shape of %s unsupported", n->name);
-        cudaCheck(gemm_fp16(rows, L->n, L->k, conv2d_heuristic(&cs, num_sms), t[n->in].d16, L->d_w16, L->d_bias_fast,
-                            res, y, L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, ws, st));
+        cudaCheck(gemm_fp16(rows, L->n, L->k, conv2d_heuristic(&cs, num_sms), a, L->d_w16, L->d_bias_fast, res, y,
+                            L->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, ws, st));
     } else {
         Conv2dLayer *L = n->conv;
-        cudaCheck(conv2d_igemm_fp16(&L->s, conv2d_heuristic(&L->s, num_sms), t[n->in].d16, L->d_w16, L->d_bias,
+        cudaCheck(conv2d_igemm_fp16(&L->s, conv2d_heuristic(&L->s, num_sms), a, L->d_w16, L->d_bias,
                                     n->aux >= 0 ? t[n->aux].d16 : NULL, res, y, ws, st));
     }
 }
@@ -483,7 +492,15 @@ static void fp16_alt_err(Graph *g, Node *n, const Scratch *sc, int num_sms, cuda
     const size_t numel = g->t[n->out].numel;
     uint16_t *y = (uint16_t *)sc->s_tmp;  // (out numel) FP16 in a 2 * maxt FP32 slot
     cudaCheck(fill_u16_dev(y, 0xFFFFu, numel, st));
-    node_fp16_alt_gpu(g, n, y, sc->gemm_ws, num_sms, st);
+    const Tensor *ti = &g->t[n->in];
+    const uint16_t *a = ti->d16;
+    if (node_ln_quant(n)) {  // the LayerNorm's FP16 rows after y (input numel, 16-byte aligned) in the same slot
+        uint16_t *normed = y + (numel + 7) / 8 * 8;
+        cudaCheck(layernorm_fp16(ti->d16, normed, n->ln->d_gamma, n->ln->d_beta, (int)(ti->numel / n->ln->c),
+                                 n->ln->c, n->ln->eps, st));
+        a = normed;
+    }
+    node_fp16_alt_gpu(g, n, a, y, sc->gemm_ws, num_sms, st);
     uint16_t *tmp = xmalloc(numel * sizeof(uint16_t));
     copy_to_host(tmp, y, numel * sizeof(uint16_t), st);
     for (size_t i = 0; i < numel; i++) alt[i] = f16_to_f32(tmp[i]);
@@ -493,8 +510,9 @@ static void fp16_alt_err(Graph *g, Node *n, const Scratch *sc, int num_sms, cuda
 }
 
 static void set_kernel_name(const Graph *g, Node *n) {
-    if (n->prec == PREC_INT8 && n->i8_rows) {  // e.g. "gemm-i8r i8r 128x256/4st geglu"
-        snprintf(n->kernel, sizeof(n->kernel), "gemm-i8r %s%s%s", gemm_int8_rows_tile_name(node_gemm_cfg(n)->tile),
+    if (n->prec == PREC_INT8 && n->i8_rows) {  // e.g. "gemm-i8r i8r 128x256/4st geglu", "ln-quant + gemm-i8r ..."
+        snprintf(n->kernel, sizeof(n->kernel), "%sgemm-i8r %s%s%s", node_ln_quant(n) ? "ln-quant + " : "",
+                 gemm_int8_rows_tile_name(node_gemm_cfg(n)->tile),
                  n->op == OP_GEMM && n->lin->geglu ? " geglu" : "",
                  n->op == OP_LINEAR && n->lin->silu_in ? " silu-in" : "");
         return;
@@ -930,7 +948,7 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaSt
         n->side = nside < MAX_SIDE && is_side_node(g, n);
         nside += n->side;
         if (n->op == OP_ATTENTION) n->attn_dpad = attention_gpu_head_dim(n->attn.d);
-        if (n->op == OP_GEMM && n->ln) n->ln_stats = (float *)(a + plan.ln_stats[i]);
+        if (node_ln_fold(n)) n->ln_stats = (float *)(a + plan.ln_stats[i]);
         if (!n->gn) continue;  // a GroupNorm, or a conv with its GroupNorm in the operand path
         n->gn_splits = plan.gn_splits[i];
         n->gn_cluster = 0;
@@ -1252,8 +1270,10 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
                  "use --fuse-shortcut auto or off");
     if (opt->fuse_shortcut != FUSE_OFF && conv2d_hopper_usable()) graph_fuse_shortcuts(g, conv2d_shortcut_shape_ok);
     // both engines: the fold is in the shared epilogue; auto: the Hopper engine's C >= 1280 blocks
-    if (opt->fuse_ln == FUSE_ON) graph_fuse_layernorms(g, 0);
-    else if (opt->fuse_ln == FUSE_AUTO && conv2d_hopper_usable()) graph_fuse_layernorms(g, LNFOLD_AUTO_MIN_C);
+    // --int8-scales row GEMMs quantize their LayerNorm's rows on both engines unless --fuse-ln off
+    if (opt->fuse_ln == FUSE_ON) graph_fuse_layernorms(g, 0, 0);
+    else if (opt->fuse_ln == FUSE_AUTO)
+        graph_fuse_layernorms(g, conv2d_hopper_usable() ? LNFOLD_AUTO_MIN_C : INT_MAX, 0);
     // last (node indices): GroupNorm statistics from the epilogue of the conv that writes the GroupNorm's input
     if (opt->gn_stats && conv2d_hopper_usable()) graph_link_gn_stats(g, conv2d_gn_stats_max_slots);
     const int ref_gpu = opt->ref == REF_GPU;

@@ -334,16 +334,24 @@ static inline size_t gn_stats_slot_offset(int slots, int c) { return ((size_t)sl
 static inline size_t gn_stats_bytes(int slots, int c) {
     return gn_stats_slot_offset(slots, c) + (((size_t)slots * 8 + 255) & ~(size_t)255);
 }
-// Folds every LayerNorm whose output only one FP16 token GEMM reads (the
+// Folds every LayerNorm whose output only one token GEMM reads (the
 // transformer's ln1 -> qkv, ln2 -> q2, ln3 -> ff1+geglu) into that GEMM:
 // the pair becomes one node "<ln>+<gemm>" (e.g. "ln1+qkv"; with depth > 1
 // "b1.ln1+qkv") with the LayerNorm's input, ln set and norm_out the dropped
-// tensor. Run after graph_set_precision (INT8 GEMMs keep their LayerNorm)
-// and before graph_init_weights (which folds gamma and beta into the
-// weights). Only LayerNorms of at least min_c channels (0: every one; the
-// GPU's --fuse-ln auto passes LNFOLD_AUTO_MIN_C). Returns the number of
-// pairs fused.
-int graph_fuse_layernorms(Graph *g, int min_c);
+// tensor. An FP16 GEMM takes the LayerNorm of at least min_c channels (0:
+// every one; the GPU's --fuse-ln auto passes LNFOLD_AUTO_MIN_C) into its
+// weights (node_ln_fold: graph_init_weights folds gamma and beta in, the
+// GEMM applies the row statistics); a --int8-scales row GEMM of at least
+// min_c_int8 (INT_MAX: none) quantizes the LayerNorm's rows as it makes
+// them (node_ln_quant: layernorm_quant_rows_int8 instead of the LayerNorm
+// and the row quantizer; the per-tile INT8 GEMMs keep their LayerNorm). Run
+// after graph_set_precision and before graph_init_weights. Returns the
+// number of pairs fused.
+int graph_fuse_layernorms(Graph *g, int min_c, int min_c_int8);
+// A LayerNorm folded into an FP16 GEMM's weights (row statistics, then
+// gemm_fp16_lnfold), or quantized by a --int8-scales row GEMM's LayerNorm pass.
+static inline int node_ln_fold(const Node *n) { return n->op == OP_GEMM && n->ln && n->prec != PREC_INT8; }
+static inline int node_ln_quant(const Node *n) { return n->op == OP_GEMM && n->ln && n->prec == PREC_INT8; }
 // --fuse-ln auto: the fold where the LayerNorm has this many channels or
 // more (the C = 1280 transformer blocks: docs/PERF.md, "LayerNorm folded").
 #define LNFOLD_AUTO_MIN_C 1280
