@@ -4,8 +4,11 @@
 // What it computes (kernels.h, quantize_rows_int8 / gemm_int8_rows)
 //   qa, sa = quantize_rows_int8(a)  every row of A (M, K) to symmetric INT8
 //                                   with its own max-abs scale (online, one
-//                                   pass over A per call; SiLU first for
-//                                   time_emb_proj);
+//                                   read of A per call; SiLU first for
+//                                   time_emb_proj; after a LayerNorm, the
+//                                   LayerNorm pass makes them instead:
+//                                   layernorm_quant_rows_int8, layernorm.cu;
+//                                   both use quant_rows.cuh);
 //   qw, sw = quantize_rows_int8(w)  once, when the weights are made: one
 //                                   scale per output channel;
 //   y[m, n] = epi(float(isum) * (sa[m] * sw[n])), isum = sum over the whole K
@@ -24,41 +27,57 @@
 //   cores read them straight from the TMA ring: the main loop is the FP16
 //   engine's (gemm_wgmma.cu) with twice the K per byte.
 //
-// Tile design (tiles I8R_TILES: BN, ring stages)
-//   - CTA tile 128 x BN (BN = 256 or 128), 384 threads: warpgroup 0 is the
-//     producer (one thread issues the TMA copies, 128-byte swizzle: a 128
-//     (K bytes) x 128 (rows) box of qa and a 128 x BN box of qw per stage),
-//     warpgroups 1 and 2 consume 64 rows each with one wgmma m64nBNk32 s8 per
-//     32 K-bytes (4 per stage), INT32 accumulators (BN / 2 per thread).
-//     setmaxnreg: producer 40, consumers 232.
-//   - Stages of 48 KB (BN 256) or 32 KB (BN 128): 4 or 6 stages, 192 KB.
+// Tile design (I8R_TILES: plain tiles, BN and ring stages; I8R_PP_TILES:
+// persistent ping-pong tiles, consumer rows WM, BN, stages, consumers NC)
+//   - Plain: CTA tile 128 x BN (BN = 256 or 128), 384 threads: warpgroup 0
+//     is the producer (one thread issues the TMA copies, 128-byte swizzle: a
+//     128 (K bytes) x 128 (rows) box of qa and a 128 x BN box of qw per
+//     stage), warpgroups 1 and 2 consume 64 rows each with one wgmma
+//     m64nBNk32 s8 per 32 K-bytes (4 per stage), INT32 accumulators (BN / 2
+//     per thread), and both read the stage's weight box: the lowest L2
+//     traffic per product. setmaxnreg: producer 40, consumers 232. Stages of
+//     48 KB (BN 256) or 32 KB (BN 128): 4 or 6, 192 KB. Grid (M tiles, N
+//     tiles), M fastest: CTAs running together share weight tiles in L2.
+//   - Ping-pong (gemm_wgmma_pp.cu's schedule): one CTA per SM walks the
+//     tiles b, b + grid, ... (M fastest); the producer runs ahead through
+//     one ring across tile boundaries; NC consumers take the CTA's tiles in
+//     turn, each a whole WM x BN tile (WM = 128: two m64 halves), and a
+//     consumer starts a tile's main loop once the previous one has issued
+//     its last wgmma (named barriers), so the other consumers' epilogues run
+//     under its products. Three consumers (the 64 x 128 "3c" tile, 512
+//     threads, setmaxnreg 24 / 160): at K = 320 .. 640 the epilogue of a
+//     tile takes longer than its main loop (Nsight Compute at 8192 x 2560 x
+//     320: 24% of the issue slots used, the epilogue's loads waited on), and
+//     two epilogues then run under each main loop: 43.3 against 51.4 us there
+//     with two consumers (docs/PERF.md).
 //   - One wgmma group in flight (commit, wait_group 1, release the previous
 //     stage): wg_ring_mainloop (wgmma.cuh), shared with gemm_wgmma.cu.
-//   - Epilogue: the values formed in registers (thread (warp w, lane l) holds
-//     rows 16w + l/4 (+8) and column pairs 8j + 2 (l % 4); scales, bias and
-//     residual read per element from global memory / L1), written as FP16
-//     pairs into a per-warp slab of 16 rows in the (then idle) ring, and
-//     stored to y as whole rows in 16-byte chunks. The first build stored the
-//     FP16 pairs straight to y (4-byte stores): 183.9 against 157.2 us at
-//     4096^3, 430 against 347 us at 8192 x 10240 x 1280 (docs/PERF.md).
-//   - Grid (M tiles, N tiles), M fastest: CTAs running together share
-//     weight tiles in L2.
+//   - Epilogue (i8r_epilogue, every TMA tile): the values formed in
+//     registers (thread (warp w, lane l) holds rows 16w + l/4 (+8) and
+//     column pairs 8j + 2 (l % 4)), the weight scales, bias and residual of
+//     8 column pairs loaded before the first is used, written as FP16 pairs
+//     into a per-warp slab of 8 rows (the plain tiles: in the then idle
+//     ring; the ping-pong tiles: beside it) and stored to y as whole rows in
+//     16-byte chunks. The first build stored the FP16 pairs straight to y
+//     (4-byte stores): 183.9 against 157.2 us at 4096^3 (docs/PERF.md).
 //   A portable kernel (any cc, any K multiple of 8) computes the same bits
 //   with dp4a over shared-memory tiles; it exists for the shapes and GPUs the
 //   TMA tiles cannot take and is not tuned.
 //
-// Limits (H100, bench/results/2026-11-27-h100-int8-rows, docs/PERF.md)
-//   4096^3: 874.6 effective TFLOP/s, quantization of A included, 1.23x the
-//   FP16 engine (711.7). Behind it where K is short or the output wide
-//   (0.73-0.96x on the feed-forward shapes, 0.40-0.66x at SD's K = 320 ..
-//   1280 linears): one tile per CTA and no persistence, so every tile pays
-//   the ring's fill and its whole epilogue with the tensor cores idle (the
-//   FP16 engine's ping-pong tiles overlap the epilogue with the next tile's
-//   products), plus the separate pass that quantizes A (a launch and a read
-//   of A). Not profiled with Nsight Compute.
+// Limits (H100, bench/results/2026-11-27-h100-int8-pp, docs/PERF.md)
+//   4096^3: 137.8 us (997 effective TFLOP/s, quantization of A included),
+//   1.43x the FP16 engine in the same run; the feed-forward shapes 0.84-1.25x
+//   it; the SD1.5 linears at batch 2 0.60-1.12x (the K = 320 .. 640 ones
+//   0.6-0.98x): there the FP16 GEMM itself is a few microseconds, and the
+//   INT8 node adds a second kernel (the row quantizer; or the LayerNorm that
+//   quantizes, layernorm.cu) and an epilogue with two more multiplies and a
+//   conversion per output. The plain tiles run the ring's fill and the
+//   epilogue with the tensor cores idle; the ping-pong tiles do not share
+//   a weight tile between their consumers.
 //   TMA tiles: cc 9.0 with sm_90a code in the binary, K a multiple of 16
-//   (16-byte rows of qa and qw), not --engine portable. No clusters, no stream-K, no split-K (which
-//   would change nothing in the numerics here but is not built).
+//   (16-byte rows of qa and qw), not --engine portable. No clusters, no
+//   stream-K, no split-K (which would change nothing in the numerics here
+//   but is not built; the GEMMs of a few rows and long K would want it).
 #include "kernels.h"
 #include "pdl.cuh"
 #include "quant_rows.cuh"

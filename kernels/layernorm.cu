@@ -1,9 +1,13 @@
-// layernorm.cu: LayerNorm over the channel dim of (M, C) FP16 rows, and its
-// statistics pass alone (a LayerNorm folded into the GEMM that reads it).
+// layernorm.cu: LayerNorm over the channel dim of (M, C) FP16 rows, its
+// statistics pass alone (a LayerNorm folded into the FP16 GEMM that reads
+// it), and the LayerNorm that quantizes its rows for a --int8-scales row GEMM.
 //
 // What it computes
 //   layernorm_fp16:       y[m, c] = (x[m, c] - mean_m) / sqrt(var_m + eps) * gamma[c] + beta[c]
 //   layernorm_stats_fp16: stats[m] = (mean_m, rstd_m = 1 / sqrt(var_m + eps)), FP32
+//   layernorm_quant_rows_int8: q, scale = quantize_rows_int8(layernorm_fp16(x)), the same bytes, without
+//                         writing y: the row stays in registers from its load to its INT8 store (3 bytes
+//                         per element moved instead of the 7 of a LayerNorm and a separate quantizer)
 //   mean and (biased) variance in FP32, two passes over the row held in
 //   registers (centered variance, no E[x^2] - E[x]^2 cancellation). Both
 //   kernels get the statistics from one device function (row_stats), so the

@@ -147,22 +147,29 @@ static void cpu_gpu_equal(const char *bin, const char *args, const char *node, i
 }
 
 // A node's layer error on the GPU (--ref cpu) equals the CPU path's (same
-// inputs: block inputs, and the kernel equals the model).
-static void cpu_gpu_layer_equal(const char *bin, const char *args, const char *node, int exact) {
+// inputs: block inputs, and the kernel equals the model): exactly, or within
+// rel of it (rel 1e-3 where expf differs; 1e-2 where the GPU's LayerNorm,
+// rsqrtf, and the CPU's round some values apart and move a few quantized bytes).
+static void cpu_gpu_layer_close(const char *bin, const char *args, const char *node, int exact, double rel) {
     static const char *gpu = "--device cuda --kernel-select heuristic --ref cpu --warmup 0 --iters 1 "
                              "--peak-tflops 990 --peak-gbps 3350";
     Run g = run_one(bin, args, gpu), c = run_one(bin, args, "--device cpu");
     const cJSON *gn = g.json ? node_named(g.json, node) : NULL, *cn = c.json ? node_named(c.json, node) : NULL;
     double gl = err_of(gn, "layer_error", "rel_l2"), cl = err_of(cn, "layer_error", "rel_l2");
     int tiles = same_tile(gn, cn);
-    int ok = g.rc == 0 && c.rc == 0 && tiles && gl > 0 && (exact ? gl == cl : fabs(gl - cl) <= 1e-3 * cl);
+    int ok = g.rc == 0 && c.rc == 0 && tiles && gl > 0 && (exact ? gl == cl : fabs(gl - cl) <= rel * cl);
+    char how[32] = "==";
+    if (!exact) snprintf(how, sizeof how, "within %g of", rel);
     result(ok, "unetrun %s: node %s layer rel_l2 on the GPU (heuristic, --ref cpu) %.9e %s CPU path %.9e, tile '%s' "
-           "vs '%s' (exit %d, %d)", args, node, gl, exact ? "==" : "~=", cl, gn ? tile_part(gn) : "?",
-           cn ? tile_part(cn) : "?", g.rc, c.rc);
+           "vs '%s' (exit %d, %d)", args, node, gl, how, cl, gn ? tile_part(gn) : "?", cn ? tile_part(cn) : "?", g.rc,
+           c.rc);
     cJSON_Delete(g.json);
     cJSON_Delete(c.json);
     free(g.out);
     free(c.out);
+}
+static void cpu_gpu_layer_equal(const char *bin, const char *args, const char *node, int exact) {
+    cpu_gpu_layer_close(bin, args, node, exact, 1e-3);
 }
 
 // --int8-scales row: the LayerNorm passes that quantize their rows (--fuse-ln auto: "ln1+qkv", ...) give
@@ -266,7 +273,8 @@ void gpu_suite_int8_cli(const char *bin) {
     lnquant_equal(bin, "--block transformer --c 1280 --hw 8 --linear int8 --int8-scales row --context-len 7");
     lnquant_equal(bin, "--block transformer --c 24 --heads 1 --h 5 --w 7 --context-len 3 --context-dim 16 --groups 8 "
                        "--linear int8 --int8-scales row --conv1x1 int8");
-    cpu_gpu_layer_equal(bin, "--block transformer --c 320 --hw 8 --linear int8 --int8-scales row", "ln3+ff1+geglu", 0);
+    cpu_gpu_layer_close(bin, "--block transformer --c 320 --hw 8 --linear int8 --int8-scales row", "ln3+ff1+geglu", 0,
+                        1e-2);
     {  // the vendor chain beside it: its own LayerNorm pass, then cuBLAS, for each quantizing LayerNorm's row
         Cmd r = run_cli(bin, "--block transformer --c 320 --hw 16 --batch 2 --linear int8 --int8-scales row --vs cudnn "
                              "--check --warmup 0 --iters 2 --peak-tflops 990 --peak-gbps 3350");
