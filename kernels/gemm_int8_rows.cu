@@ -419,23 +419,9 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
 
     if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
         regs_dealloc<i8r_pp_regs(NC, 0)>();
-        if (tid == 0) {
-            int s = 0, ph = 0;  // ring slot and its pass parity
-            for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
-                const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
-                for (int kt = 0; kt < nkt; kt++) {
-                    mbar_wait(&empty[s], ph ^ 1);  // the first pass finds the slots free
-                    unsigned char *st = ring + s * L::STAGE_BYTES;
-                    mbar_arrive_expect_tx(&full[s], L::STAGE_BYTES);
-                    tma_load_2d(st, &map_a, &full[s], kt * I8R_BK, m0);
-                    tma_load_2d(st + L::A_BYTES, &map_w, &full[s], kt * I8R_BK, n0);
-                    if (++s == STAGES) {
-                        s = 0;
-                        ph ^= 1;
-                    }
-                }
-            }
-        }
+        if (tid == 0)
+            wg_pp_producer<STAGES, L::STAGE_BYTES, L::A_BYTES, I8R_BK>(ring, full, empty, &map_a, &map_w, tiles,
+                                                                        tiles_m, WM, BN, nkt);
         return;
     }
 
@@ -520,6 +506,16 @@ __global__ void __launch_bounds__(256) gemm_int8_rows_portable_kernel(I8RParams 
     }
 }
 
+// The TMA maps of qa (boxes of 128 K-bytes x a_rows) and qw (128 x w_rows), 128-byte swizzle.
+cudaError_t i8r_maps(const I8RParams &p, int a_rows, int w_rows, CUtensorMap *ma, CUtensorMap *mw) {
+    cudaError_t e = tensor_map_2d(ma, p.qa, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, p.M, p.K, I8R_BK, a_rows,
+                                  CU_TENSOR_MAP_SWIZZLE_128B);
+    if (e == cudaSuccess)
+        e = tensor_map_2d(mw, p.qw, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, p.N, p.K, I8R_BK, w_rows,
+                          CU_TENSOR_MAP_SWIZZLE_128B);
+    return e;
+}
+
 template <int BN, int STAGES>
 cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
     static bool attr_set = false;  // per instantiation
@@ -531,11 +527,7 @@ cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
         attr_set = true;
     }
     CUtensorMap ma, mw;
-    cudaError_t e = tensor_map_2d(&ma, p.qa, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, p.M, p.K, I8R_BK, I8R_BM,
-                                  CU_TENSOR_MAP_SWIZZLE_128B);
-    if (e == cudaSuccess)
-        e = tensor_map_2d(&mw, p.qw, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, p.N, p.K, I8R_BK, BN,
-                          CU_TENSOR_MAP_SWIZZLE_128B);
+    const cudaError_t e = i8r_maps(p, I8R_BM, BN, &ma, &mw);
     if (e != cudaSuccess) return e;
     dim3 grid((p.M + I8R_BM - 1) / I8R_BM, (p.N + BN - 1) / BN);
     return pdl_launch(gemm_int8_rows_kernel<BN, STAGES>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
@@ -559,15 +551,11 @@ cudaError_t i8r_pp_launch(const I8RParams &p, cudaStream_t stream) {
         attr_set = true;
     }
     CUtensorMap ma, mw;
-    cudaError_t e = tensor_map_2d(&ma, p.qa, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, p.M, p.K, I8R_BK, WM,
-                                  CU_TENSOR_MAP_SWIZZLE_128B);
-    if (e == cudaSuccess)
-        e = tensor_map_2d(&mw, p.qw, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, p.N, p.K, I8R_BK, BN,
-                          CU_TENSOR_MAP_SWIZZLE_128B);
+    const cudaError_t e = i8r_maps(p, WM, BN, &ma, &mw);
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN), sms = hopper_num_sms();
-    return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC>, dim3(tiles < sms ? tiles : sms), dim3((NC + 1) * 128),
-                      L::SMEM, stream, ma, mw, p, tiles_m, tiles);
+    return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC>, dim3(tiles < sms ? tiles : sms),
+                      dim3((NC + 1) * 128), L::SMEM, stream, ma, mw, p, tiles_m, tiles);
 }
 
 // The TMA tiles in tile-id order (I8R_TILES, then I8R_PP_TILES).
@@ -578,7 +566,8 @@ struct I8rTile {
 #define I8R_PLAIN_ROW(bn, st) {"i8r 128x" #bn "/" #st "st", &i8r_launch<bn, st>},
 #define I8R_PP_NAME_2 ""
 #define I8R_PP_NAME_3 " 3c"
-#define I8R_PP_ROW(wm, bn, st, nc) {"i8r pp " #wm "x" #bn "/" #st "st" I8R_PP_NAME_##nc, &i8r_pp_launch<wm, bn, st, nc>},
+#define I8R_PP_ROW(wm, bn, st, nc) \
+    {"i8r pp " #wm "x" #bn "/" #st "st" I8R_PP_NAME_##nc, &i8r_pp_launch<wm, bn, st, nc>},
 const I8rTile kI8rTiles[] = {I8R_TILES(I8R_PLAIN_ROW) I8R_PP_TILES(I8R_PP_ROW)};
 static_assert(sizeof(kI8rTiles) / sizeof(kI8rTiles[0]) == I8R_NUM_TMA, "tile ids");
 
@@ -600,12 +589,14 @@ extern "C" cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, in
     if (rows < 1 || k < 8 || k % 8 || !x || !q || !scale) return cudaErrorInvalidValue;
     const half *xh = reinterpret_cast<const half *>(x);
     const dim3 grid((rows + 7) / 8), block(256);
-    if (k <= 256 * 2) return pdl_launch(quantize_rows_int8_kernel<2>, grid, block, 0, stream, xh, rows, k, silu, q, scale);
-    if (k <= 256 * 4) return pdl_launch(quantize_rows_int8_kernel<4>, grid, block, 0, stream, xh, rows, k, silu, q, scale);
-    if (k <= 256 * 8) return pdl_launch(quantize_rows_int8_kernel<8>, grid, block, 0, stream, xh, rows, k, silu, q, scale);
-    if (k <= 256 * 20)
-        return pdl_launch(quantize_rows_int8_kernel<20>, grid, block, 0, stream, xh, rows, k, silu, q, scale);
-    return pdl_launch(quantize_rows_int8_kernel<0>, grid, block, 0, stream, xh, rows, k, silu, q, scale);
+    // chunks per lane in registers: the fewest that hold the row (K <= 256 CH), or none (re-read) past 5120
+    void (*kern)(const half *, int, int, int, int8_t *, float *) =
+        k <= 256 * 2   ? quantize_rows_int8_kernel<2>
+        : k <= 256 * 4 ? quantize_rows_int8_kernel<4>
+        : k <= 256 * 8 ? quantize_rows_int8_kernel<8>
+        : k <= 256 * 20 ? quantize_rows_int8_kernel<20>
+                        : quantize_rows_int8_kernel<0>;
+    return pdl_launch(kern, grid, block, 0, stream, xh, rows, k, silu, q, scale);
 }
 
 extern "C" const char *gemm_int8_rows_tile_name(int tile) {

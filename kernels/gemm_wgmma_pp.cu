@@ -441,23 +441,9 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
 
     if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
         regs_dealloc<PP_PRODUCER_REGS>();
-        if (tid == 0) {
-            int s = 0, ph = 0;  // ring slot and its pass parity
-            for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
-                const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
-                for (int kt = 0; kt < nkt; kt++) {
-                    mbar_wait(&empty[s], ph ^ 1);  // the first pass finds the slots free
-                    unsigned char *st = ring + s * L::STAGE_BYTES;
-                    mbar_arrive_expect_tx(&full[s], L::STAGE_BYTES);
-                    tma_load_2d(st, &map_x, &full[s], kt * PP_BK, m0);
-                    tma_load_2d(st + L::A_BYTES, &map_w, &full[s], kt * PP_BK, n0);
-                    if (++s == STAGES) {
-                        s = 0;
-                        ph ^= 1;
-                    }
-                }
-            }
-        }
+        if (tid == 0)
+            wg_pp_producer<STAGES, L::STAGE_BYTES, L::A_BYTES, PP_BK>(ring, full, empty, &map_x, &map_w, tiles,
+                                                                       tiles_m, WM, BN, nkt);
         return;
     }
 

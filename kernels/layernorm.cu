@@ -186,9 +186,9 @@ extern "C" cudaError_t layernorm_quant_rows_int8(const uint16_t *x, const float 
     if (m <= 0 || c <= 0 || c % 8 || c > 4096 || !x || !gamma || !beta || !q || !scale) return cudaErrorInvalidValue;
     const half *hx = reinterpret_cast<const half *>(x);
     dim3 grid((m + kRowsPerBlock - 1) / kRowsPerBlock), block(kRowsPerBlock * 32);
-    if (c <= 1024) return pdl_launch(layernorm_quant_kernel<4>, grid, block, 0, stream, hx, gamma, beta, m, c, eps, q, scale);
-    if (c <= 2048) return pdl_launch(layernorm_quant_kernel<8>, grid, block, 0, stream, hx, gamma, beta, m, c, eps, q, scale);
-    return pdl_launch(layernorm_quant_kernel<16>, grid, block, 0, stream, hx, gamma, beta, m, c, eps, q, scale);
+    void (*kern)(const half *, const float *, const float *, int, int, float, int8_t *, float *) =
+        c <= 1024 ? layernorm_quant_kernel<4> : c <= 2048 ? layernorm_quant_kernel<8> : layernorm_quant_kernel<16>;
+    return pdl_launch(kern, grid, block, 0, stream, hx, gamma, beta, m, c, eps, q, scale);
 }
 
 extern "C" cudaError_t layernorm_stats_fp16(const uint16_t *x, float *stats, int m, int c, float eps,
