@@ -109,9 +109,10 @@ constexpr int I8R_THREADS = 384;  // producer + two consumers
     X(128, 128, 6, 2)   \
     X(64, 256, 4, 2)    \
     X(64, 128, 8, 2)    \
-    X(64, 128, 8, 3)
+    X(64, 128, 8, 3)    \
+    X(64, 64, 12, 2)
 constexpr int I8R_NUM_PLAIN = 2;
-constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN + 4;
+constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN + 5;
 constexpr int I8R_PORTABLE = I8R_NUM_TMA;  // tile id of the dp4a kernel
 constexpr int I8R_EPI_ROWS = 8;            // rows of a warp's epilogue slab per pass
 constexpr int I8R_BAR_ORDER = 2;           // ping-pong: named barrier of consumer c's turn, I8R_BAR_ORDER + c

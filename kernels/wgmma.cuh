@@ -53,8 +53,12 @@ __device__ __forceinline__ void wg_regs_ready(float *d) {
     "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), \
         "+f"(d[i + 7])
 
-// The accumulator operand lists of the m64n128 and m64n256 instructions
-// (operands %0 .. %63, %0 .. %127), shared by the FP16 and INT8 wrappers.
+// The accumulator operand lists of the m64n64, m64n128 and m64n256
+// instructions (operands %0 .. %31, %0 .. %63, %0 .. %127), shared by the
+// FP16 and INT8 wrappers.
+#define WG_D32                                                                        \
+    "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "           \
+    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
 #define WG_D64                                                                            \
     "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "               \
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "     \
@@ -98,8 +102,7 @@ __device__ __forceinline__ void wgmma_f16_n64(float *d, uint64_t da, uint64_t db
         "setp.ne.b32 p, %34, 0;\n"
         "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 "
         "{"
-        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
-        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
+        WG_D32
         "}, %32, %33, p, 1, 1, 0, 0;\n"
         "}\n"
         : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24)
@@ -204,6 +207,22 @@ __device__ __forceinline__ void wgmma_f16(float *d, uint64_t da, uint64_t db, in
 #define WG_IACC8(d, i)                                                                                       \
     "+r"(d[i]), "+r"(d[i + 1]), "+r"(d[i + 2]), "+r"(d[i + 3]), "+r"(d[i + 4]), "+r"(d[i + 5]), "+r"(d[i + 6]), \
         "+r"(d[i + 7])
+// d (64 x 64, s32, 32 registers per thread) = A (64 x 32) * B (64 x 32)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_s8_n64(int *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %34, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8 "
+        "{"
+        WG_D32
+        "}, %32, %33, p;\n"
+        "}\n"
+        : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
 // d (64 x 128, s32, 64 registers per thread) = A (64 x 32) * B (128 x 32)^T + (scale_d ? d : 0)
 __device__ __forceinline__ void wgmma_s8_n128(int *d, uint64_t da, uint64_t db, int scale_d) {
 #if WGMMA_SM90A_PASS
@@ -241,9 +260,10 @@ __device__ __forceinline__ void wgmma_s8_n256(int *d, uint64_t da, uint64_t db, 
 }
 template <int N>
 __device__ __forceinline__ void wgmma_s8(int *d, uint64_t da, uint64_t db, int scale_d) {
-    static_assert(N == 128 || N == 256, "compiled INT8 wgmma widths");
+    static_assert(N == 64 || N == 128 || N == 256, "compiled INT8 wgmma widths");
     if constexpr (N == 256) wgmma_s8_n256(d, da, db, scale_d);
-    else wgmma_s8_n128(d, da, db, scale_d);
+    else if constexpr (N == 128) wgmma_s8_n128(d, da, db, scale_d);
+    else wgmma_s8_n64(d, da, db, scale_d);
 }
 // The INT32 accumulators as asm operands (see wg_regs_ready).
 template <int R>

@@ -427,8 +427,8 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
     const size_t ny = (size_t)M * c.nout;
     float *ym = xmalloc(ny * 4);
     gemm_int8_rows_model(M, N, K, c.a, c.wk, c.bk, c.res, ym, ge, silu);
-    TileConfig cand[8];
-    int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, g_i8_sms, cand, 7) : 0;
+    TileConfig cand[16];
+    int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, g_i8_sms, cand, 15) : 0;
     cand[nc++] = all_tiles ? (TileConfig){gemm_int8_rows_portable_tile(), 1} : gemm_int8_rows_heuristic(M, N, K, g_i8_sms);
     double l2 = 0;
     for (int i = 0; i < nc; i++) {

@@ -1780,13 +1780,15 @@ static void block_suites(const char *bin) {
 }
 
 // usage: test_gpu [unetrun] [--golden DIR] [--golden-shard K/N] [--shard K/N]
-//                 [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks|refine|shortcut|streamk|int8]
+//                 [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks|refine|shortcut|streamk|
+//                                               int8|int8-row]
 //   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; gemm: the GEMM part
 //   of conv; ops: the rest; groupnorm: the GroupNorm part of ops; norm: GroupNorm in the conv operand
 //   path; lnfold: LayerNorm folded into its GEMM, kernels and CLI runs), or only the block/UNet CLI
 //   suites and the golden cases (blocks), or of those only the tuning-in-context runs (refine); shortcut:
 //   the fused conv_shortcut's kernels and CLI runs; streamk: the stream-K conv tiles alone; int8: the INT8
-//   GEMMs' kernel and CLI tests (both scale schemes; also part of blocks)
+//   GEMMs' kernel and CLI tests (both scale schemes; also part of blocks); int8-row: the same without the
+//   per-tile kernels' suite
 //   (the whole suite takes several minutes; the two halves can run as separate commands;
 //   --golden-shard K/N runs only every N-th golden case from the K-th, so N processes share the goldens;
 //   --shard K/N does the same with the conv section's shapes)
@@ -1815,10 +1817,11 @@ int main(int argc, char **argv) {
             if (strcmp(section, "kernels") && strcmp(section, "conv") && strcmp(section, "gemm") &&
                 strcmp(section, "ops") && strcmp(section, "groupnorm") && strcmp(section, "norm") &&
                 strcmp(section, "lnfold") && strcmp(section, "blocks") && strcmp(section, "refine") &&
-                strcmp(section, "shortcut") && strcmp(section, "streamk") && strcmp(section, "int8")) {
+                strcmp(section, "shortcut") && strcmp(section, "streamk") && strcmp(section, "int8") &&
+                strcmp(section, "int8-row")) {
                 fprintf(stderr,
                         "test_gpu: --section must be kernels, conv, gemm, ops, groupnorm, norm, lnfold, blocks, "
-                        "refine, shortcut or streamk (got '%s')\n",
+                        "refine, shortcut, streamk, int8 or int8-row (got '%s')\n",
                         section);
                 return 2;
             }
@@ -1850,6 +1853,10 @@ int main(int argc, char **argv) {
     if (section && !strcmp(section, "streamk")) streamk_suites();
     if (section && !strcmp(section, "int8")) {  // the INT8 GEMMs' part of blocks: kernels and CLI runs
         gpu_suite_int8(g_num_sms);
+        gpu_suite_int8_rows(g_num_sms);
+        gpu_suite_int8_cli(bin);
+    }
+    if (section && !strcmp(section, "int8-row")) {  // the same without the per-tile kernels' suite
         gpu_suite_int8_rows(g_num_sms);
         gpu_suite_int8_cli(bin);
     }
