@@ -49,7 +49,8 @@
 //     tile takes longer than its main loop (Nsight Compute at 8192 x 2560 x
 //     320: 24% of the issue slots used, the epilogue's loads waited on), and
 //     two epilogues then run under each main loop: 43.3 against 51.4 us there
-//     with two consumers (docs/PERF.md).
+//     with two consumers (docs/PERF.md). The 64 x 64 tile (12 stages) is for
+//     the GEMMs of a few rows (64-512), where more CTAs share the K loop.
 //   - One wgmma group in flight (commit, wait_group 1, release the previous
 //     stage): wg_ring_mainloop (wgmma.cuh), shared with gemm_wgmma.cu.
 //   - Epilogue (i8r_epilogue, every TMA tile): the values formed in
@@ -624,19 +625,20 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileC
 // two waves of 64 x 128 tiles: the three-consumer 64 x 128 one (at K = 320
 // .. 640 the epilogue outweighs the products, and two epilogues run under
 // each main loop); half a wave of 128 x 128 tiles: the plain 128 x 128 one
-// (its consumers share the weight tile); else (a few rows) the three-
-// consumer 64 x 128 one again, for twice the CTAs. On the 24 shapes of that
-// run the rule's pick is within 3% of the tuned best. The portable kernel
-// where the TMA tiles cannot run.
+// (its consumers share the weight tile); else (a few rows) the ping-pong
+// 64 x 64 one, for more CTAs. On the 24 shapes of that run the rule's pick
+// is within 3% of the tuned best; the 64 x 64 tile came later (job6-narrow:
+// the best of the tuning table at 5 of its 7 few-row shapes, 12% behind at
+// 154 x 1280 x 768). The portable kernel where the TMA tiles cannot run.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
     const long m128 = (m + 127) / 128, m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128;
-    const int pp64x256 = I8R_NUM_PLAIN + 1, pp64x128_3c = I8R_NUM_PLAIN + 3;
+    const int pp64x256 = I8R_NUM_PLAIN + 1, pp64x128_3c = I8R_NUM_PLAIN + 3, pp64x64 = I8R_NUM_PLAIN + 4;
     if (k >= 5120 && m128 * n256 >= 2L * num_sms) return TileConfig{0, 1};
     if (k >= 1280 && m64 * n256 >= 4L * num_sms) return TileConfig{pp64x256, 1};
     if (m64 * n128 >= 2L * num_sms) return TileConfig{pp64x128_3c, 1};
     if (m128 * n128 >= num_sms / 2) return TileConfig{1, 1};
-    return TileConfig{pp64x128_3c, 1};
+    return TileConfig{pp64x64, 1};
 }
 
 extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,

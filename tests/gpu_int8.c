@@ -500,7 +500,8 @@ static void test_rows_zero_and_invalid(void) {
     const int refused = gemm_int8_rows(M, 12, K, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
                         gemm_int8_rows(M, N, 12, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
                         gemm_int8_rows(M, 24, K, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_GEGLU, 0) != cudaSuccess &&
-                        gemm_int8_rows(M, N, K, (TileConfig){7, 1}, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) !=
+                        gemm_int8_rows(M, N, K, (TileConfig){gemm_int8_rows_portable_tile() + 1, 1}, qa, sa, qw, sw, NULL, NULL,
+                                       c.d_y, GEMM_EPI_NONE, 0) !=
                             cudaSuccess &&
                         gemm_int8_rows(M, N, 200, (TileConfig){0, 1}, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE,
                                        0) != cudaSuccess &&
