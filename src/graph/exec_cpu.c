@@ -330,8 +330,10 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     graph_set_precision(g, opt);
     // --fuse-shortcut on: the fused conv as the Hopper engine computes it (auto: only where that engine runs)
     if (opt->fuse_shortcut == FUSE_ON) graph_fuse_shortcuts(g, conv2d_shortcut_shape_ok);
+    // on: the CPU emulates the fold as gemm_fp16_lnfold computes it; auto: only the --int8-scales row GEMMs'
+    // LayerNorms (the same bytes either way)
     if (opt->fuse_ln == FUSE_ON) graph_fuse_layernorms(g, 0, 0);
-    else if (opt->fuse_ln == FUSE_AUTO) graph_fuse_layernorms(g, INT_MAX, 0);  // --int8-scales row GEMMs only  // the CPU emulates the fold as gemm_fp16_lnfold computes it
+    else if (opt->fuse_ln == FUSE_AUTO) graph_fuse_layernorms(g, INT_MAX, 0);
 
     graph_init_weights(g, opt->params, 0, 1, 0);
     const size_t maxt = stage_inputs_cpu(g);
