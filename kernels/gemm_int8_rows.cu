@@ -112,8 +112,9 @@ constexpr int I8R_THREADS = 384;  // producer + two consumers
     X(64, 128, 8, 2)    \
     X(64, 128, 8, 3)    \
     X(64, 64, 12, 2)
-constexpr int I8R_NUM_PLAIN = 2;
-constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN + 5;
+#define I8R_PLUS_ONE(...) +1
+constexpr int I8R_NUM_PLAIN = 0 I8R_TILES(I8R_PLUS_ONE);               // counted from the lists
+constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN I8R_PP_TILES(I8R_PLUS_ONE);
 constexpr int I8R_PORTABLE = I8R_NUM_TMA;  // tile id of the dp4a kernel
 constexpr int I8R_EPI_ROWS = 8;            // rows of a warp's epilogue slab per pass
 constexpr int I8R_BAR_ORDER = 2;           // ping-pong: named barrier of consumer c's turn, I8R_BAR_ORDER + c
