@@ -81,6 +81,7 @@
 //   but is not built; the GEMMs of a few rows and long K would want it).
 #include "kernels.h"
 #include "pdl.cuh"
+#include "pp_ts.cuh"  // the TMA-store epilogue of the 64-row ping-pong tiles
 #include "quant_rows.cuh"
 #include "tensormap.cuh"
 #include "wgmma.cuh"
@@ -101,17 +102,22 @@ constexpr int I8R_BK = 128;       // K bytes per stage: one 128-byte swizzle row
 constexpr int I8R_THREADS = 384;  // producer + two consumers
 
 // The TMA tiles in tile-id order: one tile per CTA (BN, ring stages), then
-// the persistent ping-pong ones (rows of a consumer's tile WM, BN, stages);
-// the portable kernel's id follows them.
+// the persistent ping-pong ones (rows of a consumer's tile WM, BN, stages,
+// consumers NC, TS: the TMA-store epilogue of pp_ts.cuh); the portable
+// kernel's id follows them.
 #define I8R_TILES(X) \
     X(256, 4)        \
     X(128, 6)
 #define I8R_PP_TILES(X) \
-    X(128, 128, 6, 2)   \
-    X(64, 256, 4, 2)    \
-    X(64, 128, 8, 2)    \
-    X(64, 128, 8, 3)    \
-    X(64, 64, 12, 2)
+    X(128, 128, 6, 2, 0)  \
+    X(64, 256, 4, 2, 0)   \
+    X(64, 128, 8, 2, 0)   \
+    X(64, 128, 8, 3, 0)   \
+    X(64, 64, 12, 2, 0)   \
+    X(64, 256, 4, 2, 1)   \
+    X(64, 128, 8, 2, 1)   \
+    X(64, 128, 7, 3, 1)   \
+    X(64, 64, 12, 2, 1)
 #define I8R_PLUS_ONE(...) +1
 constexpr int I8R_NUM_PLAIN = 0 I8R_TILES(I8R_PLUS_ONE);               // counted from the lists
 constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN I8R_PP_TILES(I8R_PLUS_ONE);
@@ -369,19 +375,44 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 
 // --- the persistent ping-pong tile ------------------------------------------------
 // Shared memory: the ring [STAGES][A (WM, 128) | B (BN, 128)] (1024-byte
-// aligned), the epilogue slabs [2 consumers][4 warps][I8R_EPI_ROWS][BN + 8]
-// FP16, then full[STAGES], empty[STAGES].
-template <int WM, int BN, int STAGES, int NC>
+// aligned), the epilogue slabs [NC consumers][4 warps] of I8R_EPI_ROWS x (BN
+// + 8) FP16 or (TS) of the TS layout's 16 x BN FP16 (ts_layout.h; 1024-byte
+// aligned, as its swizzled boxes need), then full[STAGES], empty[STAGES]
+// and (TS) one residual barrier per consumer warp.
+template <int WM, int BN, int STAGES, int NC, int TS>
 struct I8rPpLayout {
     static constexpr int A_BYTES = WM * I8R_BK;
     static constexpr int STAGE_BYTES = (WM + BN) * I8R_BK;
-    static constexpr int SLAB_HALVES = I8R_EPI_ROWS * (BN + 8);
-    static constexpr size_t SMEM = 1024 + (size_t)STAGES * STAGE_BYTES + NC * 4 * SLAB_HALVES * 2 + 2 * STAGES * 8;
+    static constexpr int SLAB_BYTES = TS ? PP_TS_ROWS * BN * 2 : I8R_EPI_ROWS * (BN + 8) * 2;
+    static constexpr int BARS = 2 * STAGES + (TS ? NC * 4 : 0);
+    static constexpr size_t SMEM = 1024 + (size_t)STAGES * STAGE_BYTES + NC * 4 * SLAB_BYTES + BARS * 8;
 };
 
 #if I8R_DEVICE
 __device__ __forceinline__ void i8r_bar_sync(int id) { asm volatile("bar.sync %0, 256;\n" ::"r"(id) : "memory"); }
 __device__ __forceinline__ void i8r_bar_arrive(int id) { asm volatile("bar.arrive %0, 256;\n" ::"r"(id) : "memory"); }
+
+// TS tiles: a warp's accumulators (rows m0w + lane / 4 and 8 below, columns
+// n0 + 8 j + 2 (lane % 4) and the next) dequantized in place into FP32 (their
+// bits in acc): float(isum) * (sa[m] * sw[n]), i8r_dequant's product. The TS
+// epilogue then adds the bias and the residual and rounds once, as
+// i8r_epilogue does (the C model's operations, bit for bit; GEGLU's gelu_erf
+// is i8r_gelu's arithmetic). Every weight scale is loaded before the first
+// is used (no store in between). sw 8-byte aligned (i8r_pp_launch checks).
+template <int BN>
+__device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, int *acc, int m0w, int n0, int lane) {
+    const int ma = m0w + (lane >> 2), mb = ma + 8;
+    const float sa = ma < p.M ? p.sa[ma] : 0.0f, sb = mb < p.M ? p.sa[mb] : 0.0f;
+#pragma unroll
+    for (int j = 0; j < BN / 8; j++) {
+        const int n = n0 + 8 * j + 2 * (lane & 3);
+        const float2 s = n < p.N ? *reinterpret_cast<const float2 *>(p.sw + n) : make_float2(0.0f, 0.0f);
+        acc[4 * j] = __float_as_int(__fmul_rn((float)acc[4 * j], __fmul_rn(sa, s.x)));
+        acc[4 * j + 1] = __float_as_int(__fmul_rn((float)acc[4 * j + 1], __fmul_rn(sa, s.y)));
+        acc[4 * j + 2] = __float_as_int(__fmul_rn((float)acc[4 * j + 2], __fmul_rn(sb, s.x)));
+        acc[4 * j + 3] = __float_as_int(__fmul_rn((float)acc[4 * j + 3], __fmul_rn(sb, s.y)));
+    }
+}
 #endif
 
 // One CTA per SM (grid = min(tiles, SMs)) walks a static schedule of WM x BN
@@ -391,20 +422,25 @@ __device__ __forceinline__ void i8r_bar_arrive(int id) { asm volatile("bar.arriv
 // owns a whole tile (WM = 128: two m64 halves of BN / 2 accumulators per
 // thread). A consumer starts a tile's main loop once the other has issued
 // its previous tile's last wgmma (named barriers I8R_BAR_ORDER + c), so one
-// consumer's epilogue runs under the other's products.
-template <int WM, int BN, int STAGES, int NC>
+// consumer's epilogue runs under the other's products. TS: the epilogue
+// is pp_ts.cuh's (after i8r_dequant_frag), the residual comes into the
+// warp's slab by TMA under the tile's main loop, and y goes out by TMA stores.
+template <int WM, int BN, int STAGES, int NC, int TS>
 __global__ void __launch_bounds__((NC + 1) * 128, 1)
     gemm_int8_rows_pp_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x WM
                              const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
+                             const __grid_constant__ PpTsMaps ts_maps,   // TS: y (M, N or N / 2), residual (M, N)
                              I8RParams p, int tiles_m, int tiles) {
 #if I8R_DEVICE
-    using L = I8rPpLayout<WM, BN, STAGES, NC>;
+    using L = I8rPpLayout<WM, BN, STAGES, NC, TS>;
+    static_assert(!TS || WM == 64, "TS epilogue: 64-row tiles");
     constexpr int HALVES = WM / 64, R = BN / 2;  // m64 wgmma per K step, accumulators per half and thread
     extern __shared__ unsigned char smem_raw[];
     unsigned char *ring = smem_align1024(smem_raw);
-    half *slabs = reinterpret_cast<half *>(ring + STAGES * L::STAGE_BYTES);  // [8 warps] of (8, BN + 8)
-    uint64_t *full = reinterpret_cast<uint64_t *>(slabs + NC * 4 * L::SLAB_HALVES);
+    unsigned char *slabs = ring + STAGES * L::STAGE_BYTES;  // [NC consumers][4 warps] of SLAB_BYTES
+    uint64_t *full = reinterpret_cast<uint64_t *>(slabs + NC * 4 * L::SLAB_BYTES);
     uint64_t *empty = full + STAGES;
+    uint64_t *rbar = empty + STAGES;  // TS: [NC][4 warps] residual boxes loaded
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     const int nkt = (p.K + I8R_BK - 1) / I8R_BK;  // stages per tile; the K tail reads the copy engine's zeros
 
@@ -414,6 +450,11 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
         for (int s = 0; s < STAGES; s++) {
             mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
             mbar_init(&empty[s], 4);  // one arrive per warp of the consumer that read it
+        }
+        if constexpr (TS) {
+            for (int b = 0; b < NC * 4; b++) mbar_init(&rbar[b], 1);
+            tma_prefetch_map(&ts_maps.y64);
+            if (p.residual) tma_prefetch_map(&ts_maps.r64);
         }
         mbar_init_fence();
     }
@@ -430,11 +471,19 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
 
     regs_alloc<i8r_pp_regs(NC, 1)>();
     const int c = wg - 1, warp = tid / 32, lane = tid % 32;
-    half *slab = slabs + (size_t)(c * 4 + warp) * L::SLAB_HALVES;
+    unsigned char *slab = slabs + (size_t)(c * 4 + warp) * L::SLAB_BYTES;  // this warp's
     int acc[HALVES * R];  // each tile's first wgmma overwrites them (scale-d 0)
     // local tile i of this CTA is t = blockIdx.x + i * gridDim.x; its stages are the ring's i * nkt ..
     for (int t = blockIdx.x + c * gridDim.x, i = c; t < tiles; t += NC * gridDim.x, i += NC) {
         const bool next = t + (int)gridDim.x < tiles;  // the other consumer has tile i + 1
+        const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
+        if constexpr (TS) {
+            if (p.residual && lane == 0) {  // the tile's residual into the slab, under the main loop
+                bulk_wait_read<0>();        // the previous tile's stores have read the slab
+                mbar_arrive_expect_tx(&rbar[c * 4 + warp], L::SLAB_BYTES);
+                ts_load<BN>(ts_maps, slab, &rbar[c * 4 + warp], n0, m0 + PP_TS_ROWS * warp);
+            }
+        }
         if (i > 0) i8r_bar_sync(I8R_BAR_ORDER + c);    // it has issued tile i - 1's main loop
         wg_ring_mainloop<HALVES * R, BN, STAGES, WM>(
             acc, ring, full, empty, i * nkt, nkt, 0, tid,
@@ -446,10 +495,23 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
                 if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % NC);  // the next one's turn
             });
         wg_regs_ready<HALVES * R>(acc);
-        const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
+        if constexpr (TS) {
+            if (p.residual) mbar_wait(&rbar[c * 4 + warp], (i / NC) & 1);
+            else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
+            __syncwarp();
+            ConvParams cp = {};  // what the TS epilogue reads: no time embedding, no LayerNorm fold
+            cp.bias = p.bias, cp.residual = p.residual, cp.y = p.y, cp.M = p.M, cp.N = p.N, cp.geglu = p.geglu;
+            const int m0w = m0 + PP_TS_ROWS * warp;
+            i8r_dequant_frag<BN>(p, acc, m0w, n0, lane);
+            pp_ts_epilogue<BN, false>(cp, ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane);
+        } else {
 #pragma unroll
-        for (int hm = 0; hm < HALVES; hm++) i8r_epilogue<BN>(p, acc + hm * R, slab, m0 + hm * 64 + warp * 16, n0, lane);
+            for (int hm = 0; hm < HALVES; hm++)
+                i8r_epilogue<BN>(p, acc + hm * R, reinterpret_cast<half *>(slab), m0 + hm * 64 + warp * 16, n0, lane);
+        }
     }
+    if constexpr (TS)
+        if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
 #endif
 }
 
@@ -536,29 +598,42 @@ cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
     return pdl_launch(gemm_int8_rows_kernel<BN, STAGES>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
 }
 
-template <int WM, int BN, int STAGES, int NC>
+// The TS tiles' maps and operands: pp_ts.cuh's for an output of I8RParams' y.
+// They need y and the residual 16-byte aligned (pp_ts_ok) and the weight
+// scales 8-byte aligned (i8r_dequant_frag's pair loads); else the tile refuses.
+cudaError_t i8r_ts_maps(const I8RParams &p, int bn, PpTsMaps *ts) {
+    ConvParams cp = {};
+    cp.residual = p.residual, cp.y = p.y, cp.M = p.M, cp.N = p.N, cp.geglu = p.geglu;
+    if (!pp_ts_ok(cp) || (reinterpret_cast<uintptr_t>(p.sw) & 7)) return cudaErrorInvalidValue;
+    return pp_ts_maps(cp, bn, ts);
+}
+
+template <int WM, int BN, int STAGES, int NC, int TS>
 cudaError_t i8r_pp_launch(const I8RParams &p, cudaStream_t stream) {
-    using L = I8rPpLayout<WM, BN, STAGES, NC>;
+    using L = I8rPpLayout<WM, BN, STAGES, NC, TS>;
     static_assert(NC == 2 || (NC == 3 && WM * BN / 128 <= 64), "three consumers: 160 registers, 64 accumulators");
     static_assert(L::SMEM <= 227 * 1024, "ring + slabs fit the shared memory");
     static bool attr_set = false;  // per instantiation
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC>,
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, (int)L::SMEM);
         if (e != cudaSuccess) return e;
         cudaFuncAttributes fa;
-        e = cudaFuncGetAttributes(&fa, gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC>);
+        e = cudaFuncGetAttributes(&fa, gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS>);
         if (e != cudaSuccess) return e;
         if ((i8r_pp_regs(NC, 1) - fa.numRegs) * NC > fa.numRegs - i8r_pp_regs(NC, 0))
             return cudaErrorInvalidConfiguration;  // the consumers' setmaxnreg.inc would wait forever
         attr_set = true;
     }
     CUtensorMap ma, mw;
-    const cudaError_t e = i8r_maps(p, WM, BN, &ma, &mw);
+    cudaError_t e = i8r_maps(p, WM, BN, &ma, &mw);
+    PpTsMaps ts;  // only the maps of the box widths the tile's slab has (ts_box_width) are read
+    ts.y64 = ts.y32 = ts.y16 = ts.r64 = ts.r32 = ma;
+    if (TS && e == cudaSuccess) e = i8r_ts_maps(p, BN, &ts);
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN), sms = hopper_num_sms();
-    return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC>, dim3(tiles < sms ? tiles : sms),
-                      dim3((NC + 1) * 128), L::SMEM, stream, ma, mw, p, tiles_m, tiles);
+    return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS>, dim3(tiles < sms ? tiles : sms),
+                      dim3((NC + 1) * 128), L::SMEM, stream, ma, mw, ts, p, tiles_m, tiles);
 }
 
 // The TMA tiles in tile-id order (I8R_TILES, then I8R_PP_TILES).
@@ -569,8 +644,10 @@ struct I8rTile {
 #define I8R_PLAIN_ROW(bn, st) {"i8r 128x" #bn "/" #st "st", &i8r_launch<bn, st>},
 #define I8R_PP_NAME_2 ""
 #define I8R_PP_NAME_3 " 3c"
-#define I8R_PP_ROW(wm, bn, st, nc) \
-    {"i8r pp " #wm "x" #bn "/" #st "st" I8R_PP_NAME_##nc, &i8r_pp_launch<wm, bn, st, nc>},
+#define I8R_PP_TS_0 ""
+#define I8R_PP_TS_1 " ts"
+#define I8R_PP_ROW(wm, bn, st, nc, ts) \
+    {"i8r pp " #wm "x" #bn "/" #st "st" I8R_PP_NAME_##nc I8R_PP_TS_##ts, &i8r_pp_launch<wm, bn, st, nc, ts>},
 const I8rTile kI8rTiles[] = {I8R_TILES(I8R_PLAIN_ROW) I8R_PP_TILES(I8R_PP_ROW)};
 static_assert(sizeof(kI8rTiles) / sizeof(kI8rTiles[0]) == I8R_NUM_TMA, "tile ids");
 
