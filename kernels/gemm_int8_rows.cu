@@ -651,6 +651,19 @@ struct I8rTile {
 const I8rTile kI8rTiles[] = {I8R_TILES(I8R_PLAIN_ROW) I8R_PP_TILES(I8R_PP_ROW)};
 static_assert(sizeof(kI8rTiles) / sizeof(kI8rTiles[0]) == I8R_NUM_TMA, "tile ids");
 
+// The tile id of the ping-pong tile (wm, bn, nc consumers, ts), any stage count; -1 if not compiled.
+struct I8rPpDims {
+    int wm, bn, stages, nc, ts;
+};
+#define I8R_PP_DIMS(wm, bn, st, nc, ts) I8rPpDims{wm, bn, st, nc, ts},
+constexpr I8rPpDims kI8rPpDims[] = {I8R_PP_TILES(I8R_PP_DIMS)};
+constexpr int i8r_pp_id(int wm, int bn, int nc, int ts) {
+    for (int i = 0; i < (int)(sizeof(kI8rPpDims) / sizeof(kI8rPpDims[0])); i++)
+        if (kI8rPpDims[i].wm == wm && kI8rPpDims[i].bn == bn && kI8rPpDims[i].nc == nc && kI8rPpDims[i].ts == ts)
+            return I8R_NUM_PLAIN + i;
+    return -1;
+}
+
 // The TMA tiles can run: an sm_90a image, a cc 9.0 device with the encoder, K % 16 == 0,
 // and not --engine portable.
 bool i8r_tma_usable(int k) {
@@ -695,28 +708,29 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileC
     return c;
 }
 
-// The tuned picks of the H100 runs (bench/results/2026-11-27-h100-int8-pp,
-// docs/PERF.md "Persistent ping-pong INT8 row tiles") as a rule, in order:
-// K >= 5120 with two waves of 128 x 256 tiles: the plain 128 x 256 tile (the
-// lowest L2 traffic per product: its two consumers share each weight tile);
-// K >= 1280 with four waves of 64 x 256 tiles: the ping-pong 64 x 256 one;
-// two waves of 64 x 128 tiles: the three-consumer 64 x 128 one (at K = 320
-// .. 640 the epilogue outweighs the products, and two epilogues run under
-// each main loop); half a wave of 128 x 128 tiles: the plain 128 x 128 one
-// (its consumers share the weight tile); else (a few rows) the ping-pong
-// 64 x 64 one, for more CTAs. On the 24 shapes of that run the rule's pick
-// is within 3% of the tuned best; the 64 x 64 tile came later (job6-narrow:
-// the best of the tuning table at 5 of its 7 few-row shapes, 12% behind at
-// 154 x 1280 x 768). The portable kernel where the TMA tiles cannot run.
+// The tuned picks of the H100 runs (bench/results/2026-11-27-h100-int8-ts,
+// docs/PERF.md "The TMA-store epilogue on the INT8 row tiles") as a rule;
+// the TS tiles won at every tuned shape but one (512 x 1280 x 1280: a tie).
+// In order: at least a wave of 64 x 256 tiles with N within 7% of whole
+// 256-column tiles: the TS 64 x 256 one (4096^3, the feed-forward shapes,
+// N = 960 / 1280 / 1920 / 10240: its two consumers' 128 accumulators per
+// thread make the fewest tiles, and the TMA stores take the epilogue off
+// the consumers' critical path); at least a wave of 64 x 128 tiles: the TS
+// 64 x 128 with three consumers where K <= 640 (the epilogue outweighs the
+// main loop, so two epilogues run under each), with two where K is longer;
+// half a wave: the two-consumer TS 64 x 128; else (a few rows) the TS 64 x
+// 64, for more CTAs. The TS tiles need y and the residual 16-byte aligned
+// (the graph's tensors are); the portable kernel where no TMA tile runs.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
-    const long m128 = (m + 127) / 128, m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128;
-    const int pp64x256 = I8R_NUM_PLAIN + 1, pp64x128_3c = I8R_NUM_PLAIN + 3, pp64x64 = I8R_NUM_PLAIN + 4;
-    if (k >= 5120 && m128 * n256 >= 2L * num_sms) return TileConfig{0, 1};
-    if (k >= 1280 && m64 * n256 >= 4L * num_sms) return TileConfig{pp64x256, 1};
-    if (m64 * n128 >= 2L * num_sms) return TileConfig{pp64x128_3c, 1};
-    if (m128 * n128 >= num_sms / 2) return TileConfig{1, 1};
-    return TileConfig{pp64x64, 1};
+    const long m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128;
+    constexpr int ts64x256 = i8r_pp_id(64, 256, 2, 1), ts64x128 = i8r_pp_id(64, 128, 2, 1),
+                  ts64x128_3c = i8r_pp_id(64, 128, 3, 1), ts64x64 = i8r_pp_id(64, 64, 2, 1);
+    static_assert(ts64x256 >= 0 && ts64x128 >= 0 && ts64x128_3c >= 0 && ts64x64 >= 0, "the rule's tiles are compiled");
+    if (m64 * n256 >= num_sms && n256 * 256 * 100 <= 107L * n) return TileConfig{ts64x256, 1};
+    if (m64 * n128 >= num_sms) return TileConfig{k <= 640 ? ts64x128_3c : ts64x128, 1};
+    if (m64 * n128 >= num_sms / 2) return TileConfig{ts64x128, 1};
+    return TileConfig{ts64x64, 1};
 }
 
 extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,
