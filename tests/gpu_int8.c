@@ -546,6 +546,25 @@ static void test_ln_quant_case(int M, int C, float shift) {
     result(qd == 0 && sd == 0 && zero < (size_t)M * C / 4,
            "layernorm_quant_rows_int8 M=%d C=%d rows N(%g, 1): q and scale == layernorm_fp16 then quantize_rows_int8 "
            "(%zu bytes, %zu scales differ or are not > 0; %zu zero bytes)", M, C, shift, qd, sd, zero);
+    // gamma and beta 4 bytes past 16-byte alignment (the scalar loads of ln_chunk): the same bytes and scales
+    float *gam1 = xmalloc((size_t)(C + 1) * 4), *bet1 = xmalloc((size_t)(C + 1) * 4);
+    gam1[0] = bet1[0] = 0.0f;
+    memcpy(gam1 + 1, gam, (size_t)C * 4), memcpy(bet1 + 1, bet, (size_t)C * 4);
+    float *d_g1 = i8_upload32(gam1, C + 1), *d_b1 = i8_upload32(bet1, C + 1);
+    cudaCheck(cudaMemset(d_q2, 0x55, (size_t)M * C));
+    cudaCheck(cudaMemset(d_s2, 0x55, (size_t)M * 4));
+    cudaCheck(layernorm_quant_rows_int8(d_x, d_g1 + 1, d_b1 + 1, M, C, 1e-5f, d_q2, d_s2, 0));
+    cudaCheck(cudaDeviceSynchronize());
+    copy_to_host(q2, d_q2, (size_t)M * C, 0);
+    copy_to_host(s2, d_s2, (size_t)M * 4, 0);
+    size_t ud = 0;
+    for (size_t i = 0; i < (size_t)M * C; i++) ud += q[i] != q2[i];
+    for (int m = 0; m < M; m++) ud += memcmp(&s[m], &s2[m], 4) != 0;
+    result(ud == 0, "layernorm_quant_rows_int8 M=%d C=%d gamma, beta not 16-byte aligned: q and scale == the aligned "
+           "call's (%zu differ)", M, C, ud);
+    free(gam1), free(bet1);
+    cudaCheck(cudaFree(d_g1));
+    cudaCheck(cudaFree(d_b1));
     const int refused = layernorm_quant_rows_int8(d_x, d_g, d_b, M, 12, 1e-5f, d_q, d_s, 0) != cudaSuccess &&
                         layernorm_quant_rows_int8(d_x, d_g, d_b, M, 4104, 1e-5f, d_q, d_s, 0) != cudaSuccess;
     (void)cudaGetLastError();
