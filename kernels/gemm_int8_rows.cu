@@ -710,8 +710,12 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileC
 
 // The tuned picks of the H100 runs (bench/results/2026-11-27-h100-int8-ts,
 // docs/PERF.md "The TMA-store epilogue on the INT8 row tiles") as a rule;
-// the TS tiles won at every tuned shape but one (512 x 1280 x 1280: a tie).
-// In order: at least a wave of 64 x 256 tiles with N within 7% of whole
+// the TS tiles won at every tuned shape but two (512 x 1280 x 1280 a tie,
+// 8192 x 1280 x 5120 1.9% behind the plain 128 x 256 tile). In order:
+// GEGLU with two waves of 64 x 128 tiles: the three-consumer TS 64 x 128
+// (its epilogue, with erf, outweighs the main loop up to K = 1280: in the
+// SD1.5 blocks 17.2-47.9 us against the TS 64 x 256 tile's 20.9-58.1);
+// otherwise at least a wave of 64 x 256 tiles with N within 7% of whole
 // 256-column tiles: the TS 64 x 256 one (4096^3, the feed-forward shapes,
 // N = 960 / 1280 / 1920 / 10240: its two consumers' 128 accumulators per
 // thread make the fewest tiles, and the TMA stores take the epilogue off
@@ -721,13 +725,15 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileC
 // half a wave: the two-consumer TS 64 x 128; else (a few rows) the TS 64 x
 // 64, for more CTAs. The TS tiles need y and the residual 16-byte aligned
 // (the graph's tensors are); the portable kernel where no TMA tile runs.
-extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, int num_sms) {
+extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
     const long m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128;
     constexpr int ts64x256 = i8r_pp_id(64, 256, 2, 1), ts64x128 = i8r_pp_id(64, 128, 2, 1),
                   ts64x128_3c = i8r_pp_id(64, 128, 3, 1), ts64x64 = i8r_pp_id(64, 64, 2, 1);
     static_assert(ts64x256 >= 0 && ts64x128 >= 0 && ts64x128_3c >= 0 && ts64x64 >= 0, "the rule's tiles are compiled");
-    if (m64 * n256 >= num_sms && n256 * 256 * 100 <= 107L * n) return TileConfig{ts64x256, 1};
+    const bool geglu = epi == GEMM_EPI_GEGLU;
+    if (geglu && m64 * n128 >= 2L * num_sms) return TileConfig{ts64x128_3c, 1};
+    if (!geglu && m64 * n256 >= num_sms && n256 * 256 * 100 <= 107L * n) return TileConfig{ts64x256, 1};
     if (m64 * n128 >= num_sms) return TileConfig{k <= 640 ? ts64x128_3c : ts64x128, 1};
     if (m64 * n128 >= num_sms / 2) return TileConfig{ts64x128, 1};
     return TileConfig{ts64x64, 1};

@@ -435,7 +435,7 @@ cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, int silu,
 // model is gemm_int8_rows_model (src/layers/quant.h); bit-exact except GELU
 // (and SiLU in quantize_rows_int8), as for gemm_int8.
 int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max);
-TileConfig gemm_int8_rows_heuristic(int m, int n, int k, int num_sms);
+TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int num_sms);
 const char *gemm_int8_rows_tile_name(int tile);  // e.g. "i8r 128x256/4st", "i8r pp 64x256/4st"
 int gemm_int8_rows_portable_tile(void);          // the tile id of the portable kernel (any cc)
 cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,

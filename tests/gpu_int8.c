@@ -429,7 +429,7 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
     gemm_int8_rows_model(M, N, K, c.a, c.wk, c.bk, c.res, ym, ge, silu);
     TileConfig cand[16];
     int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, g_i8_sms, cand, 15) : 0;
-    cand[nc++] = all_tiles ? (TileConfig){gemm_int8_rows_portable_tile(), 1} : gemm_int8_rows_heuristic(M, N, K, g_i8_sms);
+    cand[nc++] = all_tiles ? (TileConfig){gemm_int8_rows_portable_tile(), 1} : gemm_int8_rows_heuristic(M, N, K, ge, g_i8_sms);
     double l2 = 0;
     for (int i = 0; i < nc; i++) {
         cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
@@ -486,7 +486,7 @@ static void test_rows_zero_and_invalid(void) {
     float *sa = i8_dalloc(M * 4), *sw = i8_dalloc(N * 4);
     cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, qw, sw, 0));
     cudaCheck(quantize_rows_int8(c.d_a, M, K, 0, qa, sa, 0));
-    TileConfig cfg = gemm_int8_rows_heuristic(M, N, K, g_i8_sms);
+    TileConfig cfg = gemm_int8_rows_heuristic(M, N, K, GEMM_EPI_NONE, g_i8_sms);
     cudaCheck(fill_u16_dev(c.d_y, kI8Poison, (size_t)M * N, 0));
     cudaCheck(gemm_int8_rows(M, N, K, cfg, qa, sa, qw, sw, c.d_bias, NULL, c.d_y, GEMM_EPI_NONE, 0));
     cudaCheck(cudaDeviceSynchronize());

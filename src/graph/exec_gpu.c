@@ -639,11 +639,13 @@ static int within_window(const double *t, int count, double window, int max, int
     return n;
 }
 
-// Confirmation of an attention pick (confirm in keep_fastest): the
-// back-to-back launches of time_config rank the attention variants within
-// about 10% of each other only roughly (SD1.5's 4096-token d40 b1 node, two
-// runs of one build: picks 87.8 us and 95.1 us as the report times them,
-// the second an mma.sync kernel screened at 91.9 us). So the screened
+// Confirmation of an attention or INT8 row-scale GEMM pick (confirm in
+// keep_fastest): the back-to-back launches of time_config rank the
+// candidates within about 10% of each other only roughly (SD1.5's
+// 4096-token d40 b1 attention node, two runs of one build: picks 87.8 us and
+// 95.1 us as the report times them, the second an mma.sync kernel screened
+// at 91.9 us; the INT8 context projection 77 x 640 x 768 picked a tile that
+// then timed 10.0 us where the heuristic's timed 7.5). So the screened
 // candidates within CONFIRM_WINDOW of the fastest (at most CONFIRM_MAX, the
 // fastest first) are timed again the way the report times a node: one CUDA
 // graph replay at a time, median of CONFIRM_REPS; the fastest there is kept.
@@ -754,7 +756,8 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
         if (heuristic) {
-            *node_gemm_cfg(n) = gemm_int8_rows_heuristic(m, nn, k, num_sms);
+            *node_gemm_cfg(n) = gemm_int8_rows_heuristic(
+                m, nn, k, n->op == OP_GEMM && n->lin->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, num_sms);
             return;
         }
         c = (Candidates){gemm_int8_rows_candidates(m, nn, k, num_sms, tiles, 128), tiles, apply_tile, label_int8_rows};
@@ -788,7 +791,9 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
     } else {
         return;  // GroupNorm, LayerNorm, linear_rows: one kernel
     }
-    keep_fastest(g, n, sc, &c, n->op == OP_ATTENTION, reps, verbose, st, e0, e1, times);
+    // attention and INT8 row-scale nodes: the screened finalists confirmed by graph replays (confirm_pick)
+    keep_fastest(g, n, sc, &c, n->op == OP_ATTENTION || (n->prec == PREC_INT8 && n->i8_rows), reps, verbose, st, e0,
+                 e1, times);
     if (alt && c.cand == tiles) collect_alternatives(tiles, times, c.count, alt);
 }
 
