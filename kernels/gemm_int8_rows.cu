@@ -198,6 +198,69 @@ __device__ __forceinline__ float i8r_dequant(int isum, float sam, float sw, floa
 __device__ __forceinline__ float i8r_value(const I8RParams &p, int isum, float sam, int n) {
     return i8r_dequant(isum, sam, p.sw[n], p.bias ? p.bias[n] : 0.0f, p.bias != nullptr);
 }
+
+// --- the few-row linear: quantize + GEMV in one kernel ---------------------------
+// linear_rows_int8 (kernels.h). For B-row layers (the time embedding, every
+// ResBlock's time_emb_proj) the quantizer and a GEMM tile were two launches
+// and a persistent CTA that takes a whole SM's registers for 1-2 rows; here
+// one launch of light blocks: each block quantizes the rows (warp r: row r,
+// the row read twice from L2, as quantize_rows_int8_kernel<0>: the same
+// functions, the same bytes and scales) into shared memory, then warp w
+// forms output channel n = 8 b + w for every row: 8-byte chunks of qw (the
+// weights are read once, half the bytes of the FP16 linear_rows) against the
+// quantized rows with dp4a, the lanes' INT32 sums added by shuffles (exact,
+// any order), and lane m applies row m's epilogue (i8r_dequant, then the
+// residual, one rounding: i8r_epilogue's operations).
+constexpr int I8V_WARPS = 8;  // warps per block = output channels per block
+__global__ void __launch_bounds__(I8V_WARPS * 32)
+    linear_rows_int8_kernel(const half *x, int rows, int K, int silu, const int8_t *qw, const float *sw,
+                            const float *bias, const half *residual, half *y, int N) {
+    extern __shared__ __align__(16) unsigned char i8v_smem[];  // qa (rows, K) int8, then sa (rows)
+    int8_t *qs = reinterpret_cast<int8_t *>(i8v_smem);
+    float *ss = reinterpret_cast<float *>(i8v_smem + (size_t)rows * K);
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, chunks = K / 8;
+    pdl_wait();
+    for (int r = warp; r < rows; r += I8V_WARPS) {  // quantize_rows_int8_kernel<0>'s row, into shared memory
+        const uint4 *xr = reinterpret_cast<const uint4 *>(x + (size_t)r * K);
+        float amax = 0.0f;
+        for (int c = lane; c < chunks; c += 32) amax = i8r_amax8(xr[c], silu, amax);
+#pragma unroll
+        for (int o = 16; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
+        const float inv = i8r_inv(amax);
+        if (lane == 0) ss[r] = i8r_scale(amax);
+        uint2 *qr = reinterpret_cast<uint2 *>(qs + (size_t)r * K);
+        for (int c = lane; c < chunks; c += 32) qr[c] = i8r_quant8(xr[c], silu, inv);
+    }
+    __syncthreads();
+    const int n = blockIdx.x * I8V_WARPS + warp;
+    if (n >= N) return;
+    int acc[LINEAR_ROWS_INT8_MAX] = {};
+    const uint2 *wr = reinterpret_cast<const uint2 *>(qw + (size_t)n * K);
+    for (int c = lane; c < chunks; c += 32) {
+        const uint2 w = wr[c];
+#pragma unroll
+        for (int m = 0; m < LINEAR_ROWS_INT8_MAX; m++)
+            if (m < rows) {
+                const uint2 a = reinterpret_cast<const uint2 *>(qs + (size_t)m * K)[c];
+                acc[m] = __dp4a((int)a.x, (int)w.x, acc[m]);
+                acc[m] = __dp4a((int)a.y, (int)w.y, acc[m]);
+            }
+    }
+    int mine = 0;  // lane m: row m's sum
+#pragma unroll
+    for (int m = 0; m < LINEAR_ROWS_INT8_MAX; m++) {
+        int v = acc[m];
+#pragma unroll
+        for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+        if (lane == m) mine = v;
+    }
+    if (lane < rows) {
+        float v = i8r_dequant(mine, ss[lane], sw[n], bias ? bias[n] : 0.0f, bias != nullptr);
+        if (residual) v = __fadd_rn(v, __half2float(residual[(size_t)lane * N + n]));
+        y[(size_t)lane * N + n] = __float2half_rn(v);
+    }
+}
+
 // The slab's I8R_EPI_ROWS rows (CHUNKS 16-byte chunks each, LDS halves
 // apart) to y's rows m0 .. at column n0 (y rows nout wide), whole rows in
 // 16-byte stores, the M / N tails cut (N % 8 == 0, GEGLU N % 16: a chunk is
@@ -690,6 +753,18 @@ extern "C" cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, in
         : k <= 256 * 20 ? quantize_rows_int8_kernel<20>
                         : quantize_rows_int8_kernel<0>;
     return pdl_launch(kern, grid, block, 0, stream, xh, rows, k, silu, q, scale);
+}
+
+extern "C" cudaError_t linear_rows_int8(const uint16_t *x, int rows, int k, int n, int silu_a, const int8_t *qw,
+                                        const float *sw, const float *bias, const uint16_t *residual, uint16_t *y,
+                                        cudaStream_t stream) {
+    const size_t smem = (size_t)rows * k + (size_t)rows * sizeof(float);
+    if (rows < 1 || rows > LINEAR_ROWS_INT8_MAX || k < 8 || k % 8 || n < 1 || smem > 48 * 1024 || !x || !qw || !sw ||
+        !y)
+        return cudaErrorInvalidValue;
+    return pdl_launch(linear_rows_int8_kernel, dim3((n + I8V_WARPS - 1) / I8V_WARPS), dim3(I8V_WARPS * 32), smem,
+                      stream, reinterpret_cast<const half *>(x), rows, k, silu_a, qw, sw, bias,
+                      reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y), n);
 }
 
 extern "C" const char *gemm_int8_rows_tile_name(int tile) {

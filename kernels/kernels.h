@@ -447,6 +447,22 @@ cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
                            const uint16_t *residual,  // (M, N) fp16 or NULL (not with GEGLU)
                            uint16_t *y,               // (M, N), or (M, N/2) with GEGLU
                            GemmEpilogue epi, cudaStream_t stream);
+// linear_rows_int8: the few-row linear layers (the time embedding's and
+// time_emb_proj: B rows) with per-row / per-channel INT8 in one kernel:
+// every block quantizes the rows itself (quantize_rows_int8's bytes and
+// scales, SiLU first when silu_a) into shared memory, and each warp forms one
+// output channel with dp4a over the whole K. y is what quantize_rows_int8
+// then gemm_int8_rows (no GEGLU) make, bit for bit. rows 1 .. LINEAR_ROWS_INT8_MAX,
+// K a multiple of 8, rows * K <= 48 KB; w rows 8-byte aligned (K % 8 == 0).
+#define LINEAR_ROWS_INT8_MAX 8
+cudaError_t linear_rows_int8(const uint16_t *x,        // (rows, K) fp16
+                             int rows, int k, int n, int silu_a,
+                             const int8_t *qw,          // (N, K) int8
+                             const float *sw,           // (N)
+                             const float *bias,         // (N) or NULL
+                             const uint16_t *residual,  // (rows, N) or NULL
+                             uint16_t *y,               // (rows, N)
+                             cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -574,8 +574,77 @@ static void test_ln_quant_case(int M, int C, float shift) {
     for (unsigned i = 0; i < sizeof(dp) / sizeof(dp[0]); i++) cudaCheck(cudaFree(dp[i]));
 }
 
+// linear_rows_int8 (quantization and GEMV in one kernel) against quantize_rows_int8 then gemm_int8_rows on the
+// GPU (the same functions: bit for bit, SiLU included) and against the C model (bit for bit without SiLU, within
+// rel L2 1e-3 with it: the GPU's expf); optional bias and residual.
+static void test_gemv_case(int rows, int N, int K, int silu, int bias, int res) {
+    const uint64_t seed = (uint64_t)rows * 7 + N * 3 + K + silu * 11 + bias * 13 + res * 17;
+    float *x = xmalloc((size_t)rows * K * 4), *w = xmalloc((size_t)N * K * 4), *bk = xmalloc((size_t)N * 4);
+    float *r = xmalloc((size_t)rows * N * 4);
+    for (size_t i = 0; i < (size_t)rows * K; i++) x[i] = 2.0f * i8_normal(seed + 1, i);
+    for (size_t i = 0; i < (size_t)N * K; i++) w[i] = 0.05f * i8_normal(seed + 2, i);
+    for (int i = 0; i < N; i++) bk[i] = 0.1f * i8_normal(seed + 3, i);
+    for (size_t i = 0; i < (size_t)rows * N; i++) r[i] = f16_to_f32(f32_to_f16(i8_normal(seed + 4, i)));
+    for (size_t i = 0; i < (size_t)rows * K; i++) x[i] = f16_to_f32(f32_to_f16(x[i]));  // the FP16 inputs exactly
+    for (size_t i = 0; i < (size_t)N * K; i++) w[i] = f16_to_f32(f32_to_f16(w[i]));
+    uint16_t *d_x = i8_upload16(x, (size_t)rows * K), *d_w = i8_upload16(w, (size_t)N * K);
+    uint16_t *d_r = res ? i8_upload16(r, (size_t)rows * N) : NULL;
+    float *d_b = bias ? i8_upload32(bk, N) : NULL, *d_sw = i8_dalloc((size_t)N * 4), *d_sa = i8_dalloc((size_t)rows * 4);
+    int8_t *d_qw = i8_dalloc((size_t)N * K), *d_qa = i8_dalloc((size_t)rows * K);
+    uint16_t *d_y = i8_dalloc((size_t)rows * N * 2), *d_y2 = i8_dalloc((size_t)rows * N * 2);
+    cudaCheck(quantize_rows_int8(d_w, N, K, 0, d_qw, d_sw, 0));
+    cudaCheck(fill_u16_dev(d_y, kI8Poison, (size_t)rows * N, 0));
+    cudaCheck(fill_u16_dev(d_y2, kI8Poison, (size_t)rows * N, 0));
+    cudaCheck(linear_rows_int8(d_x, rows, K, N, silu, d_qw, d_sw, d_b, d_r, d_y, 0));
+    cudaCheck(quantize_rows_int8(d_x, rows, K, silu, d_qa, d_sa, 0));
+    cudaCheck(gemm_int8_rows(rows, N, K, gemm_int8_rows_heuristic(rows, N, K, GEMM_EPI_NONE, g_i8_sms), d_qa, d_sa, d_qw,
+                             d_sw, d_b, d_r, d_y2, GEMM_EPI_NONE, 0));
+    cudaCheck(cudaDeviceSynchronize());
+    uint16_t *y = xmalloc((size_t)rows * N * 2), *y2 = xmalloc((size_t)rows * N * 2);
+    copy_to_host(y, d_y, (size_t)rows * N * 2, 0);
+    copy_to_host(y2, d_y2, (size_t)rows * N * 2, 0);
+    float *ym = xmalloc((size_t)rows * N * 4);
+    gemm_int8_rows_model(rows, N, K, x, w, bias ? bk : NULL, res ? r : NULL, ym, GEMM_EPI_NONE, silu);
+    size_t diff = 0, mbad = 0, nan = 0;
+    double em = 0, rm = 0;
+    for (size_t i = 0; i < (size_t)rows * N; i++) {
+        const float v = f16_to_f32(y[i]);
+        diff += y[i] != y2[i];
+        nan += !isfinite(v);
+        mbad += !silu && y[i] != f32_to_f16(ym[i]);
+        em += ((double)v - ym[i]) * ((double)v - ym[i]), rm += (double)ym[i] * ym[i];
+    }
+    const double rel = sqrt(em / (rm > 0 ? rm : 1e-300));
+    result(diff == 0 && nan == 0 && mbad == 0 && rel <= 1e-3,
+           "linear_rows_int8 rows=%d N=%d K=%d silu_a=%d bias=%d residual=%d: y == quantize_rows_int8 + gemm_int8_rows "
+           "bit for bit (%zu differ), == model %s (%zu differ, rel L2 %.1e), %zu NaN/Inf", rows, N, K, silu, bias, res,
+           diff, silu ? "within rel L2 1e-3" : "bit for bit", mbad, rel, nan);
+    free(x), free(w), free(bk), free(r), free(y), free(y2), free(ym);
+    void *dp[] = {d_x, d_w, d_r, d_b, d_sw, d_sa, d_qw, d_qa, d_y, d_y2};
+    for (unsigned i = 0; i < sizeof(dp) / sizeof(dp[0]); i++)
+        if (dp[i]) cudaCheck(cudaFree(dp[i]));
+}
+
 void gpu_suite_int8_rows(int num_sms) {
     g_i8_sms = num_sms;
+    // the few-row linear in one kernel: the time embedding's shapes (320 -> 1280, 1280 -> 1280 / 640 / 320 with
+    // SiLU; SDXL's 2816 -> 1280 with a residual), rows 1 .. 8, K % 16 == 8
+    static const int gv[][6] = {{1, 1280, 320, 0, 1, 0}, {2, 1280, 1280, 1, 1, 0}, {2, 320, 1280, 1, 1, 0},
+                                {8, 640, 1280, 1, 1, 0}, {3, 1280, 2816, 0, 1, 1}, {5, 72, 200, 1, 0, 1},
+                                {7, 8, 8, 0, 0, 0}};
+    for (unsigned i = 0; i < sizeof(gv) / sizeof(gv[0]); i++)
+        test_gemv_case(gv[i][0], gv[i][1], gv[i][2], gv[i][3], gv[i][4], gv[i][5]);
+    {
+        int8_t *q = i8_dalloc(64 * 16);
+        float *s = i8_dalloc(64 * 4);
+        uint16_t *x = i8_dalloc(16 * 64 * 2), *y = i8_dalloc(16 * 64 * 2);
+        const int refused = linear_rows_int8(x, LINEAR_ROWS_INT8_MAX + 1, 16, 64, 0, q, s, NULL, NULL, y, 0) != cudaSuccess &&
+                            linear_rows_int8(x, 2, 12, 64, 0, q, s, NULL, NULL, y, 0) != cudaSuccess &&
+                            linear_rows_int8(x, 8, 8192, 64, 0, q, s, NULL, NULL, y, 0) != cudaSuccess;
+        (void)cudaGetLastError();
+        result(refused, "linear_rows_int8: rows > %d, K %% 8 != 0, rows x K past 48 KB refused", LINEAR_ROWS_INT8_MAX);
+        cudaCheck(cudaFree(q)), cudaCheck(cudaFree(s)), cudaCheck(cudaFree(x)), cudaCheck(cudaFree(y));
+    }
     // the LayerNorm that quantizes its rows: C = 8 .. 4096 (NCH 4, 8, 16), M tails, rows far from zero mean
     static const int lq[][2] = {{1, 8}, {77, 24}, {4096, 320}, {1030, 640}, {257, 1280}, {65, 2048}, {9, 4096}};
     for (unsigned i = 0; i < sizeof(lq) / sizeof(lq[0]); i++) test_ln_quant_case(lq[i][0], lq[i][1], i % 2 ? 30.f : 0.f);

@@ -103,6 +103,15 @@ static void node_gemm_dims(const Graph *g, const Node *n, int *m, int *nn, int *
 
 static TileConfig *node_gemm_cfg(Node *n) { return n->op == OP_CONV ? &n->conv->cfg : &n->lin->cfg; }
 
+// An INT8 row-scale linear of a few rows (the time embedding's, time_emb_proj: B rows) runs as one
+// linear_rows_int8 kernel (its own quantization, a dp4a GEMV) instead of the row quantizer and a GEMM tile.
+static int node_i8_gemv(const Graph *g, const Node *n) {
+    if (n->prec != PREC_INT8 || !n->i8_rows || n->op != OP_LINEAR) return 0;
+    int m, nn, k;
+    node_gemm_dims(g, n, &m, &nn, &k);
+    return m <= LINEAR_ROWS_INT8_MAX && (size_t)m * k + (size_t)m * sizeof(float) <= 48 * 1024;
+}
+
 // INT8 GEMM nodes: A quantized online (SiLU first for time_emb_proj), W per
 // tile (gemm_int8) or, with --int8-scales row, A per row into the scratch
 // (by the LayerNorm pass itself where one is folded in: node_ln_quant) and W
@@ -114,6 +123,11 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
     const uint16_t *w = n->op == OP_CONV ? n->conv->d_w16 : n->lin->d_w16;  // (N, K), GEGLU rows interleaved
     const float *bias = n->op == OP_CONV ? n->conv->d_bias : n->lin->d_bias_fast;
     const int geglu = n->op == OP_GEMM && n->lin->geglu, silu_a = n->op == OP_LINEAR && n->lin->silu_in;
+    if (node_i8_gemv(g, n)) {
+        cudaCheck(linear_rows_int8(t[n->in].d16, m, k, nn, silu_a, n->lin->d_w8, n->lin->d_sw, bias,
+                                   n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16, st));
+        return;
+    }
     if (n->i8_rows) {
         int8_t *qa = n->side ? sc->i8_side_qa : sc->i8_qa;  // (M, K)
         float *sa = n->side ? sc->i8_side_sa : sc->i8_sa;   // (M)
@@ -510,6 +524,11 @@ static void fp16_alt_err(Graph *g, Node *n, const Scratch *sc, int num_sms, cuda
 }
 
 static void set_kernel_name(const Graph *g, Node *n) {
+    if (node_i8_gemv(g, n)) {
+        snprintf(n->kernel, sizeof(n->kernel), "linear_rows i8r%s%s", n->lin->silu_in ? " silu-in" : "",
+                 n->res >= 0 ? " +res" : "");
+        return;
+    }
     if (n->prec == PREC_INT8 && n->i8_rows) {  // e.g. "gemm-i8r i8r 128x256/4st geglu", "ln-quant + gemm-i8r ..."
         snprintf(n->kernel, sizeof(n->kernel), "%sgemm-i8r %s%s%s", node_ln_quant(n) ? "ln-quant + " : "",
                  gemm_int8_rows_tile_name(node_gemm_cfg(n)->tile),
@@ -752,6 +771,7 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
     AttnConfig attn[32];
     Candidates c;
     const int heuristic = sel == KERNEL_SELECT_HEURISTIC;
+    if (node_i8_gemv(g, n)) return;  // linear_rows_int8: one kernel
     if (n->prec == PREC_INT8 && n->i8_rows) {  // per-row / per-channel INT8 GEMM: its tiles, no split-K
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
