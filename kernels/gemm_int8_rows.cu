@@ -1,5 +1,6 @@
 // gemm_int8_rows.cu: the INT8 GEMM with per-row activation scales and per-
-// output-channel weight scales (--int8-scales row), and its row quantizer.
+// output-channel weight scales (--int8-scales row), its row quantizer, and
+// the few-row linear that does both in one kernel (linear_rows_int8).
 //
 // What it computes (kernels.h, quantize_rows_int8 / gemm_int8_rows)
 //   qa, sa = quantize_rows_int8(a)  every row of A (M, K) to symmetric INT8
@@ -61,20 +62,35 @@
 //     ring; the ping-pong tiles: beside it) and stored to y as whole rows in
 //     16-byte chunks. The first build stored the FP16 pairs straight to y
 //     (4-byte stores): 183.9 against 157.2 us at 4096^3 (docs/PERF.md).
+//   - TS tiles (the 64-row ping-pong tiles with " ts"; the heuristic's
+//     picks): the accumulators are dequantized in place into FP32
+//     (i8r_dequant_frag) and the FP16 engine's TMA-store epilogue
+//     (pp_ts.cuh) does the rest: bias, residual (loaded into the warp's slab
+//     by TMA under the tile's main loop), GEGLU, stmatrix into a swizzled
+//     slab and TMA stores, so a consumer's epilogue no longer waits on its
+//     global stores. Measured (docs/PERF.md, "The TMA-store epilogue on the
+//     INT8 row tiles"): 4096^3 127.2 against 134.4 us with the same tile's
+//     slab epilogue, 8192 x 10240 x 1280 197.5 against 264.8, 8192 x 2560
+//     x 320 31.9 against 43.4 (the best slab-epilogue tile).
+//   - linear_rows_int8: B-row linears (the time embedding, time_emb_proj)
+//     in one launch of light blocks, each quantizing the rows into shared
+//     memory and forming 8 output channels by dp4a (no persistent CTA that
+//     holds a whole SM for 1-2 rows, no second kernel).
 //   A portable kernel (any cc, any K multiple of 8) computes the same bits
 //   with dp4a over shared-memory tiles; it exists for the shapes and GPUs the
 //   TMA tiles cannot take and is not tuned.
 //
-// Limits (H100, bench/results/2026-11-27-h100-int8-pp, docs/PERF.md)
-//   4096^3: 137.8 us (997 effective TFLOP/s, quantization of A included),
-//   1.43x the FP16 engine in the same run; the feed-forward shapes 0.84-1.25x
-//   it; the SD1.5 linears at batch 2 0.60-1.12x (the K = 320 .. 640 ones
-//   0.6-0.98x): there the FP16 GEMM itself is a few microseconds, and the
-//   INT8 node adds a second kernel (the row quantizer; or the LayerNorm that
-//   quantizes, layernorm.cu) and an epilogue with two more multiplies and a
-//   conversion per output. The plain tiles run the ring's fill and the
-//   epilogue with the tensor cores idle; the ping-pong tiles do not share
-//   a weight tile between their consumers.
+// Limits (H100, bench/results/2026-11-27-h100-int8-ts, docs/PERF.md)
+//   4096^3: 132.4 us (1038 effective TFLOP/s, quantization of A included),
+//   1.60x the FP16 engine in the same run; the feed-forward shapes with N =
+//   10240 1.45-1.58x, with K = 5120 0.89-1.07x; the SD1.5 linears at batch 2
+//   0.68-1.40x (the K = 320 .. 640 ones with 8192 rows 0.68-0.90x): there
+//   the FP16 GEMM itself is a few microseconds, and the INT8 node adds a
+//   second kernel (the row quantizer, which reads A in FP16: at K = 5120 a
+//   third of the node; or the LayerNorm that quantizes, layernorm.cu). The
+//   plain tiles run the ring's fill and the epilogue with the tensor cores
+//   idle; the ping-pong tiles do not share a weight tile between their
+//   consumers. The TS 64 x 256 tile spills 8 bytes (outside the main loop).
 //   TMA tiles: cc 9.0 with sm_90a code in the binary, K a multiple of 16
 //   (16-byte rows of qa and qw), not --engine portable. No clusters, no
 //   stream-K, no split-K (which would change nothing in the numerics here
@@ -203,9 +219,11 @@ __device__ __forceinline__ float i8r_value(const I8RParams &p, int isum, float s
 // linear_rows_int8 (kernels.h). For B-row layers (the time embedding, every
 // ResBlock's time_emb_proj) the quantizer and a GEMM tile were two launches
 // and a persistent CTA that takes a whole SM's registers for 1-2 rows; here
-// one launch of light blocks: each block quantizes the rows (warp r: row r,
-// the row read twice from L2, as quantize_rows_int8_kernel<0>: the same
-// functions, the same bytes and scales) into shared memory, then warp w
+// one launch of light blocks: each block quantizes the rows into shared
+// memory with all its threads (the rows read twice from L2, for the max and
+// then the bytes, as quantize_rows_int8_kernel<0> does: the same functions,
+// the same bytes and scales; one warp per row, as the quantizer has it, left
+// 6-7 warps idle and took 11 us where the FP16 linear_rows takes 7), then warp w
 // forms output channel n = 8 b + w for every row: 8-byte chunks of qw (the
 // weights are read once, half the bytes of the FP16 linear_rows) against the
 // quantized rows with dp4a, the lanes' INT32 sums added by shuffles (exact,
@@ -216,26 +234,43 @@ __global__ void __launch_bounds__(I8V_WARPS * 32)
     linear_rows_int8_kernel(const half *x, int rows, int K, int silu, const int8_t *qw, const float *sw,
                             const float *bias, const half *residual, half *y, int N) {
     extern __shared__ __align__(16) unsigned char i8v_smem[];  // qa (rows, K) int8, then sa (rows)
+    __shared__ float part[I8V_WARPS][LINEAR_ROWS_INT8_MAX];   // each warp's max |v| per row
+    __shared__ float inv_s[LINEAR_ROWS_INT8_MAX];
     int8_t *qs = reinterpret_cast<int8_t *>(i8v_smem);
     float *ss = reinterpret_cast<float *>(i8v_smem + (size_t)rows * K);
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, chunks = K / 8;
     pdl_wait();
-    for (int r = warp; r < rows; r += I8V_WARPS) {  // quantize_rows_int8_kernel<0>'s row, into shared memory
+    // quantize_rows_int8_kernel<0>'s rows, every thread on every row: the max (exact in any order), then the bytes
+#pragma unroll
+    for (int r = 0; r < LINEAR_ROWS_INT8_MAX; r++) {
+        if (r >= rows) break;
         const uint4 *xr = reinterpret_cast<const uint4 *>(x + (size_t)r * K);
         float amax = 0.0f;
-        for (int c = lane; c < chunks; c += 32) amax = i8r_amax8(xr[c], silu, amax);
+        for (int c = threadIdx.x; c < chunks; c += I8V_WARPS * 32) amax = i8r_amax8(xr[c], silu, amax);
 #pragma unroll
         for (int o = 16; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
-        const float inv = i8r_inv(amax);
-        if (lane == 0) ss[r] = i8r_scale(amax);
+        if (lane == 0) part[warp][r] = amax;
+    }
+    __syncthreads();
+    if (threadIdx.x < rows) {
+        float amax = part[0][threadIdx.x];
+        for (int w = 1; w < I8V_WARPS; w++) amax = fmaxf(amax, part[w][threadIdx.x]);
+        inv_s[threadIdx.x] = i8r_inv(amax);
+        ss[threadIdx.x] = i8r_scale(amax);
+    }
+    __syncthreads();
+    for (int r = 0; r < rows; r++) {
+        const uint4 *xr = reinterpret_cast<const uint4 *>(x + (size_t)r * K);
         uint2 *qr = reinterpret_cast<uint2 *>(qs + (size_t)r * K);
-        for (int c = lane; c < chunks; c += 32) qr[c] = i8r_quant8(xr[c], silu, inv);
+        const float inv = inv_s[r];
+        for (int c = threadIdx.x; c < chunks; c += I8V_WARPS * 32) qr[c] = i8r_quant8(xr[c], silu, inv);
     }
     __syncthreads();
     const int n = blockIdx.x * I8V_WARPS + warp;
     if (n >= N) return;
     int acc[LINEAR_ROWS_INT8_MAX] = {};
     const uint2 *wr = reinterpret_cast<const uint2 *>(qw + (size_t)n * K);
+#pragma unroll 4
     for (int c = lane; c < chunks; c += 32) {
         const uint2 w = wr[c];
 #pragma unroll
