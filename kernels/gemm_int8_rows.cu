@@ -97,8 +97,7 @@
 //   but is not built; the GEMMs of a few rows and long K would want it).
 #include "kernels.h"
 #include "pdl.cuh"
-#include "ln_rows.cuh"  // the quantizing prologue's LayerNorm rows
-#include "pp_ts.cuh"    // the TMA-store epilogue of the 64-row ping-pong tiles
+#include "pp_ts.cuh"  // the TMA-store epilogue of the 64-row ping-pong tiles
 #include "quant_rows.cuh"
 #include "tensormap.cuh"
 #include "wgmma.cuh"
@@ -157,17 +156,7 @@ struct I8RParams {
     const half *residual;   // (M, N) or NULL
     half *y;                // (M, N) or (M, N / 2) with GEGLU
     int M, N, K, geglu;
-    // The quantizing prologue (ping-pong tiles, K <= I8R_PRO_MAX_K): x (M, K) FP16 quantized into qa, sa by
-    // the GEMM's own CTAs before its main loop (LayerNorm first where ln_gamma is set, else SiLU where
-    // silu), then a grid barrier (grid_bar: 2 words, zero before the first use). x NULL: qa, sa are given.
-    const half *x;
-    const float *ln_gamma, *ln_beta;
-    float ln_eps;
-    int silu;
-    unsigned *grid_bar;
 };
-constexpr int I8R_PRO_CH = 8;                     // prologue: 16-byte chunks per lane, the row in registers
-constexpr int I8R_PRO_MAX_K = 256 * I8R_PRO_CH;  // K the prologue takes (2048)
 
 // --- the row quantizer ----------------------------------------------------------
 // One warp per row: max |v| over the row, then q = rn(v * 127 / amax).
@@ -347,7 +336,7 @@ __device__ __forceinline__ void i8r_epilogue(const I8RParams &p, const int *acc,
     for (int h = 0; h < 2; h++) {
         const int r = lane / 4, m = m0w + h * 8 + r;
         const bool mv = m < p.M;
-        const float sam = mv ? __ldcg(p.sa + m) : 0.0f;  // __ldcg: see i8r_dequant_frag
+        const float sam = mv ? p.sa[m] : 0.0f;
         half2 *row = reinterpret_cast<half2 *>(slab + r * LDS);
         __syncwarp();  // the previous pass's reads of the slab are done
         if (!p.geglu) {
@@ -482,91 +471,6 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 #endif
 }
 
-// --- the quantizing prologue -------------------------------------------------------
-// Every warp of the grid takes rows w, w + warps, ... of x and writes the
-// bytes and scale quantize_rows_int8 (or, with ln_gamma, layernorm_quant_rows_int8)
-// would: the row held in registers (I8R_PRO_CH chunks per lane; the same
-// chunk order, row_stats and ln_chunk as layernorm.cu, i8r_amax8 /
-// i8r_quant8 as the quantizer), the max over the warp, one store per chunk.
-#if I8R_DEVICE
-__device__ __forceinline__ void i8r_prologue_rows(const I8RParams &p) {
-    const int lane = threadIdx.x % 32, warps = blockDim.x / 32;
-    int8_t *q = const_cast<int8_t *>(p.qa);
-    float *s = const_cast<float *>(p.sa);
-    for (int row = blockIdx.x * warps + threadIdx.x / 32; row < p.M; row += gridDim.x * warps) {
-        const half *xr = p.x + (size_t)row * p.K;
-        uint4 v[I8R_PRO_CH];
-        float amax = 0.0f;
-        if (p.ln_gamma) {
-            const float2 st = row_stats<I8R_PRO_CH>(xr, p.K, p.ln_eps, lane, v);
-            const bool vec = ln_vec(p.ln_gamma, p.ln_beta);
-#pragma unroll
-            for (int i = 0; i < I8R_PRO_CH; i++) {
-                const int c = i * 256 + lane * 8;
-                if (c < p.K) {
-                    v[i] = ln_chunk(v[i], c, st.x, st.y, p.ln_gamma, p.ln_beta, vec);
-                    amax = i8r_amax8(v[i], 0, amax);
-                }
-            }
-        } else {
-#pragma unroll
-            for (int i = 0; i < I8R_PRO_CH; i++) {
-                const int c = i * 256 + lane * 8;
-                if (c < p.K) {
-                    v[i] = *reinterpret_cast<const uint4 *>(xr + c);
-                    amax = i8r_amax8(v[i], p.silu, amax);
-                }
-            }
-        }
-#pragma unroll
-        for (int o = 16; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
-        const float inv = i8r_inv(amax);
-        if (lane == 0) s[row] = i8r_scale(amax);
-        uint2 *qr = reinterpret_cast<uint2 *>(q + (size_t)row * p.K);
-        const int silu = p.ln_gamma ? 0 : p.silu;
-#pragma unroll
-        for (int i = 0; i < I8R_PRO_CH; i++) {
-            const int c = i * 256 + lane * 8;
-            if (c < p.K) qr[c / 8] = i8r_quant8(v[i], silu, inv);
-        }
-    }
-}
-
-// A barrier over the whole grid (one thread per CTA; every CTA resident:
-// the ping-pong grid is at most one CTA per SM): bar[0] counts arrivals,
-// bar[1] is the generation the last arrival advances (sense reversal: the
-// words are back at "no arrivals" for the next launch). The fences release
-// the CTA's writes before its arrival and acquire the others' after.
-__device__ __forceinline__ unsigned i8r_ld_acquire(const unsigned *a) {
-    unsigned v;
-    asm volatile("ld.acquire.gpu.global.u32 %0, [%1];\n" : "=r"(v) : "l"(a) : "memory");
-    return v;
-}
-__device__ __forceinline__ void i8r_grid_sync(unsigned *bar) {
-    const unsigned gen = i8r_ld_acquire(bar + 1);
-    __threadfence();
-    if (atomicAdd(bar, 1u) == gridDim.x - 1) {
-        atomicExch(bar, 0u);
-        __threadfence();
-        atomicAdd(bar + 1, 1u);
-    } else {
-        while (i8r_ld_acquire(bar + 1) == gen) __nanosleep(64);
-    }
-    __threadfence();
-}
-
-// The prologue and its barrier, run by every thread of the CTA: the rows
-// quantized, their generic stores ordered before the copy engine's reads of
-// qa (fence.proxy.async), then the grid barrier.
-__device__ __forceinline__ void i8r_prologue(const I8RParams &p) {
-    i8r_prologue_rows(p);
-    asm volatile("fence.proxy.async.global;\n" ::: "memory");
-    __syncthreads();
-    if (threadIdx.x == 0) i8r_grid_sync(p.grid_bar);
-    __syncthreads();
-}
-#endif
-
 // --- the persistent ping-pong tile ------------------------------------------------
 // Shared memory: the ring [STAGES][A (WM, 128) | B (BN, 128)] (1024-byte
 // aligned), the epilogue slabs [NC consumers][4 warps] of I8R_EPI_ROWS x (BN
@@ -596,8 +500,7 @@ __device__ __forceinline__ void i8r_bar_arrive(int id) { asm volatile("bar.arriv
 template <int BN>
 __device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, int *acc, int m0w, int n0, int lane) {
     const int ma = m0w + (lane >> 2), mb = ma + 8;
-    // __ldcg: the prologue may have written sa in this grid (L2, not this SM's L1)
-    const float sa = ma < p.M ? __ldcg(p.sa + ma) : 0.0f, sb = mb < p.M ? __ldcg(p.sa + mb) : 0.0f;
+    const float sa = ma < p.M ? p.sa[ma] : 0.0f, sb = mb < p.M ? p.sa[mb] : 0.0f;
 #pragma unroll
     for (int j = 0; j < BN / 8; j++) {
         const int n = n0 + 8 * j + 2 * (lane & 3);
@@ -654,8 +557,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
         mbar_init_fence();
     }
     __syncthreads();
-    pdl_wait();  // x or qa (this call's quantizer), bias, residual come from the previous kernels
-    if (p.x) i8r_prologue(p);  // qa, sa from x by this grid (the quantizer's bytes), then a grid barrier
+    pdl_wait();  // qa (this call's quantizer), bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
         regs_dealloc<i8r_pp_regs(NC, 0)>();
@@ -945,34 +847,6 @@ extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue
     if (m64 * n128 >= num_sms) return TileConfig{k <= 640 ? ts64x128_3c : ts64x128, 1};
     if (m64 * n128 >= num_sms / 2) return TileConfig{ts64x128, 1};
     return TileConfig{ts64x64, 1};
-}
-
-extern "C" int gemm_int8_rows_quant_fuses(int k, TileConfig cfg) {
-    return i8r_tma_usable(k) && cfg.splits == 1 && cfg.tile >= I8R_NUM_PLAIN && cfg.tile < I8R_NUM_TMA &&
-           k <= I8R_PRO_MAX_K;
-}
-
-extern "C" cudaError_t gemm_int8_rows_quant(int m, int n, int k, TileConfig cfg, const uint16_t *x, int silu_a,
-                                            const float *ln_gamma, const float *ln_beta, float ln_eps, int8_t *qa,
-                                            float *sa, unsigned *grid_bar, const int8_t *qw, const float *sw,
-                                            const float *bias, const uint16_t *residual, uint16_t *y,
-                                            GemmEpilogue epi, cudaStream_t stream) {
-    if (!x || !qa || !sa || (ln_gamma && (!ln_beta || silu_a))) return cudaErrorInvalidValue;
-    if (!grid_bar || !gemm_int8_rows_quant_fuses(k, cfg) || (reinterpret_cast<uintptr_t>(x) & 15)) {
-        // the separate pass, then the GEMM
-        const cudaError_t e = ln_gamma ? layernorm_quant_rows_int8(x, ln_gamma, ln_beta, m, k, ln_eps, qa, sa, stream)
-                                       : quantize_rows_int8(x, m, k, silu_a, qa, sa, stream);
-        if (e != cudaSuccess) return e;
-        return gemm_int8_rows(m, n, k, cfg, qa, sa, qw, sw, bias, residual, y, epi, stream);
-    }
-    const int geglu = epi == GEMM_EPI_GEGLU;
-    if (m < 1 || n < 8 || k < 8 || n % 8 || k % 8 || (geglu && (n % 16 || residual)) || !qw || !sw || !y)
-        return cudaErrorInvalidValue;
-    I8RParams p = {qa, sa, qw, sw, bias, reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y),
-                   m, n, k, geglu};
-    p.x = reinterpret_cast<const half *>(x);
-    p.ln_gamma = ln_gamma, p.ln_beta = ln_beta, p.ln_eps = ln_eps, p.silu = silu_a, p.grid_bar = grid_bar;
-    return kI8rTiles[cfg.tile].launch(p, stream);
 }
 
 extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,

@@ -447,22 +447,6 @@ cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
                            const uint16_t *residual,  // (M, N) fp16 or NULL (not with GEGLU)
                            uint16_t *y,               // (M, N), or (M, N/2) with GEGLU
                            GemmEpilogue epi, cudaStream_t stream);
-// gemm_int8_rows_quant: quantize_rows_int8 (or, with ln_gamma, layernorm_quant_rows_int8) of x into qa, sa and
-// then gemm_int8_rows, the same bits; where gemm_int8_rows_quant_fuses(k, cfg) (a ping-pong tile, K <= 2048)
-// and grid_bar is given, in one kernel: the GEMM's CTAs quantize the rows before their main loop and meet at a
-// grid barrier (grid_bar: 2 words, zero before the first call, left so; calls on one grid_bar must not run
-// concurrently). Otherwise the separate pass runs first.
-int gemm_int8_rows_quant_fuses(int k, TileConfig cfg);
-cudaError_t gemm_int8_rows_quant(int m, int n, int k, TileConfig cfg,
-                                 const uint16_t *x,        // (M, K) fp16
-                                 int silu_a,               // SiLU before quantizing (not with ln_gamma)
-                                 const float *ln_gamma,    // (K) LayerNorm first, or NULL
-                                 const float *ln_beta,     // (K)
-                                 float ln_eps,
-                                 int8_t *qa, float *sa,    // (M, K), (M): the quantized rows (written)
-                                 unsigned *grid_bar,       // 2 words, or NULL: the separate pass
-                                 const int8_t *qw, const float *sw, const float *bias, const uint16_t *residual,
-                                 uint16_t *y, GemmEpilogue epi, cudaStream_t stream);
 // linear_rows_int8: the few-row linear layers (the time embedding's and
 // time_emb_proj: B rows) with per-row / per-channel INT8 in one kernel:
 // every block quantizes the rows itself (quantize_rows_int8's bytes and

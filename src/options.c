@@ -260,13 +260,6 @@ static const OptionRow kOptions[OPT_COUNT] = {
                          .help_more = "row nodes' kernel reads \"i8r\"; their result does not\n"
                                       "depend on the tile, so --device cpu matches any\n"
                                       "--kernel-select"},
-    [OPT_QUANT_IN_GEMM] = {"quant-in-gemm", "on|off", "on", CHOICE(kOnOff), .at = RUN(quant_in_gemm),
-                           .section = SEC_RUN,
-                           .help = "--int8-scales row GEMMs of the main chain quantize\n"
-                                   "their A rows themselves (the LayerNorm's too) before\n"
-                                   "their main loop, one kernel per node (ping-pong tiles,\n"
-                                   "K <= 2048; a row \"+quant\" / \"+ln-quant\"): on, or off\n"
-                                   "(a quantizer / LayerNorm pass first; the same bits)"},
     [OPT_TOL_FP16] = {"tol-fp16", "X", "5e-3", DBL(0.0, 1e3), .at = RUN(tol_fp16), .section = SEC_RUN,
                       .help = "relative-L2 tolerance of FP16 fast paths"},
     [OPT_TOL_INT8] = {"tol-int8", "X", "3e-2", DBL(0.0, 1e3), .at = RUN(tol_int8), .section = SEC_RUN,
@@ -373,8 +366,7 @@ static void cli_defaults(Cli *cli) {
     cli->opt = (RunOptions){.device = DEVICE_AUTO, .gpu = 0, .ref = REF_DEFAULT, .warmup = -1, .iters = -1,
                             .check = 0, .tol_fp16 = 5e-3, .kernel_select = KERNEL_SELECT_TUNE, .pdl = 1,
                             .linear_prec = PREC_FP16, .conv1x1_prec = PREC_FP16, .int8_rows = 0, .tol_int8 = 3e-2,
-                            .fuse_shortcut = FUSE_AUTO, .fuse_ln = FUSE_AUTO, .gn_stats = 1, .quant_in_gemm = 1,
-                            .json_path = NULL};
+                            .fuse_shortcut = FUSE_AUTO, .fuse_ln = FUSE_AUTO, .gn_stats = 1, .json_path = NULL};
     cli->block_name = "resblock";
     cli->hw = -1;
     cli->latent = -1;

@@ -625,71 +625,8 @@ static void test_gemv_case(int rows, int N, int K, int silu, int bias, int res) 
         if (dp[i]) cudaCheck(cudaFree(dp[i]));
 }
 
-// gemm_int8_rows_quant: the GEMM's CTAs quantizing A themselves (a ping-pong tile, a grid barrier) against the
-// separate pass then the GEMM (no barrier given): qa, sa and y bit for bit, for every candidate tile (the plain
-// and portable ones take the separate pass either way); ln: the LayerNorm first (gamma, beta near 1 and 0),
-// else the row quantizer with silu. The barrier words are reused across all launches (they must end at zero).
-static void test_quant_in_gemm_case(int M, int N, int K, EpiKind epi, int silu, int ln) {
-    I8Case c = i8_case_make(M, N, K, epi, silu, 0, (uint64_t)M * 13 + N * 5 + K + ln * 7 + silu);
-    const GemmEpilogue ge = epi == EPI_GEGLU ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
-    float *gam = xmalloc((size_t)K * 4), *bet = xmalloc((size_t)K * 4);
-    for (int k = 0; k < K; k++) gam[k] = 1.0f + 0.25f * i8_normal(81, k), bet[k] = 0.25f * i8_normal(82, k);
-    float *d_g = i8_upload32(gam, K), *d_b = i8_upload32(bet, K);
-    int8_t *d_qw = i8_dalloc((size_t)N * K), *qa[2] = {i8_dalloc((size_t)M * K), i8_dalloc((size_t)M * K)};
-    float *d_sw = i8_dalloc((size_t)N * 4), *sa[2] = {i8_dalloc((size_t)M * 4), i8_dalloc((size_t)M * 4)};
-    unsigned *bar = i8_dalloc(256);
-    uint16_t *y2 = i8_dalloc((size_t)M * c.nout * 2);
-    cudaCheck(cudaMemset(bar, 0, 256));
-    cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, d_qw, d_sw, 0));
-    TileConfig cand[16];
-    const int nc = gemm_int8_rows_candidates(M, N, K, g_i8_sms, cand, 16);
-    const size_t ny = (size_t)M * c.nout;
-    uint16_t *h1 = xmalloc(ny * 2), *h2 = xmalloc(ny * 2);
-    int8_t *q1 = xmalloc((size_t)M * K), *q2 = xmalloc((size_t)M * K);
-    float *s1 = xmalloc((size_t)M * 4), *s2 = xmalloc((size_t)M * 4);
-    for (int i = 0; i < nc; i++) {
-        uint16_t *ys[2] = {c.d_y, y2};
-        for (int f = 0; f < 2; f++) {
-            cudaCheck(fill_u16_dev(ys[f], kI8Poison, ny, 0));
-            cudaCheck(cudaMemset(qa[f], 0x55, (size_t)M * K));
-            cudaCheck(cudaMemset(sa[f], 0x55, (size_t)M * 4));
-            cudaCheck(gemm_int8_rows_quant(M, N, K, cand[i], c.d_a, ln ? 0 : silu, ln ? d_g : NULL, ln ? d_b : NULL,
-                                           1e-5f, qa[f], sa[f], f ? NULL : bar, d_qw, d_sw, c.d_bias, c.d_res, ys[f],
-                                           ge, 0));
-        }
-        cudaCheck(cudaDeviceSynchronize());
-        copy_to_host(h1, c.d_y, ny * 2, 0), copy_to_host(h2, y2, ny * 2, 0);
-        copy_to_host(q1, qa[0], (size_t)M * K, 0), copy_to_host(q2, qa[1], (size_t)M * K, 0);
-        copy_to_host(s1, sa[0], (size_t)M * 4, 0), copy_to_host(s2, sa[1], (size_t)M * 4, 0);
-        size_t dy = 0, dq = 0, nan = 0;
-        for (size_t j = 0; j < ny; j++) dy += h1[j] != h2[j], nan += !isfinite(f16_to_f32(h1[j]));
-        for (size_t j = 0; j < (size_t)M * K; j++) dq += q1[j] != q2[j];
-        for (int m = 0; m < M; m++) dq += memcmp(&s1[m], &s2[m], 4) != 0;
-        result(dy == 0 && dq == 0 && nan == 0,
-               "gemm_int8_rows_quant M=%d N=%d K=%d epi=%s %s %s (%s): y, qa, sa == the separate pass then the GEMM "
-               "(%zu outputs, %zu bytes / scales differ, %zu NaN/Inf)", M, N, K, epi_name(epi),
-               ln ? "layernorm" : silu ? "silu" : "rows", gemm_int8_rows_tile_name(cand[i].tile),
-               gemm_int8_rows_quant_fuses(K, cand[i]) ? "in the GEMM" : "separate pass", dy, dq, nan);
-    }
-    unsigned hb[2];
-    copy_to_host(hb, bar, sizeof hb, 0);
-    result(hb[0] == 0, "gemm_int8_rows_quant M=%d N=%d K=%d: the grid barrier's arrival count back at 0 (%u)", M, N, K,
-           hb[0]);
-    free(gam), free(bet), free(h1), free(h2), free(q1), free(q2), free(s1), free(s2);
-    void *dp[] = {d_g, d_b, d_qw, qa[0], qa[1], d_sw, sa[0], sa[1], bar, y2};
-    for (unsigned i = 0; i < sizeof(dp) / sizeof(dp[0]); i++) cudaCheck(cudaFree(dp[i]));
-    i8_case_free(&c);
-}
-
 void gpu_suite_int8_rows(int num_sms) {
     g_i8_sms = num_sms;
-    // the GEMM that quantizes its A itself: every tile, LayerNorm / SiLU / plain rows, M tails, more tiles than
-    // SMs (each CTA several), K at the prologue's 2048 limit and past it (the separate pass)
-    test_quant_in_gemm_case(4177, 1040, 272, EPI_BIAS_RES, 0, 1);
-    test_quant_in_gemm_case(333, 384, 1024, EPI_GEGLU, 0, 1);
-    test_quant_in_gemm_case(77, 136, 1288, EPI_BIAS, 1, 0);
-    test_quant_in_gemm_case(1030, 640, 2048, EPI_NONE, 0, 0);
-    test_quant_in_gemm_case(129, 264, 2064, EPI_BIAS_RES, 0, 1);
     // the few-row linear in one kernel: the time embedding's shapes (320 -> 1280, 1280 -> 1280 / 640 / 320 with
     // SiLU; SDXL's 2816 -> 1280 with a residual), rows 1 .. 8, K % 16 == 8
     static const int gv[][6] = {{1, 1280, 320, 0, 1, 0}, {2, 1280, 1280, 1, 1, 0}, {2, 320, 1280, 1, 1, 0},

@@ -55,7 +55,6 @@ typedef struct {
     uint16_t *attn_pad;                   // padded Q, K, V, O (attention at a head dim without a kernel)
     int8_t *i8_qa, *i8_side_qa;           // (M, K) A quantized per row (--int8-scales row), main chain / side branch
     float *i8_sa, *i8_side_sa;            // (M) its scales
-    unsigned *i8_bar;                     // (2) the main chain's grid barrier of gemm_int8_rows_quant (Node.i8_qbar)
 } Scratch;
 
 // The shape the attention kernel runs for node n: n->attn, or at the padded
@@ -132,14 +131,16 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
     if (n->i8_rows) {
         int8_t *qa = n->side ? sc->i8_side_qa : sc->i8_qa;  // (M, K)
         float *sa = n->side ? sc->i8_side_sa : sc->i8_sa;   // (M)
-        const int lnq = node_ln_quant(n);
+        if (node_ln_quant(n))
+            cudaCheck(layernorm_quant_rows_int8(t[n->in].d16, n->ln->d_gamma, n->ln->d_beta, m, k, n->ln->eps, qa, sa,
+                                                st));
+        else
+            cudaCheck(quantize_rows_int8(t[n->in].d16, m, k, silu_a, qa, sa, st));
         const int8_t *qw = n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8;
         const float *sw = n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw;
-        // the quantizer (or the LayerNorm that quantizes) and the GEMM; one kernel where the tile fuses them
-        cudaCheck(gemm_int8_rows_quant(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, silu_a, lnq ? n->ln->d_gamma : NULL,
-                                       lnq ? n->ln->d_beta : NULL, lnq ? n->ln->eps : 0.0f, qa, sa,
-                                       n->i8_qbar ? sc->i8_bar : NULL, qw, sw, bias, n->res >= 0 ? t[n->res].d16 : NULL,
-                                       t[n->out].d16, geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, st));
+        cudaCheck(gemm_int8_rows(m, nn, k, *node_gemm_cfg(n), qa, sa, qw, sw, bias,
+                                 n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
+                                 geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, st));
         return;
     }
     cudaCheck(gemm_int8(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, w, bias, n->res >= 0 ? t[n->res].d16 : NULL,
@@ -528,17 +529,11 @@ static void set_kernel_name(const Graph *g, Node *n) {
                  n->res >= 0 ? " +res" : "");
         return;
     }
-    if (n->prec == PREC_INT8 && n->i8_rows) {
-        // e.g. "gemm-i8r i8r 128x256/4st geglu", "ln-quant + gemm-i8r ...", "gemm-i8r i8r pp ... +ln-quant" (one
-        // kernel: the GEMM quantizes its A itself, gemm_int8_rows_quant)
-        int m, nn, k;
-        node_gemm_dims(g, n, &m, &nn, &k);
-        const int fused = n->i8_qbar && gemm_int8_rows_quant_fuses(k, *node_gemm_cfg(n)), lnq = node_ln_quant(n);
-        snprintf(n->kernel, sizeof(n->kernel), "%sgemm-i8r %s%s%s%s", lnq && !fused ? "ln-quant + " : "",
+    if (n->prec == PREC_INT8 && n->i8_rows) {  // e.g. "gemm-i8r i8r 128x256/4st geglu", "ln-quant + gemm-i8r ..."
+        snprintf(n->kernel, sizeof(n->kernel), "%sgemm-i8r %s%s%s", node_ln_quant(n) ? "ln-quant + " : "",
                  gemm_int8_rows_tile_name(node_gemm_cfg(n)->tile),
                  n->op == OP_GEMM && n->lin->geglu ? " geglu" : "",
-                 n->op == OP_LINEAR && n->lin->silu_in ? " silu-in" : "",
-                 fused ? (lnq ? " +ln-quant" : " +quant") : "");
+                 n->op == OP_LINEAR && n->lin->silu_in ? " silu-in" : "");
         return;
     }
     if (n->prec == PREC_INT8) {  // e.g. "gemm-i8 i8 128x128x64/8w splitk=2 geglu"
@@ -931,10 +926,8 @@ static void int8_rows_alloc(Graph *g, GpuRun *run, cudaStream_t st) {
     run->i8 = NULL;
     if (!qa_bytes) return;
     const size_t qa_pad = (qa_bytes + 255) / 256 * 256, sa_pad = (sa_rows * sizeof(float) + 255) / 256 * 256;
-    cudaCheck(cudaMalloc((void **)&run->i8, 2 * (qa_pad + sa_pad) + 256));
+    cudaCheck(cudaMalloc((void **)&run->i8, 2 * (qa_pad + sa_pad)));
     Scratch *sc = &run->sc;
-    sc->i8_bar = (unsigned *)(run->i8 + 2 * (qa_pad + sa_pad));  // the grid barrier: zero before its first use
-    cudaCheck(cudaMemsetAsync(sc->i8_bar, 0, 256, st));
     sc->i8_qa = (int8_t *)run->i8;
     sc->i8_side_qa = (int8_t *)(run->i8 + qa_pad);
     sc->i8_sa = (float *)(run->i8 + 2 * qa_pad);
@@ -1312,12 +1305,6 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     const cudaStream_t st = run.st;
 
     graph_init_weights(g, opt->params, 1, opt->ref == REF_CPU, ref_gpu || opt->vs != VS_NONE);
-    // --quant-in-gemm: the main chain's row-scale INT8 GEMMs quantize their A themselves (one grid barrier for
-    // the chain; the side branch runs beside it and keeps the separate pass, so two grids never wait at once)
-    for (int i = 0; i < g->nn; i++) {
-        Node *n = &g->nodes[i];
-        n->i8_qbar = opt->quant_in_gemm && n->prec == PREC_INT8 && n->i8_rows && !n->side;
-    }
     arena_alloc(g, &run, ref_gpu, opt->gn_two_pass, st);
     stage_inputs(g, ref_gpu, st);
     choose_kernels(g, &run, opt, st);

@@ -90,7 +90,6 @@ typedef struct {
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions
     int int8_rows;              // INT8 GEMMs with per-row A / per-channel W scales (--int8-scales row), else per tile
-    int quant_in_gemm;          // --quant-in-gemm: a row-scale INT8 GEMM quantizes its A rows itself (one kernel)
     double tol_int8;            // relative-L2 tolerance of INT8 GEMM nodes and of nodes downstream of one (0 = 3e-2)
     // checkpoint weights and file inputs/outputs
     const char *weights_path;   // --weights: safetensors checkpoint (NULL = random weights)
@@ -193,8 +192,6 @@ typedef struct {
     double layer_tol;  // the layer error's, where it differs (FP16 node downstream of INT8: --tol-fp16); 0 = tol
     GemmPrecision prec;  // OP_GEMM / OP_LINEAR / 1x1 OP_CONV: the GEMM that ran
     int i8_rows;         // prec INT8: per-row A / per-channel W scales (gemm_int8_rows), else per-tile (gemm_int8)
-    int i8_qbar;         // i8_rows on the main chain with --quant-in-gemm on: gemm_int8_rows_quant gets the grid
-                         // barrier (its ping-pong tiles quantize A themselves; exec_gpu.c)
     ErrMetrics fp16_err; // INT8 nodes: layer error of the FP16 GEMM on the same inputs (beside layer_err)
     int has_fp16_err;
     // roofline (src/report/roofline.c): lower bound on time from FLOPs / peak and bytes / bandwidth
