@@ -486,6 +486,15 @@ struct I8rPpLayout {
     static constexpr size_t SMEM = 1024 + (size_t)STAGES * STAGE_BYTES + NC * 4 * SLAB_BYTES + BARS * 8;
 };
 
+// What pp_ts.cuh's epilogue and maps read of an INT8 row GEMM's operands, as
+// ConvParams: y, bias, residual, M, N, GEGLU (no time embedding, no
+// LayerNorm fold).
+__host__ __device__ __forceinline__ ConvParams i8r_ts_params(const I8RParams &p) {
+    ConvParams cp = {};
+    cp.bias = p.bias, cp.residual = p.residual, cp.y = p.y, cp.M = p.M, cp.N = p.N, cp.geglu = p.geglu;
+    return cp;
+}
+
 #if I8R_DEVICE
 __device__ __forceinline__ void i8r_bar_sync(int id) { asm volatile("bar.sync %0, 256;\n" ::"r"(id) : "memory"); }
 __device__ __forceinline__ void i8r_bar_arrive(int id) { asm volatile("bar.arrive %0, 256;\n" ::"r"(id) : "memory"); }
@@ -505,10 +514,10 @@ __device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, int *acc, i
     for (int j = 0; j < BN / 8; j++) {
         const int n = n0 + 8 * j + 2 * (lane & 3);
         const float2 s = n < p.N ? *reinterpret_cast<const float2 *>(p.sw + n) : make_float2(0.0f, 0.0f);
-        acc[4 * j] = __float_as_int(__fmul_rn((float)acc[4 * j], __fmul_rn(sa, s.x)));
-        acc[4 * j + 1] = __float_as_int(__fmul_rn((float)acc[4 * j + 1], __fmul_rn(sa, s.y)));
-        acc[4 * j + 2] = __float_as_int(__fmul_rn((float)acc[4 * j + 2], __fmul_rn(sb, s.x)));
-        acc[4 * j + 3] = __float_as_int(__fmul_rn((float)acc[4 * j + 3], __fmul_rn(sb, s.y)));
+        acc[4 * j] = __float_as_int(i8r_dequant(acc[4 * j], sa, s.x, 0.0f, false));  // the TS epilogue adds the bias
+        acc[4 * j + 1] = __float_as_int(i8r_dequant(acc[4 * j + 1], sa, s.y, 0.0f, false));
+        acc[4 * j + 2] = __float_as_int(i8r_dequant(acc[4 * j + 2], sb, s.x, 0.0f, false));
+        acc[4 * j + 3] = __float_as_int(i8r_dequant(acc[4 * j + 3], sb, s.y, 0.0f, false));
     }
 }
 #endif
@@ -597,8 +606,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
             if (p.residual) mbar_wait(&rbar[c * 4 + warp], (i / NC) & 1);
             else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
             __syncwarp();
-            ConvParams cp = {};  // what the TS epilogue reads: no time embedding, no LayerNorm fold
-            cp.bias = p.bias, cp.residual = p.residual, cp.y = p.y, cp.M = p.M, cp.N = p.N, cp.geglu = p.geglu;
+            const ConvParams cp = i8r_ts_params(p);
             const int m0w = m0 + PP_TS_ROWS * warp;
             i8r_dequant_frag<BN>(p, acc, m0w, n0, lane);
             pp_ts_epilogue<BN, false>(cp, ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane);
@@ -700,8 +708,7 @@ cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
 // They need y and the residual 16-byte aligned (pp_ts_ok) and the weight
 // scales 8-byte aligned (i8r_dequant_frag's pair loads); else the tile refuses.
 cudaError_t i8r_ts_maps(const I8RParams &p, int bn, PpTsMaps *ts) {
-    ConvParams cp = {};
-    cp.residual = p.residual, cp.y = p.y, cp.M = p.M, cp.N = p.N, cp.geglu = p.geglu;
+    const ConvParams cp = i8r_ts_params(p);
     if (!pp_ts_ok(cp) || (reinterpret_cast<uintptr_t>(p.sw) & 7)) return cudaErrorInvalidValue;
     return pp_ts_maps(cp, bn, ts);
 }
