@@ -207,10 +207,8 @@ void print_report_body(const Graph *g, const RunOptions *opt, const RunResult *r
                r->vendor_chain_err.valid ? fmt_err(r->vendor_chain_err.rel_l2, b2, sizeof b2) : "-");
     if (r->checked)
         printf("FP32 reference (%s)  %s\n", r->ref_on_gpu ? "GPU" : "CPU", fmt_time(r->ref_time, b1, sizeof b1));
-    char tol8[96] = "";  // INT8 GEMMs and the nodes downstream of them have their own tolerance
-    for (int i = 0; i < g->nn; i++)
-        if (g->nodes[i].tol > 0 && g->nodes[i].tol != r->tol)
-            snprintf(tol8, sizeof tol8, "INT8 GEMMs and chains downstream %.0e", g->nodes[i].tol);
+    char tol8[96];
+    verdict_int8_note(g, r, tol8, sizeof tol8);
     if (!r->checked) {
         printf("verdict  NOT CHECKED (--ref none)\n");
     } else if (r->pass) {
@@ -224,6 +222,13 @@ void print_report_body(const Graph *g, const RunOptions *opt, const RunResult *r
                tol8[0] ? " (" : "", tol8, tol8[0] ? ")" : "",
                (r->on_gpu && !r->replay_identical) ? "; graph replay differs from the eager run" : "");
     }
+}
+
+void verdict_int8_note(const Graph *g, const RunResult *r, char *buf, size_t len) {
+    buf[0] = 0;  // INT8 GEMMs and the nodes downstream of them have their own tolerance
+    for (int i = 0; i < g->nn; i++)
+        if (g->nodes[i].tol > 0 && g->nodes[i].tol != r->tol)
+            snprintf(buf, len, "INT8 GEMMs and chains downstream %.0e", g->nodes[i].tol);
 }
 
 static cJSON *err_json(const ErrMetrics *e) {

@@ -48,6 +48,9 @@ void peaks_cache_path(char *buf, size_t n);
 
 // --- console, JSON file, CSV (src/report/report.c) -----------------------------
 void print_report(const Graph *g, const RunOptions *opt, const RunResult *r);  // header, then body
+// The verdict's note on the INT8 tolerance ("INT8 GEMMs and chains downstream 3e-02") where some node has a
+// tolerance other than r->tol, else "".
+void verdict_int8_note(const Graph *g, const RunResult *r, char *buf, size_t len);
 // The report in two parts, so that the header (device, block, weights, peaks,
 // timing) is on the screen before a long run: report_header_info fills, from
 // the options alone, the fields of r that the header shows and the executors

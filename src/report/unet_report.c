@@ -138,12 +138,16 @@ void print_unet_body(const Graph *g, const RunOptions *opt, const RunResult *r) 
     }
     int bad = 0;
     for (int i = 0; i < g->nn; i++) bad += !node_pass(&g->nodes[i], node_tol(&g->nodes[i], r));
+    char tol8[96];
+    verdict_int8_note(g, r, tol8, sizeof tol8);
     if (r->pass)
-        printf("verdict  PASS: every node within relative L2 %.0e (layer and chain), no NaN/Inf%s; output chain relL2 %s\n",
-               r->tol, r->on_gpu ? ", graph replay bit-identical" : "", ferr(last->chain_err.rel_l2, b1, sizeof b1));
+        printf("verdict  PASS: every node within relative L2 %.0e (layer and chain%s%s), no NaN/Inf%s; output chain "
+               "relL2 %s\n", r->tol, tol8[0] ? "; " : "", tol8, r->on_gpu ? ", graph replay bit-identical" : "",
+               ferr(last->chain_err.rel_l2, b1, sizeof b1));
     else
-        printf("verdict  FAIL: %d node(s) beyond relative L2 %.0e or non-finite%s; output chain relL2 %s\n", bad,
-               r->tol, (r->on_gpu && !r->replay_identical) ? "; graph replay differs from the eager run" : "",
+        printf("verdict  FAIL: %d node(s) beyond relative L2 %.0e%s%s%s or non-finite%s; output chain relL2 %s\n", bad,
+               r->tol, tol8[0] ? " (" : "", tol8, tol8[0] ? ")" : "",
+               (r->on_gpu && !r->replay_identical) ? "; graph replay differs from the eager run" : "",
                ferr(last->chain_err.rel_l2, b1, sizeof b1));
 }
 
