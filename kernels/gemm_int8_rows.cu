@@ -159,48 +159,45 @@ struct I8RParams {
 };
 
 // --- the row quantizer ----------------------------------------------------------
-// LPR lanes per row (8, 16 or 32; a warp takes 32 / LPR rows, 8 warps per
-// block): max |v| over the row, then q = rn(v * 127 / amax). x (rows, K)
-// FP16, q (rows, K), scale (rows); K a multiple of 8. CH > 0: the row is
-// read once, CH 16-byte chunks per lane held in registers (K <= 8 LPR CH);
-// CH == 0: any K, the row read twice. A warp per row at K = 320 left 24
-// lanes with one chunk each and a 5-step reduction (layernorm.cu's LPR).
-template <int LPR, int CH>
+// One warp per row: max |v| over the row, then q = rn(v * 127 / amax).
+// x (rows, K) FP16, q (rows, K), scale (rows); K a multiple of 8. CH > 0:
+// the row is read once, CH 16-byte chunks per lane held in registers (K <=
+// 256 CH); CH == 0: any K, the row read twice.
+template <int CH>
 __global__ void __launch_bounds__(256) quantize_rows_int8_kernel(const half *x, int rows, int K, int silu, int8_t *q,
                                                                  float *scale) {
     pdl_wait();
     // the GEMM that reads qa may be scheduled while this pass runs (its prologue under our tail; it
     // still waits for our completion), as layernorm_stats_kernel lets its folded GEMM
     pdl_launch_dependents();
-    const int l = threadIdx.x % LPR, row = blockIdx.x * 8 + threadIdx.x / LPR;
-    const bool valid = row < rows;  // rows past the end: their lanes only join the shuffles
+    const int row = blockIdx.x * 8 + threadIdx.x / 32, lane = threadIdx.x % 32;
+    if (row >= rows) return;
     const uint4 *xr = reinterpret_cast<const uint4 *>(x + (size_t)row * K);  // 8 halves per chunk
     uint2 *qr = reinterpret_cast<uint2 *>(q + (size_t)row * K);
-    const int chunks = valid ? K / 8 : 0;
+    const int chunks = K / 8;
     float amax = 0.0f;
     uint4 u[CH > 0 ? CH : 1];
     if constexpr (CH > 0) {
 #pragma unroll
         for (int i = 0; i < CH; i++) {
-            const int c = l + LPR * i;
+            const int c = lane + 32 * i;
             u[i] = c < chunks ? xr[c] : make_uint4(0u, 0u, 0u, 0u);  // zeros: |0| changes no max
         }
 #pragma unroll
         for (int i = 0; i < CH; i++) amax = i8r_amax8(u[i], silu, amax);
     } else {
-        for (int c = l; c < chunks; c += LPR) amax = i8r_amax8(xr[c], silu, amax);
+        for (int c = lane; c < chunks; c += 32) amax = i8r_amax8(xr[c], silu, amax);
     }
 #pragma unroll
-    for (int o = LPR / 2; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
-    if (!valid) return;
+    for (int o = 16; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
     const float inv = i8r_inv(amax);
-    if (l == 0) scale[row] = i8r_scale(amax);
+    if (lane == 0) scale[row] = i8r_scale(amax);
     if constexpr (CH > 0) {
 #pragma unroll
         for (int i = 0; i < CH; i++)
-            if (l + LPR * i < chunks) qr[l + LPR * i] = i8r_quant8(u[i], silu, inv);
+            if (lane + 32 * i < chunks) qr[lane + 32 * i] = i8r_quant8(u[i], silu, inv);
     } else {
-        for (int c = l; c < chunks; c += LPR) qr[c] = i8r_quant8(xr[c], silu, inv);
+        for (int c = lane; c < chunks; c += 32) qr[c] = i8r_quant8(xr[c], silu, inv);
     }
 }
 
@@ -789,16 +786,15 @@ extern "C" cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, in
                                           cudaStream_t stream) {
     if (rows < 1 || k < 8 || k % 8 || !x || !q || !scale) return cudaErrorInvalidValue;
     const half *xh = reinterpret_cast<const half *>(x);
-    // lanes per row and chunks per lane in registers: 8 lanes up to K = 512, 16 up to 1024, a warp beyond (8
-    // chunks up to 2048, 20 up to 5120), or no registers (re-read) past 5120
-    const int lpr = k <= 512 ? 8 : k <= 1024 ? 16 : 32;
+    const dim3 grid((rows + 7) / 8), block(256);
+    // chunks per lane in registers: the fewest that hold the row (K <= 256 CH), or none (re-read) past 5120
     void (*kern)(const half *, int, int, int, int8_t *, float *) =
-        k <= 512        ? quantize_rows_int8_kernel<8, 8>
-        : k <= 1024     ? quantize_rows_int8_kernel<16, 8>
-        : k <= 256 * 8  ? quantize_rows_int8_kernel<32, 8>
-        : k <= 256 * 20 ? quantize_rows_int8_kernel<32, 20>
-                        : quantize_rows_int8_kernel<32, 0>;
-    return pdl_launch(kern, dim3((rows + 7) / 8), dim3(8 * lpr), 0, stream, xh, rows, k, silu, q, scale);
+        k <= 256 * 2   ? quantize_rows_int8_kernel<2>
+        : k <= 256 * 4 ? quantize_rows_int8_kernel<4>
+        : k <= 256 * 8 ? quantize_rows_int8_kernel<8>
+        : k <= 256 * 20 ? quantize_rows_int8_kernel<20>
+                        : quantize_rows_int8_kernel<0>;
+    return pdl_launch(kern, grid, block, 0, stream, xh, rows, k, silu, q, scale);
 }
 
 extern "C" cudaError_t linear_rows_int8(const uint16_t *x, int rows, int k, int n, int silu_a, const int8_t *qw,

@@ -15,15 +15,12 @@
 //   the separate LayerNorm uses.
 //
 // Design
-//   LPR lanes per row (8, 16 or 32: a warp takes 32 / LPR rows); each lane
-//   owns 16-byte chunks c = 8 * (l + LPR * i) of the row (l = lane % LPR)
-//   and keeps them in registers (NCH chunks), so the row is read from memory
-//   once and written once: the kernel is a pure streaming pass, as a
-//   memory-bound op should be (16-byte accesses, enough rows in flight: 8
-//   warps per block). Reductions are shuffles within the row's lanes, no
-//   shared memory, no barrier. LPR = 32 at C = 320 left 24 of a warp's lanes
-//   with one chunk and a 5-step reduction each for 640 bytes; LPR = 8 gives
-//   each lane 5 chunks in flight and 3-step reductions (ln_lanes).
+//   One warp per row; each lane owns 16-byte chunks c = 8*lane + 256*i of
+//   the row and keeps them in registers (NCH chunks), so the row is read from
+//   memory once and written once: the kernel is a pure streaming pass, as a
+//   memory-bound op should be
+//   (16-byte accesses, enough rows in flight: 8 warps per block, one block
+//   per 8 rows). Reductions are warp shuffles, no shared memory, no barrier.
 //   For NHWC activations the (B, H*W, C) token view is the same memory, so
 //   no reshape kernel exists anywhere in the transformer block. The
 //   statistics pass reads the row the same way and writes 8 bytes per row
@@ -31,7 +28,7 @@
 //   normalized tensor, which the folded GEMM never reads).
 //
 // Limits
-//   C a multiple of 8 and at most 4096 (NCH = 8 or 16 chunks per lane).
+//   C a multiple of 8 and at most 4096 (NCH = 4, 8 or 16 chunks per lane).
 #include "kernels.h"
 #include "pdl.cuh"
 #include "quant_rows.cuh"
@@ -41,46 +38,17 @@
 
 namespace {
 
-constexpr int kRowsPerBlock = 8;  // a block is 8 rows of LPR lanes each (64, 128 or 256 threads)
-
-// The sum (or max) over the LPR lanes of a row (xor offsets below LPR stay inside the row's lane group).
-template <int LPR>
-__device__ __forceinline__ float row_sum(float v) {
-#pragma unroll
-    for (int o = LPR / 2; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-    return v;
-}
-template <int LPR>
-__device__ __forceinline__ float row_max(float v) {
-#pragma unroll
-    for (int o = LPR / 2; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
-    return v;
-}
-// Column of chunk i of lane l (of LPR) in a row.
-template <int LPR>
-__device__ __forceinline__ int ln_col(int i, int l) { return (i * LPR + l) * 8; }
-
-// This thread's row (rows past M: valid false; its lanes still join the row group's shuffles).
-template <int LPR>
-__device__ __forceinline__ int ln_row(int M, int *l, bool *valid) {
-    *l = threadIdx.x % LPR;
-    const int row = blockIdx.x * kRowsPerBlock + threadIdx.x / LPR;
-    *valid = row < M;
-    return row;
-}
+constexpr int kRowsPerBlock = 8;  // warps per block, one row each
 
 // Loads this lane's chunks of row xr into v and returns the row's mean and
-// rstd (every lane of the row gets both), two passes over the registers.
-// valid false: no loads (zeros), the lanes only take part in the shuffles.
-template <int LPR, int NCH>
-__device__ __forceinline__ float2 row_stats(const half *__restrict__ xr, int C, float eps, int l, bool valid,
-                                            uint4 *v) {
+// rstd (every lane gets both), two passes over the registers.
+template <int NCH>
+__device__ __forceinline__ float2 row_stats(const half *__restrict__ xr, int C, float eps, int lane, uint4 *v) {
     float sum = 0.f;
 #pragma unroll
     for (int i = 0; i < NCH; i++) {
-        int c = ln_col<LPR>(i, l);
-        v[i] = make_uint4(0u, 0u, 0u, 0u);
-        if (valid && c < C) {
+        int c = i * 256 + lane * 8;
+        if (c < C) {
             v[i] = *reinterpret_cast<const uint4 *>(xr + c);
             const half2 *h = reinterpret_cast<const half2 *>(&v[i]);
 #pragma unroll
@@ -90,13 +58,14 @@ __device__ __forceinline__ float2 row_stats(const half *__restrict__ xr, int C, 
             }
         }
     }
-    sum = row_sum<LPR>(sum);
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) sum += __shfl_xor_sync(0xffffffffu, sum, o);
     const float mean = sum / C;
     float var = 0.f;
 #pragma unroll
     for (int i = 0; i < NCH; i++) {
-        int c = ln_col<LPR>(i, l);
-        if (valid && c < C) {
+        int c = i * 256 + lane * 8;
+        if (c < C) {
             const half2 *h = reinterpret_cast<const half2 *>(&v[i]);
 #pragma unroll
             for (int e = 0; e < 4; e++) {
@@ -105,7 +74,8 @@ __device__ __forceinline__ float2 row_stats(const half *__restrict__ xr, int C, 
             }
         }
     }
-    var = row_sum<LPR>(var);
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) var += __shfl_xor_sync(0xffffffffu, var, o);
     return make_float2(mean, rsqrtf(var / C + eps));
 }
 
@@ -144,23 +114,22 @@ __device__ __forceinline__ bool ln_vec(const float *gamma, const float *beta) {
     return !((reinterpret_cast<uintptr_t>(gamma) | reinterpret_cast<uintptr_t>(beta)) & 15);
 }
 
-template <int LPR, int NCH>
+template <int NCH>
 __global__ void __launch_bounds__(kRowsPerBlock * 32)
     layernorm_kernel(const half *__restrict__ x, half *__restrict__ y, const float *__restrict__ gamma,
                      const float *__restrict__ beta, int M, int C, float eps) {
     pdl_wait();
-    int l;
-    bool valid;
-    const int row = ln_row<LPR>(M, &l, &valid);
+    const int lane = threadIdx.x & 31;
+    const int row = blockIdx.x * kRowsPerBlock + (threadIdx.x >> 5);
+    if (row >= M) return;
     uint4 v[NCH];  // (NCH, 8) halves of this lane
-    const float2 st = row_stats<LPR, NCH>(x + (size_t)row * C, C, eps, l, valid, v);
-    if (!valid) return;
+    const float2 st = row_stats<NCH>(x + (size_t)row * C, C, eps, lane, v);
     const float mean = st.x, rstd = st.y;
     const bool vec = ln_vec(gamma, beta);
     half *yr = y + (size_t)row * C;
 #pragma unroll
     for (int i = 0; i < NCH; i++) {
-        int c = ln_col<LPR>(i, l);
+        int c = i * 256 + lane * 8;
         if (c < C) *reinterpret_cast<uint4 *>(yr + c) = ln_chunk(v[i], c, mean, rstd, gamma, beta, vec);
     }
 }
@@ -169,41 +138,41 @@ __global__ void __launch_bounds__(kRowsPerBlock * 32)
 // chunks stay in registers, their max |v| over the row gives the row's INT8
 // scale, and q, scale are what quantize_rows_int8 makes of layernorm_kernel's
 // output (quant_rows.cuh; the same bytes).
-template <int LPR, int NCH>
+template <int NCH>
 __global__ void __launch_bounds__(kRowsPerBlock * 32)
     layernorm_quant_kernel(const half *__restrict__ x, const float *__restrict__ gamma,
                            const float *__restrict__ beta, int M, int C, float eps, int8_t *__restrict__ q,
                            float *__restrict__ scale) {
     pdl_wait();
     pdl_launch_dependents();  // the GEMM's prologue under our tail (it still waits for our completion)
-    int l;
-    bool valid;
-    const int row = ln_row<LPR>(M, &l, &valid);
+    const int lane = threadIdx.x & 31;
+    const int row = blockIdx.x * kRowsPerBlock + (threadIdx.x >> 5);
+    if (row >= M) return;
     uint4 v[NCH];  // (NCH, 8) halves of this lane: the row, then the normalized row
-    const float2 st = row_stats<LPR, NCH>(x + (size_t)row * C, C, eps, l, valid, v);
+    const float2 st = row_stats<NCH>(x + (size_t)row * C, C, eps, lane, v);
     const bool vec = ln_vec(gamma, beta);
     float amax = 0.0f;
 #pragma unroll
     for (int i = 0; i < NCH; i++) {
-        int c = ln_col<LPR>(i, l);
-        if (valid && c < C) {
+        int c = i * 256 + lane * 8;
+        if (c < C) {
             v[i] = ln_chunk(v[i], c, st.x, st.y, gamma, beta, vec);
             amax = i8r_amax8(v[i], 0, amax);
         }
     }
-    amax = row_max<LPR>(amax);
-    if (!valid) return;
+#pragma unroll
+    for (int o = 16; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
     const float inv = i8r_inv(amax);
-    if (l == 0) scale[row] = i8r_scale(amax);
+    if (lane == 0) scale[row] = i8r_scale(amax);
     uint2 *qr = reinterpret_cast<uint2 *>(q + (size_t)row * C);
 #pragma unroll
     for (int i = 0; i < NCH; i++) {
-        int c = ln_col<LPR>(i, l);
+        int c = i * 256 + lane * 8;
         if (c < C) qr[c / 8] = i8r_quant8(v[i], 0, inv);
     }
 }
 
-template <int LPR, int NCH>
+template <int NCH>
 __global__ void __launch_bounds__(kRowsPerBlock * 32)
     layernorm_stats_kernel(const half *__restrict__ x, float2 *__restrict__ stats, int M, int C, float eps) {
     pdl_wait();
@@ -211,22 +180,13 @@ __global__ void __launch_bounds__(kRowsPerBlock * 32)
     // tail; it still waits for our completion): 2-3 us less per fused node at C = 1280 on the H100 than
     // without the early trigger (docs/PERF.md).
     pdl_launch_dependents();
-    int l;
-    bool valid;
-    const int row = ln_row<LPR>(M, &l, &valid);
+    const int lane = threadIdx.x & 31;
+    const int row = blockIdx.x * kRowsPerBlock + (threadIdx.x >> 5);
+    if (row >= M) return;
     uint4 v[NCH];
-    const float2 st = row_stats<LPR, NCH>(x + (size_t)row * C, C, eps, l, valid, v);
-    if (valid && l == 0) stats[row] = st;
+    const float2 st = row_stats<NCH>(x + (size_t)row * C, C, eps, lane, v);
+    if (lane == 0) stats[row] = st;
 }
-
-// Lanes per row and chunks per lane for C channels (C <= 4096, a multiple of 8): 8 lanes up to C = 512, 16 up
-// to 1024, a warp beyond; at most 8 chunks per lane up to C = 2048, 16 beyond.
-#define LN_PICK(kern, c, ...)                                                                           \
-    ((c) <= 512    ? pdl_launch(kern<8, 8>, ln_grid(m), dim3(kRowsPerBlock * 8), 0, __VA_ARGS__)       \
-     : (c) <= 1024 ? pdl_launch(kern<16, 8>, ln_grid(m), dim3(kRowsPerBlock * 16), 0, __VA_ARGS__)     \
-     : (c) <= 2048 ? pdl_launch(kern<32, 8>, ln_grid(m), dim3(kRowsPerBlock * 32), 0, __VA_ARGS__)     \
-                   : pdl_launch(kern<32, 16>, ln_grid(m), dim3(kRowsPerBlock * 32), 0, __VA_ARGS__))
-dim3 ln_grid(int m) { return dim3((m + kRowsPerBlock - 1) / kRowsPerBlock); }
 
 }  // namespace
 
@@ -235,14 +195,20 @@ extern "C" cudaError_t layernorm_fp16(const uint16_t *x, uint16_t *y, const floa
     if (m <= 0 || c <= 0 || c % 8 || c > 4096) return cudaErrorInvalidValue;
     const half *hx = reinterpret_cast<const half *>(x);
     half *hy = reinterpret_cast<half *>(y);
-    return LN_PICK(layernorm_kernel, c, stream, hx, hy, gamma, beta, m, c, eps);
+    dim3 grid((m + kRowsPerBlock - 1) / kRowsPerBlock), block(kRowsPerBlock * 32);
+    if (c <= 1024) return pdl_launch(layernorm_kernel<4>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
+    if (c <= 2048) return pdl_launch(layernorm_kernel<8>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
+    return pdl_launch(layernorm_kernel<16>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
 }
 
 extern "C" cudaError_t layernorm_quant_rows_int8(const uint16_t *x, const float *gamma, const float *beta, int m,
                                                  int c, float eps, int8_t *q, float *scale, cudaStream_t stream) {
     if (m <= 0 || c <= 0 || c % 8 || c > 4096 || !x || !gamma || !beta || !q || !scale) return cudaErrorInvalidValue;
     const half *hx = reinterpret_cast<const half *>(x);
-    return LN_PICK(layernorm_quant_kernel, c, stream, hx, gamma, beta, m, c, eps, q, scale);
+    dim3 grid((m + kRowsPerBlock - 1) / kRowsPerBlock), block(kRowsPerBlock * 32);
+    void (*kern)(const half *, const float *, const float *, int, int, float, int8_t *, float *) =
+        c <= 1024 ? layernorm_quant_kernel<4> : c <= 2048 ? layernorm_quant_kernel<8> : layernorm_quant_kernel<16>;
+    return pdl_launch(kern, grid, block, 0, stream, hx, gamma, beta, m, c, eps, q, scale);
 }
 
 extern "C" cudaError_t layernorm_stats_fp16(const uint16_t *x, float *stats, int m, int c, float eps,
@@ -250,5 +216,8 @@ extern "C" cudaError_t layernorm_stats_fp16(const uint16_t *x, float *stats, int
     if (m <= 0 || c <= 0 || c % 8 || c > 4096 || (reinterpret_cast<uintptr_t>(stats) & 7)) return cudaErrorInvalidValue;
     const half *hx = reinterpret_cast<const half *>(x);
     float2 *st = reinterpret_cast<float2 *>(stats);
-    return LN_PICK(layernorm_stats_kernel, c, stream, hx, st, m, c, eps);
+    dim3 grid((m + kRowsPerBlock - 1) / kRowsPerBlock), block(kRowsPerBlock * 32);
+    if (c <= 1024) return pdl_launch(layernorm_stats_kernel<4>, grid, block, 0, stream, hx, st, m, c, eps);
+    if (c <= 2048) return pdl_launch(layernorm_stats_kernel<8>, grid, block, 0, stream, hx, st, m, c, eps);
+    return pdl_launch(layernorm_stats_kernel<16>, grid, block, 0, stream, hx, st, m, c, eps);
 }
