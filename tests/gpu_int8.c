@@ -625,6 +625,151 @@ static void test_gemv_case(int rows, int N, int K, int silu, int bias, int res) 
         if (dp[i]) cudaCheck(cudaFree(dp[i]));
 }
 
+// The row maxima of x (rows, K) FP16-exact floats in parts of `width` columns: (rows, ceil(K / width)).
+static float *i8_parts(const float *x, int rows, int K, int width, int *parts) {
+    *parts = (K + width - 1) / width;
+    float *pm = xmalloc((size_t)rows * *parts * 4);
+    for (int m = 0; m < rows; m++)
+        for (int j = 0; j < *parts; j++) {
+            float a = 0.0f;
+            for (int k = j * width; k < K && k < (j + 1) * width; k++) a = fmaxf(a, fabsf(x[(size_t)m * K + k]));
+            pm[(size_t)m * *parts + j] = a;
+        }
+    return pm;
+}
+
+// gemm_int8_rows_a16 (FP16 A and its rows' maxima in parts of `width` columns; the tiles quantize A
+// themselves) against the model on quantize_rows_int8(A) bit for bit (GEGLU within 1 FP16 ulp); every A16
+// tile or the heuristic's; the A rows with an outlier where asked, the last row all zero (scale 0).
+static void test_a16_case(int M, int N, int K, EpiKind epi, int width, float outlier, int all_tiles) {
+    I8Case c = i8_case_make(M, N, K, epi, 0, outlier, (uint64_t)M * 13 + N * 7 + K * 3 + width);
+    const GemmEpilogue ge = epi == EPI_GEGLU ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
+    for (int k = 0; k < K; k++) c.a[(size_t)(M - 1) * K + k] = 0.0f;
+    cudaCheck(cudaMemset(c.d_a + (size_t)(M - 1) * K, 0, (size_t)K * 2));
+    int parts;
+    float *pm = i8_parts(c.a, M, K, width, &parts);
+    float *d_pm = i8_upload32(pm, (size_t)M * parts), *d_sw = i8_dalloc((size_t)N * 4);
+    int8_t *d_qw = i8_dalloc((size_t)N * K);
+    cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, d_qw, d_sw, 0));
+    const size_t ny = (size_t)M * c.nout;
+    float *ym = xmalloc(ny * 4);
+    gemm_int8_rows_model(M, N, K, c.a, c.wk, c.bk, c.res, ym, ge, 0);
+    TileConfig cand[16];
+    int nc = all_tiles ? gemm_int8_rows_a16_candidates(M, N, K, g_i8_sms, cand, 16) : 0;
+    if (!all_tiles) cand[nc++] = gemm_int8_rows_a16_heuristic(M, N, K, ge, g_i8_sms);
+    uint16_t *y = xmalloc(ny * 2);
+    for (int i = 0; i < nc; i++) {
+        cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
+        cudaCheck(gemm_int8_rows_a16(M, N, K, cand[i], c.d_a, d_pm, parts, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        copy_to_host(y, c.d_y, ny * 2, 0);
+        size_t nan = 0;
+        double worst = 0;
+        const size_t bad = i8_compare_model(&c, y, ym, 0, M, NULL, &nan, &worst);
+        result(bad == 0 && nan == 0,
+               "gemm_int8_rows_a16 M=%d N=%d K=%d epi=%s parts of %d columns (%d) outlier=%g %s: y == model on "
+               "quantize_rows_int8(A) %s (%zu mismatches, %zu NaN/Inf, worst %.2f ulp)", M, N, K, epi_name(epi),
+               width, parts, outlier, gemm_int8_rows_tile_name(cand[i].tile),
+               epi == EPI_GEGLU ? "within 1 fp16 ulp" : "bit for bit", bad, nan, worst);
+    }
+    free(y), free(ym), free(pm);
+    cudaCheck(cudaFree(d_pm));
+    cudaCheck(cudaFree(d_sw));
+    cudaCheck(cudaFree(d_qw));
+    i8_case_free(&c);
+}
+
+// The GEGLU GEMM that leaves its output rows' maxima (gemm_int8_rows_amax, every tile that can) against
+// gemm_int8_rows on the same tile (y bit for bit) and the maxima of that y; then the GEMM after it (N2
+// outputs + residual) from y and the maxima (gemm_int8_rows_a16, heuristic) against quantize_rows_int8(y) +
+// gemm_int8_rows, bit for bit: the transformer's ff1 -> ff2.
+static void test_amax_case(int M, int N, int K, int N2) {
+    I8Case c = i8_case_make(M, N, K, EPI_GEGLU, 0, 0, (uint64_t)M * 5 + N * 3 + K);
+    const int nout = N / 2, parts = N / 64;
+    int8_t *d_qa = i8_dalloc((size_t)M * K), *d_qw = i8_dalloc((size_t)N * K);
+    float *d_sa = i8_dalloc((size_t)M * 4), *d_sw = i8_dalloc((size_t)N * 4);
+    float *d_pm = i8_dalloc((size_t)M * parts * 4);
+    uint16_t *d_y2 = i8_dalloc((size_t)M * nout * 2);
+    cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, d_qw, d_sw, 0));
+    cudaCheck(quantize_rows_int8(c.d_a, M, K, 0, d_qa, d_sa, 0));
+    // the second GEMM: (N2, nout) weights, bias, residual
+    I8Case c2 = i8_case_make(M, N2, nout, EPI_BIAS_RES, 0, 0, 4242 + N2);
+    int8_t *d_qw2 = i8_dalloc((size_t)N2 * nout), *d_qa2 = i8_dalloc((size_t)M * nout);
+    float *d_sw2 = i8_dalloc((size_t)N2 * 4), *d_sa2 = i8_dalloc((size_t)M * 4);
+    uint16_t *d_z = i8_dalloc((size_t)M * N2 * 2);
+    cudaCheck(quantize_rows_int8(c2.d_w, N2, nout, 0, d_qw2, d_sw2, 0));
+    TileConfig cand[16];
+    const int nc = gemm_int8_rows_amax_candidates(M, N, K, g_i8_sms, cand, 16);
+    const size_t ny = (size_t)M * nout, nz = (size_t)M * N2;
+    uint16_t *y = xmalloc(ny * 2), *y2 = xmalloc(ny * 2), *z = xmalloc(nz * 2), *z2 = xmalloc(nz * 2);
+    float *pm = xmalloc((size_t)M * parts * 4), *yf = xmalloc(ny * 4);
+    for (int i = 0; i < nc; i++) {
+        cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
+        cudaCheck(fill_u16_dev(d_y2, kI8Poison, ny, 0));
+        cudaCheck(cudaMemset(d_pm, 0xFF, (size_t)M * parts * 4));  // NaN: every part must be written
+        cudaCheck(gemm_int8_rows_amax(M, N, K, cand[i], d_qa, d_sa, d_qw, d_sw, c.d_bias, c.d_y, d_pm, parts, 0));
+        cudaCheck(gemm_int8_rows(M, N, K, cand[i], d_qa, d_sa, d_qw, d_sw, c.d_bias, NULL, d_y2, GEMM_EPI_GEGLU, 0));
+        // ff2 both ways
+        TileConfig h2 = gemm_int8_rows_a16_heuristic(M, N2, nout, GEMM_EPI_NONE, g_i8_sms);
+        cudaCheck(fill_u16_dev(c2.d_y, kI8Poison, nz, 0));
+        cudaCheck(fill_u16_dev(d_z, kI8Poison, nz, 0));
+        cudaCheck(gemm_int8_rows_a16(M, N2, nout, h2, c.d_y, d_pm, parts, d_qw2, d_sw2, c2.d_bias, c2.d_res, c2.d_y,
+                                     GEMM_EPI_NONE, 0));
+        cudaCheck(quantize_rows_int8(c.d_y, M, nout, 0, d_qa2, d_sa2, 0));
+        cudaCheck(gemm_int8_rows(M, N2, nout, gemm_int8_rows_heuristic(M, N2, nout, GEMM_EPI_NONE, g_i8_sms), d_qa2,
+                                 d_sa2, d_qw2, d_sw2, c2.d_bias, c2.d_res, d_z, GEMM_EPI_NONE, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        copy_to_host(y, c.d_y, ny * 2, 0);
+        copy_to_host(y2, d_y2, ny * 2, 0);
+        copy_to_host(pm, d_pm, (size_t)M * parts * 4, 0);
+        copy_to_host(z, c2.d_y, nz * 2, 0);
+        copy_to_host(z2, d_z, nz * 2, 0);
+        size_t yd = 0, pd = 0, zd = 0, nan = 0;
+        for (size_t j = 0; j < ny; j++) yd += y[j] != y2[j], yf[j] = f16_to_f32(y[j]);
+        int p2;
+        float *want = i8_parts(yf, M, nout, 32, &p2);
+        for (size_t j = 0; j < (size_t)M * parts; j++) pd += memcmp(&pm[j], &want[j], 4) != 0;
+        for (size_t j = 0; j < nz; j++) zd += z[j] != z2[j], nan += !isfinite(f16_to_f32(z[j]));
+        free(want);
+        result(yd == 0 && pd == 0 && zd == 0 && nan == 0 && p2 == parts,
+               "gemm_int8_rows_amax M=%d N=%d K=%d %s: y == gemm_int8_rows' (%zu differ), row maxima == max |y| per "
+               "32 columns (%zu of %d x %d differ); then gemm_int8_rows_a16 N=%d K=%d +residual %s == "
+               "quantize_rows_int8 + gemm_int8_rows (%zu differ, %zu NaN/Inf)", M, N, K,
+               gemm_int8_rows_tile_name(cand[i].tile), yd, pd, M, parts, N2, nout, gemm_int8_rows_tile_name(h2.tile),
+               zd, nan);
+    }
+    free(y), free(y2), free(z), free(z2), free(pm), free(yf);
+    void *dp[] = {d_qa, d_qw, d_sa, d_sw, d_pm, d_y2, d_qw2, d_qa2, d_sw2, d_sa2, d_z};
+    for (unsigned i = 0; i < sizeof(dp) / sizeof(dp[0]); i++) cudaCheck(cudaFree(dp[i]));
+    i8_case_free(&c2);
+    i8_case_free(&c);
+}
+
+// The A16 and maxima entry points refuse what they cannot run.
+static void test_a16_invalid(void) {
+    const int M = 64, N = 128, K = 256;
+    uint16_t *a = i8_dalloc((size_t)M * K * 2), *y = i8_dalloc((size_t)M * N * 2);
+    float *pm = i8_dalloc((size_t)M * 8 * 4), *sw = i8_dalloc(N * 4), *sa = i8_dalloc(M * 4);
+    int8_t *qw = i8_dalloc((size_t)N * K), *qa = i8_dalloc((size_t)M * K);
+    const TileConfig h = gemm_int8_rows_a16_heuristic(M, N, K, GEMM_EPI_NONE, g_i8_sms);
+    const TileConfig t = gemm_int8_rows_heuristic(M, N, K, GEMM_EPI_GEGLU, g_i8_sms);
+    const int refused =
+        gemm_int8_rows_a16(M, N, K, t, a, pm, 8, qw, sw, NULL, NULL, y, GEMM_EPI_NONE, 0) != cudaSuccess &&  // not A16
+        gemm_int8_rows_a16(M, N, K, h, a, NULL, 8, qw, sw, NULL, NULL, y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+        gemm_int8_rows_a16(M, N, K, h, a, pm, 0, qw, sw, NULL, NULL, y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+        gemm_int8_rows(M, N, K, h, qa, sa, qw, sw, NULL, NULL, y, GEMM_EPI_NONE, 0) != cudaSuccess &&  // A16 tile
+        gemm_int8_rows_amax(M, N, K, t, qa, sa, qw, sw, NULL, y, pm, 3, 0) != cudaSuccess &&           // parts != N / 64
+        gemm_int8_rows_amax(M, N, K, h, qa, sa, qw, sw, NULL, y, pm, 2, 0) != cudaSuccess &&
+        gemm_int8_rows_amax(M, N, K, (TileConfig){0, 1}, qa, sa, qw, sw, NULL, y, pm, 2, 0) != cudaSuccess &&  // not TS
+        gemm_int8_rows_amax(M, N, K, t, qa, sa, qw, sw, (const float *)((const char *)sw + 4), y, pm, 2, 0) !=
+            cudaSuccess;  // bias not 8-byte aligned
+    (void)cudaGetLastError();
+    result(refused, "gemm_int8_rows_a16 / gemm_int8_rows_amax: a tile of the other kind, no maxima, parts < 1, "
+                    "parts != N / 64, a tile without the TS epilogue, an unaligned bias: refused");
+    void *dp[] = {a, y, pm, sw, sa, qw, qa};
+    for (unsigned i = 0; i < sizeof(dp) / sizeof(dp[0]); i++) cudaCheck(cudaFree(dp[i]));
+}
+
 void gpu_suite_int8_rows(int num_sms) {
     g_i8_sms = num_sms;
     // the few-row linear in one kernel: the time embedding's shapes (320 -> 1280, 1280 -> 1280 / 640 / 320 with
@@ -672,6 +817,27 @@ void gpu_suite_int8_rows(int num_sms) {
             test_rows_case(what, M, C, 4 * C, EPI_BIAS_RES, 0, 0, 0);
             test_rows_case(what, b * 77, 2 * C, D, EPI_NONE, 0, 0, 0);
         }
+    // A quantized by the GEMM's tiles from row maxima in parts (--fuse-quant): awkward shapes on every A16
+    // tile (M, N, K tails, parts of 32, 48, or the whole row), ff2's shapes on the heuristic's, the GEGLU GEMM
+    // that leaves the maxima on every tile that can, chained into the next GEMM
+    if (gemm_int8_rows_tma_usable(16)) {
+        static const int a16[][4] = {{1, 8, 16, 32}, {77, 136, 1296, 48}, {129, 264, 272, 272}, {333, 384, 1024, 32},
+                                     {4177, 1040, 272, 32}, {100, 64, 5120, 32}};
+        for (unsigned i = 0; i < sizeof(a16) / sizeof(a16[0]); i++)
+            for (int e = 0; e < 4; e++) {
+                if (e == EPI_GEGLU && a16[i][1] % 16) continue;
+                test_a16_case(a16[i][0], a16[i][1], a16[i][2], (EpiKind)e, a16[i][3], e == EPI_BIAS ? 50.f : 0.f, 1);
+            }
+        for (int b = 1; b <= 2; b++)
+            for (unsigned i = 0; i < sizeof(kTfShapes) / sizeof(kTfShapes[0]); i++) {
+                const int C = kTfShapes[i][0], M = b * kTfShapes[i][1];
+                test_a16_case(M, C, 4 * C, EPI_BIAS_RES, 32, 0, 0);
+            }
+        test_amax_case(200, 2560, 320, 320);
+        test_amax_case(4100, 1280, 640, 64);
+        test_amax_case(64, 10240, 1280, 1280);
+        test_a16_invalid();
+    }
     // error beside the per-tile kernel: normal data and one outlier per A row
     test_rows_case("normal", 1024, 1280, 1280, EPI_BIAS, 0, 0, 1);
     test_rows_case("outliers", 1024, 1280, 1280, EPI_BIAS, 0, 30.f, 1);
