@@ -134,22 +134,12 @@ constexpr int I8R_THREADS = 384;  // producer + two consumers
     X(64, 128, 8, 2, 1)   \
     X(64, 128, 7, 3, 1)   \
     X(64, 64, 12, 2, 1)
-// The ping-pong TS tiles that read A in FP16 and quantize it themselves
-// (gemm_int8_rows_a16; rows WM = 64, BN, stages, consumers NC), after the
-// others in tile-id order.
-#define I8R_A16_TILES(X) \
-    X(64, 128, 5, 2)     \
-    X(64, 64, 8, 2)
 #define I8R_PLUS_ONE(...) +1
 constexpr int I8R_NUM_PLAIN = 0 I8R_TILES(I8R_PLUS_ONE);               // counted from the lists
-constexpr int I8R_NUM_PP = I8R_NUM_PLAIN I8R_PP_TILES(I8R_PLUS_ONE);
-constexpr int I8R_NUM_TMA = I8R_NUM_PP I8R_A16_TILES(I8R_PLUS_ONE);
+constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN I8R_PP_TILES(I8R_PLUS_ONE);
 constexpr int I8R_PORTABLE = I8R_NUM_TMA;  // tile id of the dp4a kernel
 constexpr int I8R_EPI_ROWS = 8;            // rows of a warp's epilogue slab per pass
 constexpr int I8R_BAR_ORDER = 2;           // ping-pong: named barrier of consumer c's turn, I8R_BAR_ORDER + c
-// A16 tiles (a converter warpgroup beside the producer and the consumers): setmaxnreg targets of the
-// producer, the converter and each consumer; 128 x (24 + 64 + 2 x 208) <= 65536 (i8r_pp_launch checks)
-constexpr int I8R_A16_REGS_PRODUCER = 24, I8R_A16_REGS_CONVERTER = 64, I8R_A16_REGS_CONSUMER = 208;
 // setmaxnreg targets of the ping-pong tiles with NC consumers: the producer's (consumer 0) and each
 // consumer's. The CTA holds what its launch allocated (65536 / threads per thread: 168 or 128), so the
 // consumers only get what the producer gives back (i8r_pp_launch checks it).
@@ -166,15 +156,6 @@ struct I8RParams {
     const half *residual;   // (M, N) or NULL
     half *y;                // (M, N) or (M, N / 2) with GEGLU
     int M, N, K, geglu;
-    // A16 tiles (gemm_int8_rows_a16): A in FP16 (a16, (M, K); read by TMA) and its rows' maxima in parts:
-    // (M, parts_in), the row's max |a| the max of its parts; qa and sa unused
-    const half *a16;
-    const float *amax_in;
-    int parts_in;
-    // GEGLU on the TS tiles (gemm_int8_rows_amax): the output rows' maxima for the next GEMM, pp_ts.cuh's
-    // PpTsAmax (M, parts_out); NULL: none
-    float *amax_out;
-    int parts_out;
 };
 
 // --- the row quantizer ----------------------------------------------------------
@@ -492,23 +473,17 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 
 // --- the persistent ping-pong tile ------------------------------------------------
 // Shared memory: the ring [STAGES][A (WM, 128) | B (BN, 128)] (1024-byte
-// aligned; A16: A is two FP16 boxes (WM, 64 elements) side by side, 2 WM x
-// 128 bytes), the epilogue slabs [NC consumers][4 warps] of I8R_EPI_ROWS x
-// (BN + 8) FP16 or (TS) of the TS layout's 16 x BN FP16 (ts_layout.h;
-// 1024-byte aligned, as its swizzled boxes need), (A16) the row scales of
-// SA_SLOTS tiles [SA_SLOTS][64] FP32, then full[STAGES], empty[STAGES], (TS)
-// one residual barrier per consumer warp and (A16) conv[STAGES].
-template <int WM, int BN, int STAGES, int NC, int TS, int A16 = 0>
+// aligned), the epilogue slabs [NC consumers][4 warps] of I8R_EPI_ROWS x (BN
+// + 8) FP16 or (TS) of the TS layout's 16 x BN FP16 (ts_layout.h; 1024-byte
+// aligned, as its swizzled boxes need), then full[STAGES], empty[STAGES]
+// and (TS) one residual barrier per consumer warp.
+template <int WM, int BN, int STAGES, int NC, int TS>
 struct I8rPpLayout {
-    static constexpr int A_BYTES = (A16 ? 2 : 1) * WM * I8R_BK;
-    static constexpr int STAGE_BYTES = A_BYTES + BN * I8R_BK;
+    static constexpr int A_BYTES = WM * I8R_BK;
+    static constexpr int STAGE_BYTES = (WM + BN) * I8R_BK;
     static constexpr int SLAB_BYTES = TS ? PP_TS_ROWS * BN * 2 : I8R_EPI_ROWS * (BN + 8) * 2;
-    // the converter is at most STAGES tiles (a tile has at least one stage) past the oldest main loop, and NC
-    // tiles before that may still be in their epilogues
-    static constexpr int SA_SLOTS = STAGES + NC + 2;
-    static constexpr int SA_BYTES = A16 ? SA_SLOTS * 64 * 4 : 0;
-    static constexpr int BARS = 2 * STAGES + (TS ? NC * 4 : 0) + (A16 ? STAGES : 0);
-    static constexpr size_t SMEM = 1024 + (size_t)STAGES * STAGE_BYTES + NC * 4 * SLAB_BYTES + SA_BYTES + BARS * 8;
+    static constexpr int BARS = 2 * STAGES + (TS ? NC * 4 : 0);
+    static constexpr size_t SMEM = 1024 + (size_t)STAGES * STAGE_BYTES + NC * 4 * SLAB_BYTES + BARS * 8;
 };
 
 // What pp_ts.cuh's epilogue and maps read of an INT8 row GEMM's operands, as
@@ -531,12 +506,10 @@ __device__ __forceinline__ void i8r_bar_arrive(int id) { asm volatile("bar.arriv
 // i8r_epilogue does (the C model's operations, bit for bit; GEGLU's gelu_erf
 // is i8r_gelu's arithmetic). Every weight scale is loaded before the first
 // is used (no store in between). sw 8-byte aligned (i8r_pp_launch checks).
-// The row scales: sa[m - m_base] (the A16 tiles' are in shared memory).
 template <int BN>
-__device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, const float *sa_rows, int m_base, int *acc,
-                                                 int m0w, int n0, int lane) {
+__device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, int *acc, int m0w, int n0, int lane) {
     const int ma = m0w + (lane >> 2), mb = ma + 8;
-    const float sa = ma < p.M ? sa_rows[ma - m_base] : 0.0f, sb = mb < p.M ? sa_rows[mb - m_base] : 0.0f;
+    const float sa = ma < p.M ? p.sa[ma] : 0.0f, sb = mb < p.M ? p.sa[mb] : 0.0f;
 #pragma unroll
     for (int j = 0; j < BN / 8; j++) {
         const int n = n0 + 8 * j + 2 * (lane & 3);
@@ -545,75 +518,6 @@ __device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, const float
         acc[4 * j + 1] = __float_as_int(i8r_dequant(acc[4 * j + 1], sa, s.y, 0.0f, false));
         acc[4 * j + 2] = __float_as_int(i8r_dequant(acc[4 * j + 2], sb, s.x, 0.0f, false));
         acc[4 * j + 3] = __float_as_int(i8r_dequant(acc[4 * j + 3], sb, s.y, 0.0f, false));
-    }
-}
-
-// A16 tiles: the scale and the quantizer's inverse of row m0 + tid / 2 of a
-// tile (rows past M: 0), from the row's parts of amax_in (the two lanes of a
-// row take every other part; max is exact in any order); the scale goes to
-// the consumer's sa_rows for its epilogue.
-__device__ __forceinline__ float i8r_a16_row(const I8RParams &p, int m0, int tid, float *sa_rows) {
-    const int r = tid >> 1, m = m0 + r;
-    float amax = 0.0f;
-    if (m < p.M) {
-        const float *pr = p.amax_in + (size_t)m * p.parts_in;
-#pragma unroll 4
-        for (int j = tid & 1; j < p.parts_in; j += 2) amax = fmaxf(amax, pr[j]);
-    }
-    amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, 1));
-    if ((tid & 1) == 0) sa_rows[r] = i8r_scale(amax);
-    return i8r_inv(amax);
-}
-
-// A16 tiles: the converter warpgroup. It walks the ring in the producer's
-// order (the CTA's tiles, nkt stages each) and quantizes each stage's FP16
-// A in place for the consumers, so the conversion runs beside the products
-// instead of before them (the first build had each consumer convert its own
-// stages: 27 against 15 us for ff2 at K = 5120; docs/PERF.md). At a tile's
-// start it takes the rows' scales and inverses (i8r_a16_row; the scales go
-// to the tile's slot for the consumer's epilogue). Per stage, thread t takes
-// row r = t / 2 and FP16 box t % 2 (64 K-elements): it reads its 8 chunks
-// (box 1's lanes in the order k ^ 4, so a quarter-warp's 16-byte reads hit 8
-// distinct bank groups), then writes their 64 quantized bytes
-// (quantize_rows_int8's bytes for the row's inverse) over box 0, where row
-// r's 128 INT8 bytes take box 0's row r: only the row's two lanes read those
-// bytes, so __syncwarp orders the reads before the writes. The layout is the
-// 128-byte swizzle of a (64, 128) s8 TMA box, which the wgmma descriptor
-// reads. Each warp fences its writes for the async proxy and arrives on the
-// stage's conv barrier (count 4), which the consumers wait on instead of
-// the copy's full barrier.
-template <int STAGES, int STAGE_BYTES, int SA_SLOTS>
-__device__ __forceinline__ void i8r_a16_converter(const I8RParams &p, unsigned char *ring, uint64_t *full,
-                                                  uint64_t *conv, float *sa_smem, int tiles, int tiles_m, int nkt,
-                                                  int tid) {
-    constexpr int BOX_BYTES = 64 * I8R_BK;
-    const int r = tid >> 1, hb = tid & 1, sw = r & 7;
-    int s = 0, ph = 0;  // ring slot and its pass parity
-    for (int t = blockIdx.x, i = 0; t < tiles; t += gridDim.x, i++) {
-        const float inv = i8r_a16_row(p, (t % tiles_m) * 64, tid, sa_smem + (i % SA_SLOTS) * 64);
-        for (int kt = 0; kt < nkt; kt++) {
-            unsigned char *st = ring + s * STAGE_BYTES;
-            mbar_wait(&full[s], ph);
-            const unsigned char *src = st + hb * BOX_BYTES + r * I8R_BK;
-            uint4 u[8];  // u[k]: chunk k ^ 4 hb of the row's box hb (8 halves)
-#pragma unroll
-            for (int k = 0; k < 8; k++) u[k] = *reinterpret_cast<const uint4 *>(src + (((k ^ 4 * hb) ^ sw) << 4));
-            __syncwarp();
-            unsigned char *dst = st + r * I8R_BK;
-#pragma unroll
-            for (int q = 0; q < 4; q++) {  // INT8 chunk 4 hb + (q ^ 2 hb): the box's chunks 2 (q ^ 2 hb), + 1
-                const uint2 lo = i8r_quant8(u[2 * q], 0, inv), hi = i8r_quant8(u[2 * q + 1], 0, inv);
-                *reinterpret_cast<uint4 *>(dst + (((4 * hb + (q ^ 2 * hb)) ^ sw) << 4)) =
-                    make_uint4(lo.x, lo.y, hi.x, hi.y);
-            }
-            fence_proxy_async_smem();  // the bytes, before the tensor cores read them
-            __syncwarp();
-            if ((tid & 31) == 0) mbar_arrive(&conv[s]);
-            if (++s == STAGES) {
-                s = 0;
-                ph ^= 1;
-            }
-        }
     }
 }
 #endif
@@ -628,27 +532,22 @@ __device__ __forceinline__ void i8r_a16_converter(const I8RParams &p, unsigned c
 // consumer's epilogue runs under the other's products. TS: the epilogue
 // is pp_ts.cuh's (after i8r_dequant_frag), the residual comes into the
 // warp's slab by TMA under the tile's main loop, and y goes out by TMA stores.
-template <int WM, int BN, int STAGES, int NC, int TS, int A16, int AMAX>
-__global__ void __launch_bounds__((NC + 1 + A16) * 128, 1)
-    gemm_int8_rows_pp_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x WM; A16: a (M, K)
-                                                                         // FP16, box 64 x WM
+template <int WM, int BN, int STAGES, int NC, int TS>
+__global__ void __launch_bounds__((NC + 1) * 128, 1)
+    gemm_int8_rows_pp_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x WM
                              const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
                              const __grid_constant__ PpTsMaps ts_maps,   // TS: y (M, N or N / 2), residual (M, N)
                              I8RParams p, int tiles_m, int tiles) {
 #if I8R_DEVICE
-    using L = I8rPpLayout<WM, BN, STAGES, NC, TS, A16>;
+    using L = I8rPpLayout<WM, BN, STAGES, NC, TS>;
     static_assert(!TS || WM == 64, "TS epilogue: 64-row tiles");
-    static_assert(!A16 || (TS && NC == 2), "A16: two-consumer TS tiles");
-    static_assert(!AMAX || (TS && BN % 64 == 0), "row maxima: the TS GEGLU epilogue, whole 32-column parts");
     constexpr int HALVES = WM / 64, R = BN / 2;  // m64 wgmma per K step, accumulators per half and thread
     extern __shared__ unsigned char smem_raw[];
     unsigned char *ring = smem_align1024(smem_raw);
     unsigned char *slabs = ring + STAGES * L::STAGE_BYTES;  // [NC consumers][4 warps] of SLAB_BYTES
-    float *sa_smem = reinterpret_cast<float *>(slabs + NC * 4 * L::SLAB_BYTES);  // A16: [SA_SLOTS][64]
-    uint64_t *full = reinterpret_cast<uint64_t *>(slabs + NC * 4 * L::SLAB_BYTES + L::SA_BYTES);
+    uint64_t *full = reinterpret_cast<uint64_t *>(slabs + NC * 4 * L::SLAB_BYTES);
     uint64_t *empty = full + STAGES;
-    uint64_t *rbar = empty + STAGES;             // TS: [NC][4 warps] residual boxes loaded
-    uint64_t *conv = rbar + (TS ? NC * 4 : 0);  // A16: [STAGES] stage quantized (4 converter warps)
+    uint64_t *rbar = empty + STAGES;  // TS: [NC][4 warps] residual boxes loaded
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     const int nkt = (p.K + I8R_BK - 1) / I8R_BK;  // stages per tile; the K tail reads the copy engine's zeros
 
@@ -664,31 +563,21 @@ __global__ void __launch_bounds__((NC + 1 + A16) * 128, 1)
             tma_prefetch_map(&ts_maps.y64);
             if (p.residual) tma_prefetch_map(&ts_maps.r64);
         }
-        if constexpr (A16)
-            for (int s = 0; s < STAGES; s++) mbar_init(&conv[s], 4);
         mbar_init_fence();
     }
     __syncthreads();
     pdl_wait();  // qa (this call's quantizer), bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
-        regs_dealloc<A16 ? I8R_A16_REGS_PRODUCER : i8r_pp_regs(NC, 0)>();
+        regs_dealloc<i8r_pp_regs(NC, 0)>();
         if (tid == 0)
-            wg_pp_producer<STAGES, L::STAGE_BYTES, L::A_BYTES, I8R_BK, A16 ? 2 : 1>(ring, full, empty, &map_a, &map_w,
-                                                                                    tiles, tiles_m, WM, BN, nkt);
+            wg_pp_producer<STAGES, L::STAGE_BYTES, L::A_BYTES, I8R_BK>(ring, full, empty, &map_a, &map_w, tiles,
+                                                                        tiles_m, WM, BN, nkt);
         return;
     }
-    if constexpr (A16) {
-        if (wg == 1) {  // converter: each stage's FP16 A quantized in place
-            regs_dealloc<I8R_A16_REGS_CONVERTER>();
-            i8r_a16_converter<STAGES, L::STAGE_BYTES, L::SA_SLOTS>(p, ring, full, conv, sa_smem, tiles, tiles_m, nkt,
-                                                                   tid);
-            return;
-        }
-    }
 
-    regs_alloc<A16 ? I8R_A16_REGS_CONSUMER : i8r_pp_regs(NC, 1)>();
-    const int c = wg - 1 - A16, warp = tid / 32, lane = tid % 32;
+    regs_alloc<i8r_pp_regs(NC, 1)>();
+    const int c = wg - 1, warp = tid / 32, lane = tid % 32;
     unsigned char *slab = slabs + (size_t)(c * 4 + warp) * L::SLAB_BYTES;  // this warp's
     int acc[HALVES * R];  // each tile's first wgmma overwrites them (scale-d 0)
     // local tile i of this CTA is t = blockIdx.x + i * gridDim.x; its stages are the ring's i * nkt ..
@@ -702,18 +591,16 @@ __global__ void __launch_bounds__((NC + 1 + A16) * 128, 1)
                 ts_load<BN>(ts_maps, slab, &rbar[c * 4 + warp], n0, m0 + PP_TS_ROWS * warp);
             }
         }
-        const float *sa_rows = sa_smem + (i % L::SA_SLOTS) * 64;  // A16: this tile's row scales (the converter's)
         if (i > 0) i8r_bar_sync(I8R_BAR_ORDER + c);    // it has issued tile i - 1's main loop
-        const auto mma = [](int *d, uint64_t da, uint64_t db, int scale_d) {
-            wgmma_s8<BN>(d, da, db, scale_d);
-            if constexpr (HALVES == 2) wgmma_s8<BN>(d + R, da + (64 * I8R_BK >> 4), db, scale_d);
-        };
-        const auto turn = [&]() {
-            if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % NC);  // the next one's turn
-        };
-        if constexpr (A16)  // the stage's A at its start (the quantized box 0), waited on through conv
-            wg_ring_mainloop<R, BN, STAGES, 2 * WM>(acc, ring, conv, empty, i * nkt, nkt, 0, tid, mma, turn);
-        else wg_ring_mainloop<HALVES * R, BN, STAGES, WM>(acc, ring, full, empty, i * nkt, nkt, 0, tid, mma, turn);
+        wg_ring_mainloop<HALVES * R, BN, STAGES, WM>(
+            acc, ring, full, empty, i * nkt, nkt, 0, tid,
+            [](int *d, uint64_t da, uint64_t db, int scale_d) {
+                wgmma_s8<BN>(d, da, db, scale_d);
+                if constexpr (HALVES == 2) wgmma_s8<BN>(d + R, da + (64 * I8R_BK >> 4), db, scale_d);
+            },
+            [&]() {
+                if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % NC);  // the next one's turn
+            });
         wg_regs_ready<HALVES * R>(acc);
         if constexpr (TS) {
             if (p.residual) mbar_wait(&rbar[c * 4 + warp], (i / NC) & 1);
@@ -721,12 +608,8 @@ __global__ void __launch_bounds__((NC + 1 + A16) * 128, 1)
             __syncwarp();
             const ConvParams cp = i8r_ts_params(p);
             const int m0w = m0 + PP_TS_ROWS * warp;
-            if constexpr (A16) i8r_dequant_frag<BN>(p, sa_rows, m0, acc, m0w, n0, lane);
-            else i8r_dequant_frag<BN>(p, p.sa, 0, acc, m0w, n0, lane);
-            if constexpr (AMAX)  // GEGLU for an A16 GEMM: + the rows' maxima
-                pp_ts_geglu_amax<BN>(cp, ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane,
-                                     PpTsAmax{p.amax_out, p.parts_out});
-            else pp_ts_epilogue<BN, false>(cp, ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane);
+            i8r_dequant_frag<BN>(p, acc, m0w, n0, lane);
+            pp_ts_epilogue<BN, false>(cp, ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane);
         } else {
 #pragma unroll
             for (int hm = 0; hm < HALVES; hm++)
@@ -830,66 +713,47 @@ cudaError_t i8r_ts_maps(const I8RParams &p, int bn, PpTsMaps *ts) {
     return pp_ts_maps(cp, bn, ts);
 }
 
-template <int WM, int BN, int STAGES, int NC, int TS, int A16 = 0, int AMAX = 0>
+template <int WM, int BN, int STAGES, int NC, int TS>
 cudaError_t i8r_pp_launch(const I8RParams &p, cudaStream_t stream) {
-    using L = I8rPpLayout<WM, BN, STAGES, NC, TS, A16>;
-    using K = decltype(&gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS, A16, AMAX>);
-    const K kern = &gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS, A16, AMAX>;
+    using L = I8rPpLayout<WM, BN, STAGES, NC, TS>;
     static_assert(NC == 2 || (NC == 3 && WM * BN / 128 <= 64), "three consumers: 160 registers, 64 accumulators");
     static_assert(L::SMEM <= 227 * 1024, "ring + slabs fit the shared memory");
     static bool attr_set = false;  // per instantiation
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)L::SMEM);
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)L::SMEM);
         if (e != cudaSuccess) return e;
         cudaFuncAttributes fa;
-        e = cudaFuncGetAttributes(&fa, kern);
+        e = cudaFuncGetAttributes(&fa, gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS>);
         if (e != cudaSuccess) return e;
-        // the consumers' setmaxnreg.inc would wait forever unless the producer (and the converter) give enough back
-        const int give = A16 ? 2 * fa.numRegs - I8R_A16_REGS_PRODUCER - I8R_A16_REGS_CONVERTER
-                             : fa.numRegs - i8r_pp_regs(NC, 0);
-        if (((A16 ? I8R_A16_REGS_CONSUMER : i8r_pp_regs(NC, 1)) - fa.numRegs) * NC > give)
-            return cudaErrorInvalidConfiguration;
+        if ((i8r_pp_regs(NC, 1) - fa.numRegs) * NC > fa.numRegs - i8r_pp_regs(NC, 0))
+            return cudaErrorInvalidConfiguration;  // the consumers' setmaxnreg.inc would wait forever
         attr_set = true;
     }
-    if ((A16 && !p.a16) || (!AMAX && p.amax_out) || (AMAX && (!p.amax_out || !p.geglu)))
-        return cudaErrorInvalidValue;  // an A16 call on another tile, maxima from a tile without the GEGLU TS epilogue
     CUtensorMap ma, mw;
     cudaError_t e = i8r_maps(p, WM, BN, &ma, &mw);
-    if (A16 && e == cudaSuccess) e = tensor_map_k64(&ma, p.a16, p.M, p.K, WM);  // FP16 A: boxes of 64 x WM
     PpTsMaps ts;  // only the maps of the box widths the tile's slab has (ts_box_width) are read
     ts.y64 = ts.y32 = ts.y16 = ts.r64 = ts.r32 = ma;
     if (TS && e == cudaSuccess) e = i8r_ts_maps(p, BN, &ts);
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN), sms = hopper_num_sms();
-    return pdl_launch(kern, dim3(tiles < sms ? tiles : sms), dim3((NC + 1 + A16) * 128), L::SMEM, stream, ma, mw, ts, p,
-                      tiles_m, tiles);
+    return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS>, dim3(tiles < sms ? tiles : sms),
+                      dim3((NC + 1) * 128), L::SMEM, stream, ma, mw, ts, p, tiles_m, tiles);
 }
 
-// The TMA tiles in tile-id order (I8R_TILES, I8R_PP_TILES, I8R_A16_TILES).
-// launch_amax: the GEGLU tile that also leaves the output rows' maxima
-// (gemm_int8_rows_amax; the TS tiles of whole 64-column blocks), its own
-// kernel so that the others' code is as before.
-using I8rLaunch = cudaError_t (*)(const I8RParams &, cudaStream_t);
+// The TMA tiles in tile-id order (I8R_TILES, then I8R_PP_TILES).
 struct I8rTile {
     const char *name;
-    I8rLaunch launch, launch_amax;
+    cudaError_t (*launch)(const I8RParams &, cudaStream_t);
 };
-template <int WM, int BN, int STAGES, int NC, int TS>
-constexpr I8rLaunch i8r_amax_launch() {
-    if constexpr (TS && BN % 64 == 0) return &i8r_pp_launch<WM, BN, STAGES, NC, 1, 0, 1>;
-    else return nullptr;
-}
-#define I8R_PLAIN_ROW(bn, st) {"i8r 128x" #bn "/" #st "st", &i8r_launch<bn, st>, nullptr},
+#define I8R_PLAIN_ROW(bn, st) {"i8r 128x" #bn "/" #st "st", &i8r_launch<bn, st>},
 #define I8R_PP_NAME_2 ""
 #define I8R_PP_NAME_3 " 3c"
 #define I8R_PP_TS_0 ""
 #define I8R_PP_TS_1 " ts"
-#define I8R_PP_ROW(wm, bn, st, nc, ts)                                                                    \
-    {"i8r pp " #wm "x" #bn "/" #st "st" I8R_PP_NAME_##nc I8R_PP_TS_##ts, &i8r_pp_launch<wm, bn, st, nc, ts>, \
-     i8r_amax_launch<wm, bn, st, nc, ts>()},
-#define I8R_A16_ROW(wm, bn, st, nc) \
-    {"i8r pp " #wm "x" #bn "/" #st "st" I8R_PP_NAME_##nc " ts a16", &i8r_pp_launch<wm, bn, st, nc, 1, 1>, nullptr},
-const I8rTile kI8rTiles[] = {I8R_TILES(I8R_PLAIN_ROW) I8R_PP_TILES(I8R_PP_ROW) I8R_A16_TILES(I8R_A16_ROW)};
+#define I8R_PP_ROW(wm, bn, st, nc, ts) \
+    {"i8r pp " #wm "x" #bn "/" #st "st" I8R_PP_NAME_##nc I8R_PP_TS_##ts, &i8r_pp_launch<wm, bn, st, nc, ts>},
+const I8rTile kI8rTiles[] = {I8R_TILES(I8R_PLAIN_ROW) I8R_PP_TILES(I8R_PP_ROW)};
 static_assert(sizeof(kI8rTiles) / sizeof(kI8rTiles[0]) == I8R_NUM_TMA, "tile ids");
 
 // The tile id of the ping-pong tile (wm, bn, nc consumers, ts), any stage count; -1 if not compiled.
@@ -903,18 +767,6 @@ constexpr int i8r_pp_id(int wm, int bn, int nc, int ts) {
         if (kI8rPpDims[i].wm == wm && kI8rPpDims[i].bn == bn && kI8rPpDims[i].nc == nc && kI8rPpDims[i].ts == ts)
             return I8R_NUM_PLAIN + i;
     return -1;
-}
-// The tile id of the A16 tile (bn, nc consumers); -1 if not compiled.
-#define I8R_A16_DIMS(wm, bn, st, nc) I8rPpDims{wm, bn, st, nc, 1},
-constexpr I8rPpDims kI8rA16Dims[] = {I8R_A16_TILES(I8R_A16_DIMS)};
-constexpr int i8r_a16_id(int bn, int nc) {
-    for (int i = 0; i < (int)(sizeof(kI8rA16Dims) / sizeof(kI8rA16Dims[0])); i++)
-        if (kI8rA16Dims[i].bn == bn && kI8rA16Dims[i].nc == nc) return I8R_NUM_PP + i;
-    return -1;
-}
-constexpr bool i8r_is_a16(int tile) { return tile >= I8R_NUM_PP && tile < I8R_NUM_TMA; }
-constexpr bool i8r_is_ts(int tile) {  // the TS tiles that read INT8 A (the GEGLU ones can leave row maxima)
-    return tile >= I8R_NUM_PLAIN && tile < I8R_NUM_PP && kI8rPpDims[tile - I8R_NUM_PLAIN].ts;
 }
 
 // The TMA tiles can run: an sm_90a image, a cc 9.0 device with the encoder, K % 16 == 0,
@@ -968,27 +820,8 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileC
     (void)m, (void)n, (void)num_sms;
     int c = 0;
     if (i8r_tma_usable(k))
-        for (int t = 0; t < I8R_NUM_PP && c < max; t++) out[c++] = TileConfig{t, 1};
+        for (int t = 0; t < I8R_NUM_TMA && c < max; t++) out[c++] = TileConfig{t, 1};
     if (c == 0 && c < max) out[c++] = TileConfig{I8R_PORTABLE, 1};
-    return c;
-}
-
-extern "C" int gemm_int8_rows_tma_usable(int k) { return i8r_tma_usable(k); }
-
-extern "C" int gemm_int8_rows_amax_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max) {
-    (void)m, (void)n, (void)num_sms;
-    int c = 0;
-    if (i8r_tma_usable(k))
-        for (int t = 0; t < I8R_NUM_PP && c < max; t++)
-            if (i8r_is_ts(t) && kI8rPpDims[t - I8R_NUM_PLAIN].bn % 64 == 0) out[c++] = TileConfig{t, 1};
-    return c;
-}
-
-extern "C" int gemm_int8_rows_a16_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max) {
-    (void)m, (void)n, (void)num_sms;
-    int c = 0;
-    if (i8r_tma_usable(k))
-        for (int t = I8R_NUM_PP; t < I8R_NUM_TMA && c < max; t++) out[c++] = TileConfig{t, 1};
     return c;
 }
 
@@ -1023,67 +856,18 @@ extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue
     return TileConfig{ts64x64, 1};
 }
 
-// The A16 tiles: the 64 x 128 one from half a wave of its tiles, else the 64 x 64 one for more CTAs.
-extern "C" TileConfig gemm_int8_rows_a16_heuristic(int m, int n, int k, GemmEpilogue epi, int num_sms) {
-    (void)epi;
-    if (!i8r_tma_usable(k)) return TileConfig{-1, 1};
-    const long m64 = (m + 63) / 64, n128 = (n + 127) / 128;
-    constexpr int a64x128 = i8r_a16_id(128, 2), a64x64 = i8r_a16_id(64, 2);
-    static_assert(a64x128 >= 0 && a64x64 >= 0, "the rule's tiles are compiled");
-    return TileConfig{m64 * n128 >= num_sms / 2 ? a64x128 : a64x64, 1};
-}
-
-// The checks and the launch of every entry point: qa / sa, or (a16) FP16 A with its rows' maxima.
-static cudaError_t i8r_run(I8RParams p, TileConfig cfg, GemmEpilogue epi, cudaStream_t stream) {
-    const int m = p.M, n = p.N, k = p.K;
-    p.geglu = epi == GEMM_EPI_GEGLU;
-    if (m < 1 || n < 8 || k < 8 || n % 8 || k % 8 || (p.geglu && (n % 16 || p.residual)) || !p.qw || !p.sw || !p.y ||
-        cfg.tile < 0 || cfg.tile > I8R_PORTABLE || cfg.splits != 1)
+extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,
+                                      const int8_t *qw, const float *sw, const float *bias, const uint16_t *residual,
+                                      uint16_t *y, GemmEpilogue epi, cudaStream_t stream) {
+    const int geglu = epi == GEMM_EPI_GEGLU;
+    if (m < 1 || n < 8 || k < 8 || n % 8 || k % 8 || (geglu && (n % 16 || residual)) || !qa || !sa || !qw || !sw ||
+        !y || cfg.tile < 0 || cfg.tile > I8R_PORTABLE || cfg.splits != 1)
         return cudaErrorInvalidValue;
-    if (p.a16 ? !p.amax_in || p.parts_in < 1 || !i8r_is_a16(cfg.tile) : !p.qa || !p.sa || i8r_is_a16(cfg.tile))
-        return cudaErrorInvalidValue;
-    if (p.amax_out && (!p.geglu || n % 64 || p.parts_out != n / 64 || !i8r_is_ts(cfg.tile) ||
-                       (reinterpret_cast<uintptr_t>(p.bias) & 7)))
-        return cudaErrorInvalidValue;
+    I8RParams p = {qa, sa, qw, sw, bias, reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y),
+                   m, n, k, geglu};
     if (cfg.tile == I8R_PORTABLE)
         return pdl_launch(gemm_int8_rows_portable_kernel, dim3((m + I8P_T - 1) / I8P_T, (n + I8P_T - 1) / I8P_T),
                           dim3(256), 0, stream, p);
     if (!i8r_tma_usable(k)) return cudaErrorInvalidValue;
-    const I8rLaunch launch = p.amax_out ? kI8rTiles[cfg.tile].launch_amax : kI8rTiles[cfg.tile].launch;
-    return launch ? launch(p, stream) : cudaErrorInvalidValue;
-}
-
-static I8RParams i8r_params(int m, int n, int k, const int8_t *qw, const float *sw, const float *bias,
-                            const uint16_t *residual, uint16_t *y) {
-    I8RParams p = {};
-    p.qw = qw, p.sw = sw, p.bias = bias, p.residual = reinterpret_cast<const half *>(residual);
-    p.y = reinterpret_cast<half *>(y), p.M = m, p.N = n, p.K = k;
-    return p;
-}
-
-extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,
-                                      const int8_t *qw, const float *sw, const float *bias, const uint16_t *residual,
-                                      uint16_t *y, GemmEpilogue epi, cudaStream_t stream) {
-    I8RParams p = i8r_params(m, n, k, qw, sw, bias, residual, y);
-    p.qa = qa, p.sa = sa;
-    return i8r_run(p, cfg, epi, stream);
-}
-
-extern "C" cudaError_t gemm_int8_rows_amax(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,
-                                           const int8_t *qw, const float *sw, const float *bias, uint16_t *y,
-                                           float *amax, int parts, cudaStream_t stream) {
-    I8RParams p = i8r_params(m, n, k, qw, sw, bias, NULL, y);
-    p.qa = qa, p.sa = sa, p.amax_out = amax, p.parts_out = parts;
-    if (!amax) return cudaErrorInvalidValue;
-    return i8r_run(p, cfg, GEMM_EPI_GEGLU, stream);
-}
-
-extern "C" cudaError_t gemm_int8_rows_a16(int m, int n, int k, TileConfig cfg, const uint16_t *a, const float *amax,
-                                          int parts, const int8_t *qw, const float *sw, const float *bias,
-                                          const uint16_t *residual, uint16_t *y, GemmEpilogue epi,
-                                          cudaStream_t stream) {
-    I8RParams p = i8r_params(m, n, k, qw, sw, bias, residual, y);
-    p.a16 = reinterpret_cast<const half *>(a), p.amax_in = amax, p.parts_in = parts;
-    if (!a) return cudaErrorInvalidValue;
-    return i8r_run(p, cfg, epi, stream);
+    return kI8rTiles[cfg.tile].launch(p, stream);
 }

@@ -447,34 +447,6 @@ cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
                            const uint16_t *residual,  // (M, N) fp16 or NULL (not with GEGLU)
                            uint16_t *y,               // (M, N), or (M, N/2) with GEGLU
                            GemmEpilogue epi, cudaStream_t stream);
-// The A operand quantized by the GEMM that reads it, from row maxima its
-// producer left (a transformer's ff2 after the GEGLU GEMM; --fuse-quant):
-// gemm_int8_rows_amax is gemm_int8_rows with GEGLU that also writes amax
-// (M, parts = N / 64): part j = max |y| over output columns 32 j .. 32 j + 31
-// (NaN skipped, as quantize_rows_int8's max), on the TS tiles of
-// gemm_int8_rows_amax_candidates (N a multiple of 64, bias 8-byte aligned).
-// gemm_int8_rows_a16 takes A in FP16 with such parts (the row's amax the max
-// of its (M, parts) values) and quantizes each tile of A in shared memory
-// with quantize_rows_int8's arithmetic for that amax: y is gemm_int8_rows' on
-// quantize_rows_int8(a), bit for bit, with no pass over A before it. Its
-// tiles: gemm_int8_rows_a16_candidates / _heuristic (cc 9.0, K % 16 == 0; the
-// heuristic's tile is -1 where none runs); gemm_int8_rows_tma_usable(k) says
-// whether they can.
-int gemm_int8_rows_tma_usable(int k);
-int gemm_int8_rows_amax_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max);
-int gemm_int8_rows_a16_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max);
-TileConfig gemm_int8_rows_a16_heuristic(int m, int n, int k, GemmEpilogue epi, int num_sms);
-cudaError_t gemm_int8_rows_amax(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,
-                                const int8_t *qw, const float *sw, const float *bias,
-                                uint16_t *y,    // (M, N/2): GEGLU
-                                float *amax,    // (M, N / 64)
-                                int parts, cudaStream_t stream);
-cudaError_t gemm_int8_rows_a16(int m, int n, int k, TileConfig cfg,
-                               const uint16_t *a,         // (M, K) fp16
-                               const float *amax,         // (M, parts): the row's max |a| = max of its parts
-                               int parts,
-                               const int8_t *qw, const float *sw, const float *bias, const uint16_t *residual,
-                               uint16_t *y, GemmEpilogue epi, cudaStream_t stream);
 // linear_rows_int8: the few-row linear layers (the time embedding's and
 // time_emb_proj: B rows) with per-row / per-channel INT8 in one kernel:
 // every block quantizes the rows itself (quantize_rows_int8's bytes and

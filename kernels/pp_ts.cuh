@@ -104,26 +104,12 @@ __device__ __forceinline__ void pp_ts_plain(const ConvParams &p, const float *ac
     }
 }
 
-// The row maxima of a GEGLU output for the INT8 GEMM that reads it
-// (pp_ts_geglu_amax): amax (M, parts) floats, part j = max |y| over output
-// columns 32 j .. 32 j + 31, NaN skipped (__hmax2 / fmaxf, as
-// quantize_rows_int8's max).
-struct PpTsAmax {
-    float *amax;
-    int parts;
-};
-
 // GEGLU in the TS epilogue with an optional bias (8-byte aligned) and (LN)
 // the LayerNorm fold: geglu_value2's arithmetic, straight-line. Output block
 // 2 b + h (8 columns) is a-block 4 b + 2 h times gelu of the g-block after it.
-// AMAX: also the rows' parts of PpTsAmax for rows ma, mb (< M): two blocks b
-// make a part of 32 output columns; the quad's lanes hold its four column pairs.
-template <int BN, bool LN, bool BIAS, bool AMAX = false>
+template <int BN, bool LN, bool BIAS>
 __device__ __forceinline__ void pp_ts_geglu_plain(const ConvParams &p, const float *acc, uint32_t slab, int r, int e,
-                                                  int n0, int lane, float2 sta, float2 stb, PpTsAmax am = {},
-                                                  int ma = 0, int mb = 0) {
-    static_assert(!AMAX || BN % 64 == 0, "whole 32-column parts");
-    half2 xa = __float2half2_rn(0.f), xb = xa;  // AMAX: max |y| of rows ma, mb in the current part
+                                                  int n0, int lane, float2 sta, float2 stb) {
 #pragma unroll
     for (int b = 0; b < BN / 32; b++) {
         uint32_t o[4];
@@ -153,39 +139,6 @@ __device__ __forceinline__ void pp_ts_geglu_plain(const ConvParams &p, const flo
             }
         }
         stmatrix_x4(ts_addr<BN / 2>(slab, 16 * b, r, e), o[0], o[1], o[2], o[3]);
-        if constexpr (AMAX) {
-            const half2 *oh = reinterpret_cast<const half2 *>(o);
-            xa = __hmax2(xa, __hmax2(__habs2(oh[0]), __habs2(oh[2])));
-            xb = __hmax2(xb, __hmax2(__habs2(oh[1]), __habs2(oh[3])));
-            if (b & 1) {  // the end of part (n0 / 2 + 16 b) / 32
-                float fa = fmaxf(__low2float(xa), __high2float(xa)), fb = fmaxf(__low2float(xb), __high2float(xb));
-#pragma unroll
-                for (int x = 1; x <= 2; x <<= 1) {
-                    fa = fmaxf(fa, __shfl_xor_sync(0xffffffffu, fa, x));
-                    fb = fmaxf(fb, __shfl_xor_sync(0xffffffffu, fb, x));
-                }
-                const int part = (n0 / 2 + 16 * b) / 32;
-                if ((lane & 3) == 0 && part < am.parts) {
-                    if (ma < p.M) am.amax[(size_t)ma * am.parts + part] = fa;
-                    if (mb < p.M) am.amax[(size_t)mb * am.parts + part] = fb;
-                }
-                xa = xb = __float2half2_rn(0.f);
-            }
-        }
-    }
-}
-
-// The end of a warp's TS epilogue: its slab's writes fenced for the copy
-// engine, and lane 0 stores the boxes (GEGLU: BN / 2 columns at n0 / 2).
-template <int BN>
-__device__ __forceinline__ void pp_ts_store_slab(const ConvParams &p, const PpTsMaps &maps, unsigned char *slab,
-                                                 int m0w, int n0, int lane) {
-    fence_proxy_async_smem();  // this lane's slab writes, before the copy engine reads them
-    __syncwarp();
-    if (lane == 0) {
-        if (p.geglu) ts_store<BN / 2>(maps, slab, n0 / 2, m0w);
-        else ts_store<BN>(maps, slab, n0, m0w);
-        bulk_commit();
     }
 }
 
@@ -264,21 +217,13 @@ __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const PpTsMa
             stmatrix_x4(ts_addr<BN / 2>(sl, 16 * b, r, e), o[0], o[1], o[2], o[3]);
         }
     }
-    pp_ts_store_slab<BN>(p, maps, slab, m0w, n0, lane);
-}
-
-// GEGLU in the TS epilogue (an 8-byte-aligned bias or none, no time
-// embedding, no LayerNorm fold: pp_ts_epilogue's straight-line GEGLU case)
-// that also leaves the rows' maxima of its output (PpTsAmax).
-template <int BN>
-__device__ __forceinline__ void pp_ts_geglu_amax(const ConvParams &p, const PpTsMaps &maps, const float *acc,
-                                                 unsigned char *slab, int m0w, int n0, int lane, PpTsAmax am) {
-    const int ma = m0w + (lane >> 2), r = (lane & 7) + 8 * (lane >> 3 & 1), e = lane >> 4;
-    const uint32_t sl = smem_u32addr(slab);
-    const float2 z = make_float2(0.f, 0.f);
-    if (p.bias) pp_ts_geglu_plain<BN, false, true, true>(p, acc, sl, r, e, n0, lane, z, z, am, ma, ma + 8);
-    else pp_ts_geglu_plain<BN, false, false, true>(p, acc, sl, r, e, n0, lane, z, z, am, ma, ma + 8);
-    pp_ts_store_slab<BN>(p, maps, slab, m0w, n0, lane);
+    fence_proxy_async_smem();  // this lane's slab writes, before the copy engine reads them
+    __syncwarp();
+    if (lane == 0) {
+        if (p.geglu) ts_store<BN / 2>(maps, slab, n0 / 2, m0w);
+        else ts_store<BN>(maps, slab, n0, m0w);
+        bulk_commit();
+    }
 }
 #endif  // __CUDA_ARCH_FEAT_SM90_ALL
 

@@ -562,9 +562,7 @@ __device__ __forceinline__ void wg_ring_mainloop(Acc *acc, unsigned char *ring, 
 // walks the CTA's tiles b, b + grid, ... (tile t at rows (t % tiles_m) wm, columns (t / tiles_m) bn: M
 // fastest) and loads each tile's nkt stages into the ring, a wm-row box of A at K coordinate kt * BK and a
 // bn-row box of B behind it, running ahead across tile boundaries as far as the ring's empty barriers let it.
-// A_BOXES > 1: A comes as that many boxes side by side along K (A_BYTES / A_BOXES bytes and BK / A_BOXES
-// elements each; the INT8 row GEMM's FP16 A: two 64-element boxes per 128-byte stage of B).
-template <int STAGES, int STAGE_BYTES, int A_BYTES, int BK, int A_BOXES = 1>
+template <int STAGES, int STAGE_BYTES, int A_BYTES, int BK>
 __device__ __forceinline__ void wg_pp_producer(unsigned char *ring, uint64_t *full, uint64_t *empty,
                                                const CUtensorMap *map_a, const CUtensorMap *map_b, int tiles,
                                                int tiles_m, int wm, int bn, int nkt) {
@@ -575,9 +573,7 @@ __device__ __forceinline__ void wg_pp_producer(unsigned char *ring, uint64_t *fu
             mbar_wait(&empty[s], ph ^ 1);  // the first pass finds the slots free
             unsigned char *st = ring + s * STAGE_BYTES;
             mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
-#pragma unroll
-            for (int b = 0; b < A_BOXES; b++)
-                tma_load_2d(st + b * (A_BYTES / A_BOXES), map_a, &full[s], kt * BK + b * (BK / A_BOXES), m0);
+            tma_load_2d(st, map_a, &full[s], kt * BK, m0);
             tma_load_2d(st + A_BYTES, map_b, &full[s], kt * BK, n0);
             if (++s == STAGES) {
                 s = 0;

@@ -239,12 +239,6 @@ static const OptionRow kOptions[OPT_COUNT] = {
                              "auto (the Hopper engine's blocks of C >= 1280, where it\n"
                              "is faster on the H100: docs/PERF.md),\n"
                              "on (every block, both engines and the CPU path) or off"},
-    [OPT_FUSE_QUANT] = {"fuse-quant", "on|off", "on", CHOICE(kOnOff), .at = RUN(fuse_quant), .section = SEC_RUN,
-                        .help = "with --linear int8 --int8-scales row: ff2 quantizes its\n"
-                                "A (the GEGLU output) in its own tiles, from row maxima\n"
-                                "the GEGLU GEMM leaves, instead of a quantizer pass over\n"
-                                "it (Hopper engine; the same bits: \"a16\" in ff2's\n"
-                                "kernel, \"+amax\" in ff1's): on or off"},
     [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kPrec), .at = RUN(linear_prec),
                     .blocks = KIND(BLOCK_RESBLOCK) | KIND(BLOCK_TRANSFORMER) | KIND(BLOCK_GEMM),
                     .group = GRP_LINEAR, .section = SEC_RUN,
@@ -372,8 +366,7 @@ static void cli_defaults(Cli *cli) {
     cli->opt = (RunOptions){.device = DEVICE_AUTO, .gpu = 0, .ref = REF_DEFAULT, .warmup = -1, .iters = -1,
                             .check = 0, .tol_fp16 = 5e-3, .kernel_select = KERNEL_SELECT_TUNE, .pdl = 1,
                             .linear_prec = PREC_FP16, .conv1x1_prec = PREC_FP16, .int8_rows = 0, .tol_int8 = 3e-2,
-                            .fuse_shortcut = FUSE_AUTO, .fuse_ln = FUSE_AUTO, .fuse_quant = 1, .gn_stats = 1,
-                            .json_path = NULL};
+                            .fuse_shortcut = FUSE_AUTO, .fuse_ln = FUSE_AUTO, .gn_stats = 1, .json_path = NULL};
     cli->block_name = "resblock";
     cli->hw = -1;
     cli->latent = -1;

@@ -122,41 +122,6 @@ static void test_lnfold_int8_gate(void) {
         }
 }
 
-// graph_link_amax (--fuse-quant): with --int8-scales row, each ff2 is linked to the ff1 GEGLU GEMM that
-// writes its input (one part per 32 GEGLU outputs), at depth 1 and 2, with and without the LayerNorm pass
-// taken into ff1; nothing is linked with FP16 or per-tile INT8 linears, or where the tiles cannot run
-// (usable() false). (A transformer's C is a multiple of 8, so its GEGLU output, 4 C, is whole parts.)
-static int usable_all(int k) { return k > 0; }
-static int usable_none(int k) { return k < 0; }
-static void test_link_amax(int C, int depth, int prec, int rows, int fuse, int usable) {
-    BlockConfig cfg = tf_cfg(2, 4, 5, C, C % 32 ? 1 : 2, depth);
-    Graph g;
-    build_block(&g, &cfg);
-    RunOptions opt = {.tol_fp16 = 5e-3, .linear_prec = prec, .int8_rows = rows};
-    graph_set_precision(&g, &opt);
-    if (fuse) graph_fuse_layernorms(&g, 0, 0);
-    const int linked = graph_link_amax(&g, usable ? usable_all : usable_none);
-    const int want = prec == PREC_INT8 && rows && usable ? depth : 0;
-    int ok = linked == want, seen = 0;
-    for (int i = 0; i < g.nn; i++) {
-        const Node *n = &g.nodes[i];
-        const int is_ff2 = strstr(n->name, "ff2") != NULL;
-        if (n->amax_src >= 0) {
-            const Node *p = &g.nodes[n->amax_src];
-            ok &= is_ff2 && p->out == n->in && p->lin->geglu && p->amax_dst == i && n->amax_parts == 8 * C / 64;
-            seen++;
-        } else {
-            ok &= n->amax_dst < 0 || g.nodes[n->amax_dst].amax_src == i;
-        }
-    }
-    result(ok && seen == want,
-           "graph_link_amax transformer C=%d depth=%d %s%s%s, tiles %s: %d ff2 linked to their ff1 GEGLU GEMM (one "
-           "part per 32 outputs) (got %d, %d seen)", C, depth, prec == PREC_INT8 ? "int8" : "fp16",
-           rows ? " --int8-scales row" : "", fuse ? " --fuse-ln on" : "", usable ? "usable" : "not usable", want,
-           linked, seen);
-    graph_free(&g);
-}
-
 // The fold's arithmetic on the host against LayerNorm -> Linear in FP32 (the
 // reference the layer error uses), and the unfused fast path (LayerNorm
 // output rounded to FP16, FP16 weights) beside it. Rows get a common offset
@@ -377,12 +342,6 @@ static void test_lnfold_cli(const char *bin) {
 }
 
 void cpu_suite_lnfold(const char *bin) {
-    // C, depth, precision, row scales, LayerNorm fused, tiles usable
-    test_link_amax(64, 1, PREC_INT8, 1, 1, 1);
-    test_link_amax(64, 2, PREC_INT8, 1, 0, 1);
-    test_link_amax(64, 2, PREC_INT8, 1, 1, 0);
-    test_link_amax(64, 1, PREC_INT8, 0, 1, 1);
-    test_link_amax(64, 1, PREC_FP16, 0, 1, 1);
     test_lnfold_wiring(1);
     test_lnfold_threshold();
     test_lnfold_wiring(2);

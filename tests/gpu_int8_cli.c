@@ -21,7 +21,6 @@
 #include <unistd.h>
 
 #include "../common/common.h"
-#include "../kernels/kernels.h"
 #include "../weights/safetensors.h"
 #include "harness.h"
 
@@ -198,37 +197,6 @@ static void lnquant_equal(const char *bin, const char *args) {
     free(b.out);
 }
 
-// --int8-scales row: ff2 quantizing its A in its own tiles from the row maxima ff1's GEGLU epilogue leaves
-// (--fuse-quant on, the default: ff2's kernel "... ts a16", ff1's "... +amax") gives the block the same
-// output, bit for bit, as the row quantizer pass (--fuse-quant off); sel: --kernel-select.
-static void fusequant_equal(const char *bin, const char *args, const char *sel) {
-    char on[1024], off[1024];
-    snprintf(on, sizeof on, "--device cuda --kernel-select %s --ref none --warmup 0 --iters 1 --peak-tflops 990 "
-             "--peak-gbps 3350 --fuse-quant on", sel);
-    snprintf(off, sizeof off, "--device cuda --kernel-select %s --ref none --warmup 0 --iters 1 --peak-tflops 990 "
-             "--peak-gbps 3350 --fuse-quant off", sel);
-    Run a = run_one(bin, args, on), b = run_one(bin, args, off);
-    const cJSON *f2 = a.json ? node_named(a.json, "ff2+res") : NULL, *f1 = a.json ? node_named(a.json, "ln3+ff1+geglu") : NULL;
-    const cJSON *b2 = b.json ? node_named(b.json, "ff2+res") : NULL;
-    const cJSON *k2 = f2 ? cJSON_GetObjectItemCaseSensitive(f2, "kernel") : NULL;
-    const cJSON *k1 = f1 ? cJSON_GetObjectItemCaseSensitive(f1, "kernel") : NULL;
-    const cJSON *kb = b2 ? cJSON_GetObjectItemCaseSensitive(b2, "kernel") : NULL;
-    size_t diff = 0;
-    const int same_len = a.out && b.out && a.n == b.n && a.n > 0;
-    for (size_t i = 0; same_len && i < a.n; i++) diff += memcmp(&a.out[i], &b.out[i], sizeof(float)) != 0;
-    const int fused = cJSON_IsString(k2) && strstr(k2->valuestring, " a16") && cJSON_IsString(k1) &&
-                      strstr(k1->valuestring, "+amax") && cJSON_IsString(kb) && !strstr(kb->valuestring, " a16");
-    result(a.rc == 0 && b.rc == 0 && same_len && diff == 0 && fused,
-           "unetrun %s --kernel-select %s on the GPU: --fuse-quant on (ff2 '%s', ff1 '%s') == --fuse-quant off (ff2 "
-           "'%s'), %zu of %zu outputs differ (exit %d, %d)", args, sel, cJSON_IsString(k2) ? k2->valuestring : "?",
-           cJSON_IsString(k1) ? k1->valuestring : "?", cJSON_IsString(kb) ? kb->valuestring : "?", diff, a.n, a.rc,
-           b.rc);
-    cJSON_Delete(a.json);
-    cJSON_Delete(b.json);
-    free(a.out);
-    free(b.out);
-}
-
 // An SD1.5 transformer block with INT8 linear layers (scales: "tile" or "row"):
 // --check passes (chain <= 3e-2).
 static void transformer_int8(const char *bin, int c, int hw, const char *scales) {
@@ -307,13 +275,6 @@ void gpu_suite_int8_cli(const char *bin) {
                        "--linear int8 --int8-scales row --conv1x1 int8");
     cpu_gpu_layer_close(bin, "--block transformer --c 320 --hw 8 --linear int8 --int8-scales row", "ln3+ff1+geglu", 0,
                         1e-2);
-    if (gemm_int8_rows_tma_usable(16)) {
-        fusequant_equal(bin, "--block transformer --c 320 --hw 16 --batch 2 --linear int8 --int8-scales row",
-                        "heuristic");
-        fusequant_equal(bin, "--block transformer --c 640 --hw 8 --linear int8 --int8-scales row", "tune");
-        fusequant_equal(bin, "--block transformer --c 1280 --hw 8 --batch 2 --linear int8 --int8-scales row "
-                             "--context-len 7", "heuristic");
-    }
     {  // the vendor chain beside it: its own LayerNorm pass, then cuBLAS, for each quantizing LayerNorm's row
         Cmd r = run_cli(bin, "--block transformer --c 320 --hw 16 --batch 2 --linear int8 --int8-scales row --vs cudnn "
                              "--check --warmup 0 --iters 2 --peak-tflops 990 --peak-gbps 3350");

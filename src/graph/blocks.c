@@ -109,7 +109,6 @@ Node *add_node(Graph *g, const char *name, OpKind op, int in, int aux, int res, 
     n->in2 = -1;
     n->norm_out = -1;
     n->gn_src = n->gn_dst = -1;
-    n->amax_src = n->amax_dst = -1;
     n->block = g->nblocks - 1;
     return n;
 }
@@ -507,28 +506,6 @@ int graph_link_gn_stats(Graph *g, int (*max_slots)(const ConvShape *s)) {
             a->gn_src = j;
             b->gn_dst = i;
             a->gn_slots = slots;
-            linked++;
-            break;
-        }
-    }
-    return linked;
-}
-
-int graph_link_amax(Graph *g, int (*usable)(int k)) {
-    int linked = 0;
-    for (int i = 0; i < g->nn; i++) {
-        Node *a = &g->nodes[i];
-        if (a->op != OP_GEMM || a->prec != PREC_INT8 || !a->i8_rows || a->ln || a->amax_src >= 0 || !usable(a->lin->k))
-            continue;
-        for (int j = 0; j < i; j++) {  // the node that writes a's input
-            Node *b = &g->nodes[j];
-            if (b->out != a->in) continue;
-            if (b->op != OP_GEMM || b->prec != PREC_INT8 || !b->i8_rows || !b->lin->geglu || b->lin->n % 64 ||
-                b->amax_dst >= 0 || !usable(b->lin->k))
-                break;
-            a->amax_src = j;
-            b->amax_dst = i;
-            a->amax_parts = b->lin->n / 64;  // GEGLU: N / 2 channels, 32 per part
             linked++;
             break;
         }

@@ -129,15 +129,6 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
         return;
     }
     if (n->i8_rows) {
-        const int8_t *qw = n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8;
-        const float *sw = n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw;
-        const uint16_t *res = n->res >= 0 ? t[n->res].d16 : NULL;
-        const GemmEpilogue epi = geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
-        if (n->amax_src >= 0) {  // A in FP16 with the row maxima its producer left: quantized by the GEMM's tiles
-            cudaCheck(gemm_int8_rows_a16(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, n->amax_part, n->amax_parts, qw,
-                                         sw, bias, res, t[n->out].d16, epi, st));
-            return;
-        }
         int8_t *qa = n->side ? sc->i8_side_qa : sc->i8_qa;  // (M, K)
         float *sa = n->side ? sc->i8_side_sa : sc->i8_sa;   // (M)
         if (node_ln_quant(n))
@@ -145,13 +136,11 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
                                                 st));
         else
             cudaCheck(quantize_rows_int8(t[n->in].d16, m, k, silu_a, qa, sa, st));
-        if (n->amax_dst >= 0) {  // GEGLU for a GEMM that quantizes its A: + the output rows' maxima
-            const Node *d = &g->nodes[n->amax_dst];
-            cudaCheck(gemm_int8_rows_amax(m, nn, k, *node_gemm_cfg(n), qa, sa, qw, sw, bias, t[n->out].d16,
-                                          d->amax_part, d->amax_parts, st));
-            return;
-        }
-        cudaCheck(gemm_int8_rows(m, nn, k, *node_gemm_cfg(n), qa, sa, qw, sw, bias, res, t[n->out].d16, epi, st));
+        const int8_t *qw = n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8;
+        const float *sw = n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw;
+        cudaCheck(gemm_int8_rows(m, nn, k, *node_gemm_cfg(n), qa, sa, qw, sw, bias,
+                                 n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
+                                 geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, st));
         return;
     }
     cudaCheck(gemm_int8(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, w, bias, n->res >= 0 ? t[n->res].d16 : NULL,
@@ -541,10 +530,9 @@ static void set_kernel_name(const Graph *g, Node *n) {
         return;
     }
     if (n->prec == PREC_INT8 && n->i8_rows) {  // e.g. "gemm-i8r i8r 128x256/4st geglu", "ln-quant + gemm-i8r ..."
-        // (a16 in the tile's name: it quantizes its A itself; "+amax": it leaves the row maxima for one that does)
-        snprintf(n->kernel, sizeof(n->kernel), "%sgemm-i8r %s%s%s%s", node_ln_quant(n) ? "ln-quant + " : "",
+        snprintf(n->kernel, sizeof(n->kernel), "%sgemm-i8r %s%s%s", node_ln_quant(n) ? "ln-quant + " : "",
                  gemm_int8_rows_tile_name(node_gemm_cfg(n)->tile),
-                 n->op == OP_GEMM && n->lin->geglu ? " geglu" : "", n->amax_dst >= 0 ? " +amax" : "",
+                 n->op == OP_GEMM && n->lin->geglu ? " geglu" : "",
                  n->op == OP_LINEAR && n->lin->silu_in ? " silu-in" : "");
         return;
     }
@@ -787,17 +775,12 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
     if (n->prec == PREC_INT8 && n->i8_rows) {  // per-row / per-channel INT8 GEMM: its tiles, no split-K
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
-        const GemmEpilogue epi = n->op == OP_GEMM && n->lin->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
-        if (heuristic) {  // (the rule's GEGLU tiles are TS tiles, which leave the row maxima where amax_dst asks)
-            *node_gemm_cfg(n) = n->amax_src >= 0 ? gemm_int8_rows_a16_heuristic(m, nn, k, epi, num_sms)
-                                                 : gemm_int8_rows_heuristic(m, nn, k, epi, num_sms);
+        if (heuristic) {
+            *node_gemm_cfg(n) = gemm_int8_rows_heuristic(
+                m, nn, k, n->op == OP_GEMM && n->lin->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, num_sms);
             return;
         }
-        // linked nodes: the producer's tiles that leave row maxima, the consumer's that quantize their A
-        const int count = n->amax_src >= 0   ? gemm_int8_rows_a16_candidates(m, nn, k, num_sms, tiles, 128)
-                          : n->amax_dst >= 0 ? gemm_int8_rows_amax_candidates(m, nn, k, num_sms, tiles, 128)
-                                             : gemm_int8_rows_candidates(m, nn, k, num_sms, tiles, 128);
-        c = (Candidates){count, tiles, apply_tile, label_int8_rows};
+        c = (Candidates){gemm_int8_rows_candidates(m, nn, k, num_sms, tiles, 128), tiles, apply_tile, label_int8_rows};
         if (c.count <= 0) die_internal("no INT8 row-scale GEMM tile for %s (M %d N %d K %d)", n->name, m, nn, k);
     } else if (n->prec == PREC_INT8) {  // online-quantized INT8 GEMM: its own tiles and split-K
         int m, nn, k;
@@ -943,24 +926,7 @@ static void int8_rows_alloc(Graph *g, GpuRun *run, cudaStream_t st) {
     run->i8 = NULL;
     if (!qa_bytes) return;
     const size_t qa_pad = (qa_bytes + 255) / 256 * 256, sa_pad = (sa_rows * sizeof(float) + 255) / 256 * 256;
-    size_t amax_bytes = 0;  // every linked node's (rows, parts) maxima (graph_link_amax), after the scratch
-    for (int i = 0; i < g->nn; i++) {
-        Node *n = &g->nodes[i];
-        if (n->amax_src < 0) continue;
-        int m, nn, k;
-        node_gemm_dims(g, n, &m, &nn, &k);
-        amax_bytes += ((size_t)m * n->amax_parts * sizeof(float) + 255) / 256 * 256;
-    }
-    cudaCheck(cudaMalloc((void **)&run->i8, 2 * (qa_pad + sa_pad) + amax_bytes));
-    char *ap = run->i8 + 2 * (qa_pad + sa_pad);
-    for (int i = 0; i < g->nn; i++) {
-        Node *n = &g->nodes[i];
-        if (n->amax_src < 0) continue;
-        int m, nn, k;
-        node_gemm_dims(g, n, &m, &nn, &k);
-        n->amax_part = (float *)ap;
-        ap += ((size_t)m * n->amax_parts * sizeof(float) + 255) / 256 * 256;
-    }
+    cudaCheck(cudaMalloc((void **)&run->i8, 2 * (qa_pad + sa_pad)));
     Scratch *sc = &run->sc;
     sc->i8_qa = (int8_t *)run->i8;
     sc->i8_side_qa = (int8_t *)(run->i8 + qa_pad);
@@ -1335,8 +1301,6 @@ void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
         graph_fuse_layernorms(g, conv2d_hopper_usable() ? LNFOLD_AUTO_MIN_C : INT_MAX, 0);
     // last (node indices): GroupNorm statistics from the epilogue of the conv that writes the GroupNorm's input
     if (opt->gn_stats && conv2d_hopper_usable()) graph_link_gn_stats(g, conv2d_gn_stats_max_slots);
-    // --int8-scales row: ff2 quantizes its A itself, from the row maxima the GEGLU GEMM leaves
-    if (opt->fuse_quant) graph_link_amax(g, gemm_int8_rows_tma_usable);
     const int ref_gpu = opt->ref == REF_GPU;
     const cudaStream_t st = run.st;
 

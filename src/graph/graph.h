@@ -86,7 +86,6 @@ typedef struct {
     int gn_stats;   // --gn-stats: a GroupNorm's statistics from the epilogue of the conv that writes its input
     int fuse_shortcut;  // --fuse-shortcut: FuseMode (graph_fuse_shortcuts)
     int fuse_ln;    // --fuse-ln: FuseMode, LayerNorm folded into the FP16 GEMM that reads it (graph_fuse_layernorms)
-    int fuse_quant; // --fuse-quant: INT8 row GEMMs quantize an A whose row maxima its producer left (graph_link_amax)
     // GEMM precision: FP16 or the online-quantized INT8 GEMM
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions
@@ -214,13 +213,6 @@ typedef struct {
     float *gn_part;
     int *gn_slot;
     int gn_slots;
-    // The A operand's row maxima from its producer (graph_link_amax, --fuse-quant): on an INT8 row-scale
-    // OP_GEMM node, amax_src is the INT8 GEGLU GEMM that writes its input and leaves amax_parts maxima per
-    // row in amax_part (device, (rows, amax_parts); exec_gpu allocates it); the node then quantizes its A
-    // itself (gemm_int8_rows_a16) and runs no quantizer. On the producer, amax_dst is that node. -1: none.
-    int amax_src, amax_dst;
-    float *amax_part;
-    int amax_parts;
 } Node;
 
 // The tensors node n reads (in, in2, aux, res, a fused shortcut's inputs) into rd[NODE_MAX_READS],
@@ -336,13 +328,6 @@ int graph_fuse_norms(Graph *g, int (*ok)(const ConvShape *s));
 // gn_dst and the slot bound gn_slots. Run after the other fusions (node
 // indices). Returns the number of links.
 int graph_link_gn_stats(Graph *g, int (*max_slots)(const ConvShape *s));
-// Links each INT8 row-scale token GEMM (no LayerNorm of its own) to the
-// INT8 row-scale GEGLU GEMM that writes its input (a transformer's ff2 and
-// ff1) where usable(K) holds for both (the Hopper tiles run) and the GEGLU
-// output is a multiple of 32 channels: sets amax_src / amax_dst and
-// amax_parts (one per 32 output channels). Run after the fusions (node
-// indices). Returns the number of links.
-int graph_link_amax(Graph *g, int (*usable)(int k));
 // The layout of those statistics after the GroupNorm's own workspace: (slots, C) mean, M2 (FP32 pairs), then
 // (slots) sample, rows (int pairs), each 256-byte aligned. gn_stats_slot_offset: bytes to the second part.
 static inline size_t gn_stats_slot_offset(int slots, int c) { return ((size_t)slots * c * 8 + 255) & ~(size_t)255; }
