@@ -135,10 +135,6 @@ constexpr int I8R_THREADS = 384;  // producer + two consumers
     X(64, 128, 7, 3, 1)   \
     X(64, 64, 12, 2, 1)
 #define I8R_PLUS_ONE(...) +1
-#define I8R_PLAIN_BN(bn, st) bn,
-constexpr int kI8rPlainBn[] = {I8R_TILES(I8R_PLAIN_BN)};
-constexpr int I8R_MAX_SPLITS = 8;          // split-K of the plain tiles: CTAs per tile at most
-constexpr int I8R_MAX_SPLIT_TILES = 1024;  // tiles of a split call at most (its arrival counters)
 constexpr int I8R_NUM_PLAIN = 0 I8R_TILES(I8R_PLUS_ONE);               // counted from the lists
 constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN I8R_PP_TILES(I8R_PLUS_ONE);
 constexpr int I8R_PORTABLE = I8R_NUM_TMA;  // tile id of the dp4a kernel
@@ -160,12 +156,6 @@ struct I8RParams {
     const half *residual;   // (M, N) or NULL
     half *y;                // (M, N) or (M, N / 2) with GEGLU
     int M, N, K, geglu;
-    // split-K (the plain tiles): splits CTAs per output tile share its K stages; each leaves its INT32
-    // partial sums in ws and the last to finish adds the others' (exact in any order) and runs the epilogue.
-    // ws: (tiles, splits, 2 consumers, BN / 2, 128) int32 partials; cnt: (tiles) arrival counters, zero
-    // between launches (the last CTA of a tile resets its counter)
-    int *ws, *cnt;
-    int splits;
 };
 
 // --- the row quantizer ----------------------------------------------------------
@@ -416,46 +406,6 @@ constexpr size_t i8r_smem() {
     return 1024 + (size_t)STAGES * (I8R_BM + BN) * I8R_BK + 2 * STAGES * sizeof(uint64_t);
 }
 
-// Split-K of the plain tile: consumer c's INT32 partials go to its slot of
-// the workspace (thread-major: element j of thread t at j * 128 + t, so each
-// store and load is a whole coalesced row), then one thread counts the
-// tile's arrivals. The last CTA to arrive resets the counter, adds the other
-// splits' partials (read from L2: __ldcg) to its own and returns true; the
-// others return false. Integer sums: the result is the unsplit tile's, bit
-// for bit, whatever the order. A consumer whose 64 rows are all past M
-// keeps no partials. Both consumers call it (named barrier 1).
-template <int R>
-__device__ __forceinline__ bool i8r_split_reduce(const I8RParams &p, int *acc, int c, int tid) {
-    __shared__ int last;
-    const int tile = blockIdx.y * gridDim.x + blockIdx.x, S = p.splits;
-    const bool rows = (int)blockIdx.x * I8R_BM + 64 * c < p.M;
-    const size_t slot = (size_t)R * 128;
-    int *parts = p.ws + (size_t)tile * S * 2 * slot;  // (S, 2, R, 128) of this tile
-    int *cnt = p.cnt;
-    if (rows) {
-        int *mine = parts + ((size_t)blockIdx.z * 2 + c) * slot + tid;
-#pragma unroll
-        for (int j = 0; j < R; j++) __stcg(mine + j * 128, acc[j]);
-    }
-    __threadfence();  // the partials, before the arrival that may let another CTA read them
-    asm volatile("bar.sync 1, 256;\n" ::: "memory");
-    if (threadIdx.x == 128) {
-        last = atomicAdd(&cnt[tile], 1) == S - 1;
-        if (last) cnt[tile] = 0;  // every split has arrived: no one else touches it in this launch
-    }
-    asm volatile("bar.sync 1, 256;\n" ::: "memory");
-    if (!last) return false;
-    __threadfence();  // the others' partials, after their arrivals
-    if (rows)
-        for (int z = 0; z < S; z++) {
-            if (z == (int)blockIdx.z) continue;
-            const int *other = parts + ((size_t)z * 2 + c) * slot + tid;
-#pragma unroll
-            for (int j = 0; j < R; j++) acc[j] += __ldcg(other + j * 128);
-        }
-    return true;
-}
-
 template <int BN, int STAGES>
 __global__ void __launch_bounds__(I8R_THREADS, 1)
     gemm_int8_rows_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x 128
@@ -473,9 +423,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     uint64_t *empty = full + STAGES;
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     const int m0 = blockIdx.x * I8R_BM, n0 = blockIdx.y * BN;
-    // this CTA's K stages: split blockIdx.z of p.splits equal shares (the host checks they divide); the K tail
-    // reads the copy engine's zeros
-    const int nkt = (p.K + I8R_BK - 1) / I8R_BK / p.splits, kt0 = blockIdx.z * nkt;
+    const int nkt = (p.K + I8R_BK - 1) / I8R_BK;  // the K tail reads the copy engine's zeros
 
     if (threadIdx.x == 0) {
         tma_prefetch_map(&map_a);
@@ -497,8 +445,8 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
                 if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
                 unsigned char *st = ring + s * STAGE_BYTES;
                 mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
-                tma_load_2d(st, &map_a, &full[s], (kt0 + i) * I8R_BK, m0);
-                tma_load_2d(st + A_BYTES, &map_w, &full[s], (kt0 + i) * I8R_BK, n0);
+                tma_load_2d(st, &map_a, &full[s], i * I8R_BK, m0);
+                tma_load_2d(st + A_BYTES, &map_w, &full[s], i * I8R_BK, n0);
             }
         }
         return;
@@ -517,7 +465,6 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     // Epilogue. Both consumers are past their last wgmma, so every copy into
     // the ring has landed and been read: the ring becomes each warp's slab.
     asm volatile("bar.sync 1, 256;\n" ::: "memory");  // the two consumers (named barrier 1)
-    if (p.splits > 1 && !i8r_split_reduce<R>(p, acc, c, tid)) return;  // not the tile's last split
     const int warp = tid / 32;
     half *slab = reinterpret_cast<half *>(ring) + (size_t)(c * 4 + warp) * I8R_EPI_ROWS * (BN + 8);
     i8r_epilogue<BN>(p, acc, slab, m0 + c * 64 + warp * 16, n0, tid % 32);
@@ -753,7 +700,7 @@ cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
     CUtensorMap ma, mw;
     const cudaError_t e = i8r_maps(p, I8R_BM, BN, &ma, &mw);
     if (e != cudaSuccess) return e;
-    dim3 grid((p.M + I8R_BM - 1) / I8R_BM, (p.N + BN - 1) / BN, p.splits);
+    dim3 grid((p.M + I8R_BM - 1) / I8R_BM, (p.N + BN - 1) / BN);
     return pdl_launch(gemm_int8_rows_kernel<BN, STAGES>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
 }
 
@@ -869,31 +816,13 @@ extern "C" const char *gemm_int8_rows_tile_name(int tile) {
 
 extern "C" int gemm_int8_rows_portable_tile(void) { return I8R_PORTABLE; }
 
-// Split-K of the plain tiles: S CTAs per tile where S divides the K stages, each keeps at least two, and
-// the tiles x S CTAs are at most two waves (the workspace bound, gemm_int8_rows_workspace_bytes).
-static bool i8r_split_ok(int m, int n, int k, int bn, int S, int num_sms) {
-    const int nkt = (k + I8R_BK - 1) / I8R_BK;
-    const long tiles = (long)((m + I8R_BM - 1) / I8R_BM) * ((n + bn - 1) / bn);
-    return S >= 2 && S <= I8R_MAX_SPLITS && nkt % S == 0 && nkt / S >= 2 && tiles * S <= 2L * num_sms &&
-           tiles <= I8R_MAX_SPLIT_TILES;
-}
-
 extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max) {
+    (void)m, (void)n, (void)num_sms;
     int c = 0;
-    if (i8r_tma_usable(k)) {
+    if (i8r_tma_usable(k))
         for (int t = 0; t < I8R_NUM_TMA && c < max; t++) out[c++] = TileConfig{t, 1};
-        static const int kSplits[] = {2, 4, 5, 8};
-        for (int t = 0; t < I8R_NUM_PLAIN; t++)
-            for (int S : kSplits)
-                if (c < max && i8r_split_ok(m, n, k, kI8rPlainBn[t], S, num_sms)) out[c++] = TileConfig{t, S};
-    }
     if (c == 0 && c < max) out[c++] = TileConfig{I8R_PORTABLE, 1};
     return c;
-}
-
-extern "C" size_t gemm_int8_rows_workspace_bytes(int num_sms) {
-    // the counters, then the partials of at most two waves of 128 x 256 tiles
-    return I8R_MAX_SPLIT_TILES * sizeof(int) + (size_t)2 * num_sms * I8R_BM * 256 * sizeof(int);
 }
 
 // The tuned picks of the H100 runs (bench/results/2026-11-27-h100-int8-ts,
@@ -910,8 +839,7 @@ extern "C" size_t gemm_int8_rows_workspace_bytes(int num_sms) {
 // the consumers' critical path); at least a wave of 64 x 128 tiles: the TS
 // 64 x 128 with three consumers where K <= 640 (the epilogue outweighs the
 // main loop, so two epilogues run under each), with two where K is longer;
-// half a wave: the two-consumer TS 64 x 128; else (a few rows) the plain
-// 128 x 128 split over K where K >= 2048 (split-K below), or the TS 64 x
+// half a wave: the two-consumer TS 64 x 128; else (a few rows) the TS 64 x
 // 64, for more CTAs. The TS tiles need y and the residual 16-byte aligned
 // (the graph's tensors are); the portable kernel where no TMA tile runs.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int num_sms) {
@@ -925,34 +853,18 @@ extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue
     if (!geglu && m64 * n256 >= num_sms && n256 * 256 * 100 <= 107L * n) return TileConfig{ts64x256, 1};
     if (m64 * n128 >= num_sms) return TileConfig{k <= 640 ? ts64x128_3c : ts64x128, 1};
     if (m64 * n128 >= num_sms / 2) return TileConfig{ts64x128, 1};
-    // a few rows and a long K (ff2 of the lowest levels: K = 5120): the plain 128 x 128 tile split over K,
-    // as many splits as one wave holds with at least 4 stages each
-    const int nkt = (k + I8R_BK - 1) / I8R_BK;
-    constexpr int plain128 = 1;
-    static_assert(kI8rPlainBn[plain128] == 128, "the plain 128 x 128 tile");
-    if (nkt >= 16) {
-        const long tiles = (long)((m + I8R_BM - 1) / I8R_BM) * ((n + 127) / 128);
-        static const int kSplits[] = {8, 5, 4, 2};
-        for (int S : kSplits)
-            if (nkt / S >= 4 && tiles * S <= num_sms && i8r_split_ok(m, n, k, 128, S, num_sms))
-                return TileConfig{plain128, S};
-    }
     return TileConfig{ts64x64, 1};
 }
 
 extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,
                                       const int8_t *qw, const float *sw, const float *bias, const uint16_t *residual,
-                                      uint16_t *y, GemmEpilogue epi, void *workspace, cudaStream_t stream) {
+                                      uint16_t *y, GemmEpilogue epi, cudaStream_t stream) {
     const int geglu = epi == GEMM_EPI_GEGLU;
     if (m < 1 || n < 8 || k < 8 || n % 8 || k % 8 || (geglu && (n % 16 || residual)) || !qa || !sa || !qw || !sw ||
-        !y || cfg.tile < 0 || cfg.tile > I8R_PORTABLE || cfg.splits < 1)
+        !y || cfg.tile < 0 || cfg.tile > I8R_PORTABLE || cfg.splits != 1)
         return cudaErrorInvalidValue;
-    if (cfg.splits > 1 && (cfg.tile >= I8R_NUM_PLAIN || !workspace ||
-                           !i8r_split_ok(m, n, k, kI8rPlainBn[cfg.tile], cfg.splits, hopper_num_sms())))
-        return cudaErrorInvalidValue;  // split-K: the plain tiles, a workspace, the shapes i8r_split_ok takes
-    int *cnt = static_cast<int *>(workspace);
     I8RParams p = {qa, sa, qw, sw, bias, reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y),
-                   m, n, k, geglu, cnt ? cnt + I8R_MAX_SPLIT_TILES : nullptr, cnt, cfg.splits};
+                   m, n, k, geglu};
     if (cfg.tile == I8R_PORTABLE)
         return pdl_launch(gemm_int8_rows_portable_kernel, dim3((m + I8P_T - 1) / I8P_T, (n + I8P_T - 1) / I8P_T),
                           dim3(256), 0, stream, p);

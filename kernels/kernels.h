@@ -424,8 +424,8 @@ cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, int silu,
                                float *scale,     // (rows)
                                cudaStream_t stream);
 // gemm_int8_rows: y = epi(float(isum) * (sa[m] * sw[n])), isum the exact INT32
-// sum over the whole K of qa[m, :] * qw[n, :] (no K-tiles; split-K adds exact
-// INT32 partials: the result does not depend on the tile or the split). Per element, in FP32 without
+// sum over the whole K of qa[m, :] * qw[n, :] (no K-tiles, no split-K: the
+// result does not depend on the tile). Per element, in FP32 without
 // contraction: s = sa[m] * sw[n]; v = float(isum) * s; v = v + bias[n];
 // v = v + residual[m, n]; y = fp16(v) (round to nearest even). GEGLU as
 // gemm_fp16 (16-column blocks of 8 a- then 8 g-channels, bias on both, then
@@ -446,14 +446,7 @@ cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
                            const float *bias,         // (N) fp32 or NULL
                            const uint16_t *residual,  // (M, N) fp16 or NULL (not with GEGLU)
                            uint16_t *y,               // (M, N), or (M, N/2) with GEGLU
-                           GemmEpilogue epi,
-                           void *workspace,           // cfg.splits > 1: gemm_int8_rows_workspace_bytes, else NULL
-                           cudaStream_t stream);
-// Split-K (cfg.splits > 1, the plain 128-row tiles of gemm_int8_rows_candidates / _heuristic): the CTAs of a
-// tile share its K stages and the last to finish adds the others' INT32 partials (the same bits as one
-// CTA). The workspace: gemm_int8_rows_workspace_bytes(num_sms) bytes, zeroed once before its first use
-// (the calls leave its counters zero); one per stream that runs such calls concurrently.
-size_t gemm_int8_rows_workspace_bytes(int num_sms);
+                           GemmEpilogue epi, cudaStream_t stream);
 // linear_rows_int8: the few-row linear layers (the time embedding's and
 // time_emb_proj: B rows) with per-row / per-channel INT8 in one kernel:
 // every block quantizes the rows itself (quantize_rows_int8's bytes and

@@ -36,7 +36,6 @@
 #include "harness.h"
 
 static int g_i8_sms = 132;
-static void *g_i8_ws = NULL;  // the row-scale GEMMs' split-K workspace (gemm_int8_rows_workspace_bytes, zeroed)
 
 static const uint16_t kI8Poison = 0xFFFF;  // FP16 NaN
 
@@ -428,13 +427,13 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
     const size_t ny = (size_t)M * c.nout;
     float *ym = xmalloc(ny * 4);
     gemm_int8_rows_model(M, N, K, c.a, c.wk, c.bk, c.res, ym, ge, silu);
-    TileConfig cand[40];
-    int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, g_i8_sms, cand, 39) : 0;
+    TileConfig cand[16];
+    int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, g_i8_sms, cand, 15) : 0;
     cand[nc++] = all_tiles ? (TileConfig){gemm_int8_rows_portable_tile(), 1} : gemm_int8_rows_heuristic(M, N, K, ge, g_i8_sms);
     double l2 = 0;
     for (int i = 0; i < nc; i++) {
         cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
-        cudaCheck(gemm_int8_rows(M, N, K, cand[i], d_qa, d_sa, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, g_i8_ws, 0));
+        cudaCheck(gemm_int8_rows(M, N, K, cand[i], d_qa, d_sa, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
         cudaCheck(cudaDeviceSynchronize());
         uint16_t *y = xmalloc(ny * 2);
         copy_to_host(y, c.d_y, ny * 2, 0);
@@ -453,9 +452,9 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
         l2 = i8_rel_l2(y, ref, ny, &nf);
         const double lim = outlier > 0 ? 0.25 : 3e-2;
         result(qbad == 0 && bad == 0 && nan == 0 && nf == 0 && l2 <= lim,
-               "gemm_int8_rows %s M=%d N=%d K=%d epi=%s silu_a=%d outlier=%g %s splitk=%d: quantized rows and scales == model "
+               "gemm_int8_rows %s M=%d N=%d K=%d epi=%s silu_a=%d outlier=%g %s: quantized rows and scales == model "
                "(%zu differ), y == model %s (%zu mismatches, %zu NaN/Inf, worst %.2f ulp), rel L2 vs FP32 %.2e <= %g",
-               what, M, N, K, epi_name(epi), silu, outlier, gemm_int8_rows_tile_name(cand[i].tile), cand[i].splits, qbad,
+               what, M, N, K, epi_name(epi), silu, outlier, gemm_int8_rows_tile_name(cand[i].tile), qbad,
                silu ? "within rel L2 1e-3" : (epi == EPI_GEGLU ? "within 1 fp16 ulp" : "bit for bit"), bad, nan,
                worst, l2, lim);
         free(y);
@@ -489,7 +488,7 @@ static void test_rows_zero_and_invalid(void) {
     cudaCheck(quantize_rows_int8(c.d_a, M, K, 0, qa, sa, 0));
     TileConfig cfg = gemm_int8_rows_heuristic(M, N, K, GEMM_EPI_NONE, g_i8_sms);
     cudaCheck(fill_u16_dev(c.d_y, kI8Poison, (size_t)M * N, 0));
-    cudaCheck(gemm_int8_rows(M, N, K, cfg, qa, sa, qw, sw, c.d_bias, NULL, c.d_y, GEMM_EPI_NONE, NULL, 0));
+    cudaCheck(gemm_int8_rows(M, N, K, cfg, qa, sa, qw, sw, c.d_bias, NULL, c.d_y, GEMM_EPI_NONE, 0));
     cudaCheck(cudaDeviceSynchronize());
     uint16_t *y = xmalloc((size_t)M * N * 2);
     copy_to_host(y, c.d_y, (size_t)M * N * 2, 0);
@@ -498,26 +497,18 @@ static void test_rows_zero_and_invalid(void) {
         for (int n = 0; n < N; n++) bad += y[(size_t)m * N + n] != f32_to_f16(c.bias[n]);
     result(bad == 0, "gemm_int8_rows M=%d N=%d K=%d all-zero A %s: y == bias exactly (%zu differ)", M, N, K,
            gemm_int8_rows_tile_name(cfg.tile), bad);
-    const int refused = gemm_int8_rows(M, 12, K, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, NULL, 0) != cudaSuccess &&
-                        gemm_int8_rows(M, N, 12, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, NULL, 0) != cudaSuccess &&
-                        gemm_int8_rows(M, 24, K, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_GEGLU, NULL, 0) != cudaSuccess &&
+    const int refused = gemm_int8_rows(M, 12, K, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+                        gemm_int8_rows(M, N, 12, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+                        gemm_int8_rows(M, 24, K, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_GEGLU, 0) != cudaSuccess &&
                         gemm_int8_rows(M, N, K, (TileConfig){gemm_int8_rows_portable_tile() + 1, 1}, qa, sa, qw, sw, NULL, NULL,
-                                       c.d_y, GEMM_EPI_NONE, NULL, 0) !=
+                                       c.d_y, GEMM_EPI_NONE, 0) !=
                             cudaSuccess &&
-                        gemm_int8_rows(M, N, 200, (TileConfig){0, 1}, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, NULL,
+                        gemm_int8_rows(M, N, 200, (TileConfig){0, 1}, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE,
                                        0) != cudaSuccess &&
-                        // split-K: without a workspace, on a ping-pong tile, S not dividing the K stages (2 of them)
-                        gemm_int8_rows(M, N, K, (TileConfig){0, 2}, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, NULL,
-                                       0) != cudaSuccess &&
-                        gemm_int8_rows(M, N, K, (TileConfig){gemm_int8_rows_heuristic(M, N, K, GEMM_EPI_NONE, g_i8_sms).tile, 2},
-                                       qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, g_i8_ws, 0) != cudaSuccess &&
-                        gemm_int8_rows(M, N, K, (TileConfig){0, 3}, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE,
-                                       g_i8_ws, 0) != cudaSuccess &&
                         quantize_rows_int8(c.d_a, M, 12, 0, qa, sa, 0) != cudaSuccess;
     (void)cudaGetLastError();
     result(refused, "gemm_int8_rows / quantize_rows_int8: N or K not a multiple of 8, GEGLU N %% 16, unknown tile, "
-                    "a TMA tile at K %% 16 != 0, split-K without a workspace, on a ping-pong tile or not dividing the "
-                    "K stages: refused");
+                    "a TMA tile at K %% 16 != 0: refused");
     free(y);
     cudaCheck(cudaFree(qa));
     cudaCheck(cudaFree(qw));
@@ -607,7 +598,7 @@ static void test_gemv_case(int rows, int N, int K, int silu, int bias, int res) 
     cudaCheck(linear_rows_int8(d_x, rows, K, N, silu, d_qw, d_sw, d_b, d_r, d_y, 0));
     cudaCheck(quantize_rows_int8(d_x, rows, K, silu, d_qa, d_sa, 0));
     cudaCheck(gemm_int8_rows(rows, N, K, gemm_int8_rows_heuristic(rows, N, K, GEMM_EPI_NONE, g_i8_sms), d_qa, d_sa, d_qw,
-                             d_sw, d_b, d_r, d_y2, GEMM_EPI_NONE, g_i8_ws, 0));
+                             d_sw, d_b, d_r, d_y2, GEMM_EPI_NONE, 0));
     cudaCheck(cudaDeviceSynchronize());
     uint16_t *y = xmalloc((size_t)rows * N * 2), *y2 = xmalloc((size_t)rows * N * 2);
     copy_to_host(y, d_y, (size_t)rows * N * 2, 0);
@@ -636,9 +627,6 @@ static void test_gemv_case(int rows, int N, int K, int silu, int bias, int res) 
 
 void gpu_suite_int8_rows(int num_sms) {
     g_i8_sms = num_sms;
-    const size_t ws_bytes = gemm_int8_rows_workspace_bytes(num_sms);
-    cudaCheck(cudaMalloc(&g_i8_ws, ws_bytes));
-    cudaCheck(cudaMemset(g_i8_ws, 0, ws_bytes));
     // the few-row linear in one kernel: the time embedding's shapes (320 -> 1280, 1280 -> 1280 / 640 / 320 with
     // SiLU; SDXL's 2816 -> 1280 with a residual), rows 1 .. 8, K % 16 == 8
     static const int gv[][6] = {{1, 1280, 320, 0, 1, 0}, {2, 1280, 1280, 1, 1, 0}, {2, 320, 1280, 1, 1, 0},
@@ -663,11 +651,8 @@ void gpu_suite_int8_rows(int num_sms) {
     test_rows_zero_and_invalid();
     // awkward shapes: M = 1, 7, 77, 129, N / K tails, K % 16 == 8 (portable only), every tile; 4177 x 1040:
     // more than two tiles per CTA of every ping-pong tile (each consumer several, the ring across tiles)
-    // split-K (the plain tiles' candidates where the stages divide): 333 x 384 x 1024, and 64 x 1280 x 5120 (ff2
-    // of 1280 @8 b1), 100 x 200 x 4096 (M and N tails, 2-8 splits), 257 x 640 x 2560
     static const int sh[][3] = {{1, 8, 16}, {7, 24, 40}, {77, 136, 1288}, {129, 264, 272}, {100, 208, 200},
-                                {333, 384, 1024}, {65, 80, 136}, {4177, 1040, 272}, {64, 1280, 5120},
-                                {100, 200, 4096}, {257, 640, 2560}};
+                                {333, 384, 1024}, {65, 80, 136}, {4177, 1040, 272}};
     for (unsigned i = 0; i < sizeof(sh) / sizeof(sh[0]); i++)
         for (int e = 0; e < 4; e++) {
             if (e == EPI_GEGLU && sh[i][1] % 16) continue;
@@ -693,16 +678,6 @@ void gpu_suite_int8_rows(int num_sms) {
     test_rows_case("outliers", 1024, 1280, 1280, EPI_BIAS, 0, 300.f, 1);
     test_rows_case("normal", 2048, 320, 1280, EPI_BIAS_RES, 0, 0, 1);
     test_rows_case("outliers", 2048, 320, 1280, EPI_BIAS_RES, 0, 100.f, 1);
-    {  // the split-K calls left every arrival counter at zero (the first bytes of the workspace)
-        int cnt[1024];
-        copy_to_host(cnt, g_i8_ws, sizeof cnt, 0);
-        size_t nz = 0;
-        for (int i = 0; i < 1024; i++) nz += cnt[i] != 0;
-        result(nz == 0, "gemm_int8_rows split-K: the workspace's 1024 arrival counters are zero after every call (%zu "
-               "are not)", nz);
-    }
-    cudaCheck(cudaFree(g_i8_ws));
-    g_i8_ws = NULL;
 }
 
 void gpu_suite_int8(int num_sms) {

@@ -55,7 +55,6 @@ typedef struct {
     uint16_t *attn_pad;                   // padded Q, K, V, O (attention at a head dim without a kernel)
     int8_t *i8_qa, *i8_side_qa;           // (M, K) A quantized per row (--int8-scales row), main chain / side branch
     float *i8_sa, *i8_side_sa;            // (M) its scales
-    void *i8_ws, *i8_side_ws;             // split-K workspaces of gemm_int8_rows (zeroed once)
 } Scratch;
 
 // The shape the attention kernel runs for node n: n->attn, or at the padded
@@ -141,7 +140,7 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
         const float *sw = n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw;
         cudaCheck(gemm_int8_rows(m, nn, k, *node_gemm_cfg(n), qa, sa, qw, sw, bias,
                                  n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
-                                 geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->side ? sc->i8_side_ws : sc->i8_ws, st));
+                                 geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, st));
         return;
     }
     cudaCheck(gemm_int8(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, w, bias, n->res >= 0 ? t[n->res].d16 : NULL,
@@ -531,11 +530,8 @@ static void set_kernel_name(const Graph *g, Node *n) {
         return;
     }
     if (n->prec == PREC_INT8 && n->i8_rows) {  // e.g. "gemm-i8r i8r 128x256/4st geglu", "ln-quant + gemm-i8r ..."
-        const TileConfig *cc = node_gemm_cfg(n);
-        char split[24] = "";
-        if (cc->splits > 1) snprintf(split, sizeof split, " splitk=%d", cc->splits);
-        snprintf(n->kernel, sizeof(n->kernel), "%sgemm-i8r %s%s%s%s", node_ln_quant(n) ? "ln-quant + " : "",
-                 gemm_int8_rows_tile_name(cc->tile), split,
+        snprintf(n->kernel, sizeof(n->kernel), "%sgemm-i8r %s%s%s", node_ln_quant(n) ? "ln-quant + " : "",
+                 gemm_int8_rows_tile_name(node_gemm_cfg(n)->tile),
                  n->op == OP_GEMM && n->lin->geglu ? " geglu" : "",
                  n->op == OP_LINEAR && n->lin->silu_in ? " silu-in" : "");
         return;
@@ -619,11 +615,7 @@ static void apply_tile(Node *n, const void *cand, int i) { *node_gemm_cfg(n) = (
 static void apply_attn(Node *n, const void *cand, int i) { n->attn_cfg = ((const AttnConfig *)cand)[i]; }
 static void label_int8_rows(const void *cand, int i, const Node *n, char *buf, size_t len) {
     (void)n;
-    const TileConfig *t = &((const TileConfig *)cand)[i];
-    char name[48];
-    snprintf(name, sizeof name, "%s%s", gemm_int8_rows_tile_name(t->tile), t->splits > 1 ? " splitk=" : "");
-    if (t->splits > 1) snprintf(name + strlen(name), sizeof name - strlen(name), "%d", t->splits);
-    snprintf(buf, len, "%-30s", name);
+    snprintf(buf, len, "%-22s", gemm_int8_rows_tile_name(((const TileConfig *)cand)[i].tile));
 }
 
 static void label_int8(const void *cand, int i, const Node *n, char *buf, size_t len) {
@@ -934,16 +926,12 @@ static void int8_rows_alloc(Graph *g, GpuRun *run, cudaStream_t st) {
     run->i8 = NULL;
     if (!qa_bytes) return;
     const size_t qa_pad = (qa_bytes + 255) / 256 * 256, sa_pad = (sa_rows * sizeof(float) + 255) / 256 * 256;
-    const size_t ws_pad = (gemm_int8_rows_workspace_bytes(run->prop.multiProcessorCount) + 255) / 256 * 256;
-    cudaCheck(cudaMalloc((void **)&run->i8, 2 * (qa_pad + sa_pad + ws_pad)));
-    cudaCheck(cudaMemsetAsync(run->i8 + 2 * (qa_pad + sa_pad), 0, 2 * ws_pad, st));  // the split-K counters
+    cudaCheck(cudaMalloc((void **)&run->i8, 2 * (qa_pad + sa_pad)));
     Scratch *sc = &run->sc;
     sc->i8_qa = (int8_t *)run->i8;
     sc->i8_side_qa = (int8_t *)(run->i8 + qa_pad);
     sc->i8_sa = (float *)(run->i8 + 2 * qa_pad);
     sc->i8_side_sa = (float *)(run->i8 + 2 * qa_pad + sa_pad);
-    sc->i8_ws = run->i8 + 2 * (qa_pad + sa_pad);
-    sc->i8_side_ws = run->i8 + 2 * (qa_pad + sa_pad) + ws_pad;
 }
 
 static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaStream_t st) {
