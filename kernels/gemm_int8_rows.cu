@@ -51,7 +51,10 @@
 //     320: 24% of the issue slots used, the epilogue's loads waited on), and
 //     two epilogues then run under each main loop: 43.3 against 51.4 us there
 //     with two consumers (docs/PERF.md). The 64 x 64 tile (12 stages) is for
-//     the GEMMs of a few rows (64-512), where more CTAs share the K loop.
+//     the GEMMs of a few rows (64-512), where more CTAs share the K loop; the
+//     64 x 32 TS tile (16 stages) for 64-128 rows at N = 1280: twice the CTAs
+//     of the 64 x 64 one, each streaming half the weight rows (13.6 against
+//     14.3-14.4 us at 64 and 128 x 1280 x 5120).
 //   - One wgmma group in flight (commit, wait_group 1, release the previous
 //     stage): wg_ring_mainloop (wgmma.cuh), shared with gemm_wgmma.cu.
 //   - Epilogue (i8r_epilogue, every TMA tile): the values formed in
@@ -133,7 +136,8 @@ constexpr int I8R_THREADS = 384;  // producer + two consumers
     X(64, 256, 4, 2, 1)   \
     X(64, 128, 8, 2, 1)   \
     X(64, 128, 7, 3, 1)   \
-    X(64, 64, 12, 2, 1)
+    X(64, 64, 12, 2, 1)   \
+    X(64, 32, 16, 2, 1)
 #define I8R_PLUS_ONE(...) +1
 constexpr int I8R_NUM_PLAIN = 0 I8R_TILES(I8R_PLUS_ONE);               // counted from the lists
 constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN I8R_PP_TILES(I8R_PLUS_ONE);
@@ -840,20 +844,28 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileC
 // 64 x 128 with three consumers where K <= 640 (the epilogue outweighs the
 // main loop, so two epilogues run under each), with two where K is longer;
 // half a wave: the two-consumer TS 64 x 128; else (a few rows) the TS 64 x
-// 64, for more CTAs. The TS tiles need y and the residual 16-byte aligned
+// 64, for more CTAs, or the TS 64 x 32 where 64 x 64 tiles fill less than
+// half the SMs and K >= 1024 (docs/PERF.md, "A 64 x 32 INT8 row tile"). The
+// TS tiles need y and the residual 16-byte aligned
 // (the graph's tensors are); the portable kernel where no TMA tile runs.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
     const long m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128;
     constexpr int ts64x256 = i8r_pp_id(64, 256, 2, 1), ts64x128 = i8r_pp_id(64, 128, 2, 1),
-                  ts64x128_3c = i8r_pp_id(64, 128, 3, 1), ts64x64 = i8r_pp_id(64, 64, 2, 1);
-    static_assert(ts64x256 >= 0 && ts64x128 >= 0 && ts64x128_3c >= 0 && ts64x64 >= 0, "the rule's tiles are compiled");
+                  ts64x128_3c = i8r_pp_id(64, 128, 3, 1), ts64x64 = i8r_pp_id(64, 64, 2, 1),
+                  ts64x32 = i8r_pp_id(64, 32, 2, 1);
+    static_assert(ts64x256 >= 0 && ts64x128 >= 0 && ts64x128_3c >= 0 && ts64x64 >= 0 && ts64x32 >= 0,
+                  "the rule's tiles are compiled");
     const bool geglu = epi == GEMM_EPI_GEGLU;
     if (geglu && m64 * n128 >= 2L * num_sms) return TileConfig{ts64x128_3c, 1};
     if (!geglu && m64 * n256 >= num_sms && n256 * 256 * 100 <= 107L * n) return TileConfig{ts64x256, 1};
     if (m64 * n128 >= num_sms) return TileConfig{k <= 640 ? ts64x128_3c : ts64x128, 1};
     if (m64 * n128 >= num_sms / 2) return TileConfig{ts64x128, 1};
-    return TileConfig{ts64x64, 1};
+    // a few rows: the 64 x 64 tile, or the 64 x 32 one where 64 x 64 tiles would fill less than half the SMs
+    // and K >= 1024 (ff2 and the attention outputs at 64-128 rows: twice the CTAs, each streaming half the
+    // weight rows; measured at K = 1280 and 5120, not at the context projections' K = 768)
+    const long n64 = (n + 63) / 64;
+    return TileConfig{m64 * n64 >= num_sms / 2 || k < 1024 ? ts64x64 : ts64x32, 1};
 }
 
 extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,

@@ -207,6 +207,22 @@ __device__ __forceinline__ void wgmma_f16(float *d, uint64_t da, uint64_t db, in
 #define WG_IACC8(d, i)                                                                                       \
     "+r"(d[i]), "+r"(d[i + 1]), "+r"(d[i + 2]), "+r"(d[i + 3]), "+r"(d[i + 4]), "+r"(d[i + 5]), "+r"(d[i + 6]), \
         "+r"(d[i + 7])
+// d (64 x 32, s32, 16 registers per thread) = A (64 x 32) * B (32 x 32)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_s8_n32(int *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %18, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n32k32.s32.s8.s8 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15"
+        "}, %16, %17, p;\n"
+        "}\n"
+        : WG_IACC8(d, 0), WG_IACC8(d, 8)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
 // d (64 x 64, s32, 32 registers per thread) = A (64 x 32) * B (64 x 32)^T + (scale_d ? d : 0)
 __device__ __forceinline__ void wgmma_s8_n64(int *d, uint64_t da, uint64_t db, int scale_d) {
 #if WGMMA_SM90A_PASS
@@ -260,10 +276,11 @@ __device__ __forceinline__ void wgmma_s8_n256(int *d, uint64_t da, uint64_t db, 
 }
 template <int N>
 __device__ __forceinline__ void wgmma_s8(int *d, uint64_t da, uint64_t db, int scale_d) {
-    static_assert(N == 64 || N == 128 || N == 256, "compiled INT8 wgmma widths");
+    static_assert(N == 32 || N == 64 || N == 128 || N == 256, "compiled INT8 wgmma widths");
     if constexpr (N == 256) wgmma_s8_n256(d, da, db, scale_d);
     else if constexpr (N == 128) wgmma_s8_n128(d, da, db, scale_d);
-    else wgmma_s8_n64(d, da, db, scale_d);
+    else if constexpr (N == 64) wgmma_s8_n64(d, da, db, scale_d);
+    else wgmma_s8_n32(d, da, db, scale_d);
 }
 // The INT32 accumulators as asm operands (see wg_regs_ready).
 template <int R>
