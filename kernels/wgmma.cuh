@@ -53,12 +53,13 @@ __device__ __forceinline__ void wg_regs_ready(float *d) {
     "+f"(d[i]), "+f"(d[i + 1]), "+f"(d[i + 2]), "+f"(d[i + 3]), "+f"(d[i + 4]), "+f"(d[i + 5]), "+f"(d[i + 6]), \
         "+f"(d[i + 7])
 
-// The accumulator operand lists of the m64n64, m64n128 and m64n256
-// instructions (operands %0 .. %31, %0 .. %63, %0 .. %127), shared by the
-// FP16 and INT8 wrappers.
-#define WG_D32                                                                        \
-    "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "           \
-    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
+// The accumulator operand lists of the m64n32, m64n64, m64n128 and m64n256
+// instructions (operands %0 .. %15, %0 .. %31, %0 .. %63, %0 .. %127), shared
+// by the FP16 and INT8 wrappers.
+#define WG_D16 "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15"
+#define WG_D32 \
+    WG_D16 ", " \
+           "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31"
 #define WG_D64                                                                            \
     "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "               \
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "     \
@@ -85,7 +86,7 @@ __device__ __forceinline__ void wgmma_f16_n32(float *d, uint64_t da, uint64_t db
         "setp.ne.b32 p, %18, 0;\n"
         "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 "
         "{"
-        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15"
+        WG_D16
         "}, %16, %17, p, 1, 1, 0, 0;\n"
         "}\n"
         : WG_ACC8(d, 0), WG_ACC8(d, 8)
@@ -216,7 +217,7 @@ __device__ __forceinline__ void wgmma_s8_n32(int *d, uint64_t da, uint64_t db, i
         "setp.ne.b32 p, %18, 0;\n"
         "wgmma.mma_async.sync.aligned.m64n32k32.s32.s8.s8 "
         "{"
-        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15"
+        WG_D16
         "}, %16, %17, p;\n"
         "}\n"
         : WG_IACC8(d, 0), WG_IACC8(d, 8)
