@@ -876,57 +876,67 @@ static void refine_cli(const char *bin) {
     }
 }
 
-// The attention pick's confirmation (exec_gpu.c, confirm_pick): with --verbose, each finalist of the screening
-// prints a "confirm" line with its graph-replay median, the report's attention row runs the finalist with the
-// lowest of them, and the block passes.
+// A pick's confirmation (exec_gpu.c, confirm_pick): with --verbose, each finalist of the screening prints a
+// "confirm <node>" line with its graph-replay median, the report's row of the node runs the finalist with the
+// lowest of them, and the block passes. args: the block (with --kernel-select tune-node where in-context
+// refinement could change the pick after it).
+static void confirm_cli_case(const char *bin, const char *args, const char *node, int min_lines) {
+    char cmd[640], best_label[128] = "", row[512] = "", pre[64], rowpre[64];
+    snprintf(cmd, sizeof cmd, "%s --check --verbose --iters 5 --warmup 2", args);
+    snprintf(pre, sizeof pre, "confirm %s ", node);
+    snprintf(rowpre, sizeof rowpre, "%s ", node);
+    Cmd t = run_cli(bin, cmd);
+    int lines = 0, formed = 1;
+    double best = 1e30;
+    for (const char *l = t.out; *l;) {
+        const char *end = strchr(l, '\n');
+        const size_t len = end ? (size_t)(end - l) : strlen(l);
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), l);
+        if (!strncmp(line, pre, strlen(pre))) {  // "confirm <node>  <label> <t> us (graph replay ..."
+            lines++;
+            char *us = strstr(line, " us (graph replay");
+            char *sp = us ? us : NULL;
+            while (sp && sp > line && sp[-1] != ' ') sp--;  // start of the time
+            const double tm = sp ? strtod(sp, NULL) : 0;
+            formed &= us != NULL && tm > 0;
+            if (us && tm > 0 && tm < best) {
+                best = tm;
+                const char *lb = line + strlen(pre);
+                while (*lb == ' ') lb++;
+                snprintf(best_label, sizeof best_label, "%.*s", (int)(sp - lb > 1 ? sp - lb - 1 : 0), lb);
+                char *e = best_label + strlen(best_label);
+                while (e > best_label && e[-1] == ' ') *--e = 0;
+            }
+        }
+        if (!strncmp(line, rowpre, strlen(rowpre))) snprintf(row, sizeof row, "%s", line);
+        if (!end) break;
+        l = end + 1;
+    }
+    // the row's kernel is the label itself, not a longer name it begins (then spaces and the output shape)
+    const char *k = best_label[0] ? strstr(row, best_label) : NULL;
+    const char *after = k ? k + strlen(best_label) : NULL;
+    int same = after && *after == ' ';
+    while (same && *after == ' ') after++;
+    same = same && isdigit((unsigned char)*after);
+    result(t.rc == 0 && strstr(t.out, "verdict  PASS") && formed && lines >= min_lines && same,
+           "unetrun %s --verbose: %d confirm lines for %s (>= %d), the report runs the lowest (%s) (exit %d, row %.60s)",
+           args, lines, node, min_lines, best_label, t.rc, row);
+    free(t.out);
+}
+
 static void attention_confirm_cli(const char *bin) {
     // shapes with several variants within 10% of each other on the H100 (at d40 4096 x 4096 the 256-row kernel
     // is 25% ahead of the rest: one finalist, nothing to confirm)
-    static const char *shape[] = {"--kind self --seq 1024 --heads 8 --head-dim 64 --batch 2",
-                                  "--kind self --seq 4096 --heads 8 --head-dim 64 --batch 2"};
-    for (int i = 0; i < 2; i++) {
-        char args[512], best_label[128] = "", row[512] = "";
-        snprintf(args, sizeof args, "--block attention %s --check --verbose --iters 5 --warmup 2", shape[i]);
-        Cmd t = run_cli(bin, args);
-        int lines = 0, formed = 1;
-        double best = 1e30;
-        for (const char *l = t.out; *l;) {
-            const char *end = strchr(l, '\n');
-            const size_t len = end ? (size_t)(end - l) : strlen(l);
-            char line[512];
-            snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), l);
-            if (!strncmp(line, "confirm attn(self) ", 19)) {  // "confirm attn(self)  <label> <t> us (graph replay ..."
-                lines++;
-                char *us = strstr(line, " us (graph replay");
-                char *sp = us ? us : NULL;
-                while (sp && sp > line && sp[-1] != ' ') sp--;  // start of the time
-                const double tm = sp ? strtod(sp, NULL) : 0;
-                formed &= us != NULL && tm > 0;
-                if (us && tm > 0 && tm < best) {
-                    best = tm;
-                    const char *lb = line + 19;
-                    while (*lb == ' ') lb++;
-                    snprintf(best_label, sizeof best_label, "%.*s", (int)(sp - lb > 1 ? sp - lb - 1 : 0), lb);
-                    char *e = best_label + strlen(best_label);
-                    while (e > best_label && e[-1] == ' ') *--e = 0;
-                }
-            }
-            if (!strncmp(line, "attn(self) ", 11)) snprintf(row, sizeof row, "%s", line);
-            if (!end) break;
-            l = end + 1;
-        }
-        // the row's kernel is the label itself, not a longer name it begins (then spaces and the output shape)
-        const char *k = best_label[0] ? strstr(row, best_label) : NULL;
-        const char *after = k ? k + strlen(best_label) : NULL;
-        int same = after && *after == ' ';
-        while (same && *after == ' ') after++;
-        same = same && isdigit((unsigned char)*after);
-        result(t.rc == 0 && strstr(t.out, "verdict  PASS") && formed && lines >= 2 && same,
-               "unetrun --block attention %s --verbose: %d confirm lines (>= 2), the report runs the lowest (%s) "
-               "(exit %d, row %.60s)",
-               shape[i], lines, best_label, t.rc, row);
-        free(t.out);
-    }
+    confirm_cli_case(bin, "--block attention --kind self --seq 1024 --heads 8 --head-dim 64 --batch 2", "attn(self)", 2);
+    confirm_cli_case(bin, "--block attention --kind self --seq 4096 --heads 8 --head-dim 64 --batch 2", "attn(self)", 2);
+    // INT8 row-scale GEMMs: every tile within twice the screened fastest (on the H100 at this ff2 shape of 1280 @8
+    // b1, 9 of the 12 TMA tiles), where the screening ranked the fastest node (the 64 x 32 tile) seventh
+    if (gemm_int8_rows_heuristic(64, 1280, 5120, GEMM_EPI_NONE, 132).tile != gemm_int8_rows_portable_tile())
+        confirm_cli_case(bin,
+                         "--block gemm --m 64 --n 1280 --k 5120 --epilogue residual --linear int8 --int8-scales row "
+                         "--kernel-select tune-node",
+                         "gemm+res", 4);
 }
 
 // --node-timing: the JSON's timing.node_timing names the method (graph by default, eager on request), the

@@ -668,13 +668,22 @@ static int within_window(const double *t, int count, double window, int max, int
 // candidates within CONFIRM_WINDOW of the fastest (at most CONFIRM_MAX, the
 // fastest first) are timed again the way the report times a node: one CUDA
 // graph replay at a time, median of CONFIRM_REPS; the fastest there is kept.
+// INT8 row-scale nodes (CONFIRM_WIDE) take every candidate within twice the
+// fastest: for their nodes of a few microseconds the screening is off by more
+// than 10% (64 x 1280 x 5120: the 64 x 32 tile screened at 26.6 us against a
+// fastest 20.5, then timed 13.6 us as a node where the confirmed pick took
+// 16.1; docs/PERF.md), and their lists are short (about a dozen tiles).
 #define CONFIRM_WINDOW 1.10
 #define CONFIRM_MAX 6
+#define CONFIRM_WIDE_WINDOW 2.0
+#define CONFIRM_WIDE_MAX 16
 #define CONFIRM_REPS 15
+enum { CONFIRM_NONE = 0, CONFIRM_NARROW, CONFIRM_WIDE };
 static int confirm_pick(Graph *g, Node *n, const Scratch *sc, const Candidates *c, const double *times, int pick,
-                        int reps, int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
-    int fin[CONFIRM_MAX];
-    const int nf = within_window(times, c->count, CONFIRM_WINDOW, CONFIRM_MAX, fin);
+                        int wide, int reps, int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
+    int fin[CONFIRM_WIDE_MAX];
+    const int nf = within_window(times, c->count, wide ? CONFIRM_WIDE_WINDOW : CONFIRM_WINDOW,
+                                 wide ? CONFIRM_WIDE_MAX : CONFIRM_MAX, fin);
     if (nf < 2) return pick;
     double samples[CONFIRM_REPS], best = 1e30;
     for (int f = 0; f < nf; f++) {
@@ -717,7 +726,8 @@ static void keep_fastest(Graph *g, Node *n, const Scratch *sc, const Candidates 
             pick = i;
         }
     }
-    if (confirm && times) pick = confirm_pick(g, n, sc, c, times, pick, reps, verbose, st, e0, e1);
+    if (confirm != CONFIRM_NONE && times)
+        pick = confirm_pick(g, n, sc, c, times, pick, confirm == CONFIRM_WIDE, reps, verbose, st, e0, e1);
     if (c->count > 0) c->apply(n, c->cand, pick);
 }
 
@@ -812,8 +822,10 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
         return;  // GroupNorm, LayerNorm, linear_rows: one kernel
     }
     // attention and INT8 row-scale nodes: the screened finalists confirmed by graph replays (confirm_pick)
-    keep_fastest(g, n, sc, &c, n->op == OP_ATTENTION || (n->prec == PREC_INT8 && n->i8_rows), reps, verbose, st, e0,
-                 e1, times);
+    const int confirm = n->op == OP_ATTENTION                     ? CONFIRM_NARROW
+                        : (n->prec == PREC_INT8 && n->i8_rows) ? CONFIRM_WIDE
+                                                                 : CONFIRM_NONE;
+    keep_fastest(g, n, sc, &c, confirm, reps, verbose, st, e0, e1, times);
     if (alt && c.cand == tiles) collect_alternatives(tiles, times, c.count, alt);
 }
 
