@@ -801,13 +801,19 @@ extern "C" cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, in
     return pdl_launch(kern, grid, block, 0, stream, xh, rows, k, silu, q, scale);
 }
 
+// The kernel's shared memory: the quantized rows (rows, K) and their scales.
+static size_t linear_rows_int8_smem(int rows, int k) { return (size_t)rows * k + (size_t)rows * sizeof(float); }
+
+extern "C" int linear_rows_int8_fits(int rows, int k) {
+    return rows >= 1 && rows <= LINEAR_ROWS_INT8_MAX && linear_rows_int8_smem(rows, k) <= 48 * 1024;
+}
+
 extern "C" cudaError_t linear_rows_int8(const uint16_t *x, int rows, int k, int n, int silu_a, const int8_t *qw,
                                         const float *sw, const float *bias, const uint16_t *residual, uint16_t *y,
                                         cudaStream_t stream) {
-    const size_t smem = (size_t)rows * k + (size_t)rows * sizeof(float);
-    if (rows < 1 || rows > LINEAR_ROWS_INT8_MAX || k < 8 || k % 8 || n < 1 || smem > 48 * 1024 || !x || !qw || !sw ||
-        !y)
+    if (!linear_rows_int8_fits(rows, k) || k < 8 || k % 8 || n < 1 || !x || !qw || !sw || !y)
         return cudaErrorInvalidValue;
+    const size_t smem = linear_rows_int8_smem(rows, k);
     return pdl_launch(linear_rows_int8_kernel, dim3((n + I8V_WARPS - 1) / I8V_WARPS), dim3(I8V_WARPS * 32), smem,
                       stream, reinterpret_cast<const half *>(x), rows, k, silu_a, qw, sw, bias,
                       reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y), n);

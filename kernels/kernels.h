@@ -455,6 +455,7 @@ cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
 // then gemm_int8_rows (no GEGLU) make, bit for bit. rows 1 .. LINEAR_ROWS_INT8_MAX,
 // K a multiple of 8, rows * K <= 48 KB; w rows 8-byte aligned (K % 8 == 0).
 #define LINEAR_ROWS_INT8_MAX 8
+int linear_rows_int8_fits(int rows, int k);  // rows and the quantized rows' shared memory (rows x K + scales) fit
 cudaError_t linear_rows_int8(const uint16_t *x,        // (rows, K) fp16
                              int rows, int k, int n, int silu_a,
                              const int8_t *qw,          // (N, K) int8

@@ -109,7 +109,7 @@ static int node_i8_gemv(const Graph *g, const Node *n) {
     if (n->prec != PREC_INT8 || !n->i8_rows || n->op != OP_LINEAR) return 0;
     int m, nn, k;
     node_gemm_dims(g, n, &m, &nn, &k);
-    return m <= LINEAR_ROWS_INT8_MAX && (size_t)m * k + (size_t)m * sizeof(float) <= 48 * 1024;
+    return linear_rows_int8_fits(m, k);
 }
 
 // INT8 GEMM nodes: A quantized online (SiLU first for time_emb_proj), W per
