@@ -874,9 +874,7 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
 // release store of its flag. An owner's helpers have higher CTA indices and
 // run their partial first, so the chain of waits always points forward and
 // never back. Flags hold a per-node value (the output pointer hashed with
-// the slot), so no zeroing pass is needed in the workspace other nodes
-// share; the owner clears each flag it has consumed, so a replay never sees
-// a stale one.
+// the slot; sk_flag_value in streamk.h).
 //
 // The epilogue stages its FP32 tile in the ring, so after an owner segment
 // the producer waits on an mbarrier until both consumers have stored the
@@ -884,20 +882,6 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
 // owned tile: one or two per CTA at SD sizes).
 //
 // Workspace: G partial tiles (128 x BN FP32), then G 64-bit flags.
-#if WG_DEVICE
-constexpr unsigned long long SK_FLAG_SALT = 0x9E3779B97F4A7C15ull;
-__device__ __forceinline__ unsigned long long sk_flag_value(const ConvParams &p, int q) {
-    return ((unsigned long long)(uintptr_t)p.y ^ SK_FLAG_SALT ^ ((unsigned long long)q << 40)) | 1ull;
-}
-__device__ __forceinline__ unsigned long long ld_acquire_u64(const unsigned long long *a) {
-    unsigned long long v;
-    asm volatile("ld.acquire.gpu.global.u64 %0, [%1];\n" : "=l"(v) : "l"(a) : "memory");
-    return v;
-}
-__device__ __forceinline__ void st_release_u64(unsigned long long *a, unsigned long long v) {
-    asm volatile("st.release.gpu.global.u64 [%0], %1;\n" ::"l"(a), "l"(v) : "memory");
-}
-#endif
 
 template <int BN, int STAGES, bool SC>
 __global__ void __launch_bounds__(WG_THREADS, 1)
@@ -989,14 +973,14 @@ __global__ void __launch_bounds__(WG_THREADS, 1)
                 dst[j * 256] = make_float4(acc[4 * j], acc[4 * j + 1], acc[4 * j + 2], acc[4 * j + 3]);
             __threadfence();
             asm volatile("bar.sync 1, 256;\n" ::: "memory");
-            if (T == 0) st_release_u64(&flags[q], sk_flag_value(p, q));
+            if (T == 0) st_release_u64(&flags[q], sk_flag_value(p.y, q));
             continue;
         }
         // An owned tile: add the partials of the CTAs that ran its later stages, in CTA order.
         int q_last = q;
         if (kb < KT) {
             for (int h = q + 1; sk_is_helper(h, G, U, t, KT); h++) {
-                const unsigned long long want = sk_flag_value(p, h);
+                const unsigned long long want = sk_flag_value(p.y, h);
                 while (ld_acquire_u64(&flags[h]) != want) {
                 }
                 const float4 *src = part + (size_t)h * TILE_F4 + T;

@@ -2,6 +2,10 @@
 // (gemm_wgmma_sk_kernel, kernels/gemm_wgmma.cu), shared by the kernel and
 // its CPU test (tests/cpu_streamk.c).
 //
+// Also the schedule of the stream-K attention kernels (attn_wgmma_kernel,
+// kernels/attention_wgmma.cu), with work items for tiles and key tiles for
+// K stages.
+//
 // The work is U = tiles x kt K stages, stage u being stage u % kt of tile
 // u / kt. CTA q of g runs the stages [q U / g, (q + 1) U / g) in order, in
 // segments of one tile each. A segment that starts at stage 0 of its tile
@@ -17,6 +21,26 @@
 #define SK_FN __host__ __device__ __forceinline__
 #else
 #define SK_FN static inline
+// A helper publishes its partial by a release store of a flag value that
+// names the launch's output and the helper's slot, so no zeroing pass is
+// needed in a workspace that other nodes share; the owner clears each flag
+// it has consumed, so a replay never sees a stale one.
+#ifdef __CUDACC__
+#include <stdint.h>
+#define SK_FLAG_SALT 0x9E3779B97F4A7C15ull
+__device__ __forceinline__ unsigned long long sk_flag_value(const void *out, int q) {
+    return ((unsigned long long)(uintptr_t)out ^ SK_FLAG_SALT ^ ((unsigned long long)q << 40)) | 1ull;
+}
+__device__ __forceinline__ unsigned long long ld_acquire_u64(const unsigned long long *a) {
+    unsigned long long v;
+    asm volatile("ld.acquire.gpu.global.u64 %0, [%1];\n" : "=l"(v) : "l"(a) : "memory");
+    return v;
+}
+__device__ __forceinline__ void st_release_u64(unsigned long long *a, unsigned long long v) {
+    asm volatile("st.release.gpu.global.u64 [%0], %1;\n" ::"l"(a), "l"(v) : "memory");
+}
+#endif
+
 #endif
 
 // First stage of CTA q of g over u stages (CTA g: the end of the last).
@@ -42,5 +66,25 @@ SK_FN int sk_is_helper(int h, int g, long long u, int tile, int kt) {
     const long long f = sk_first(h, g, u);
     return h < g && f > (long long)tile * kt && f < (long long)(tile + 1) * kt;
 }
+
+// A helper publishes its partial by a release store of a flag value that
+// names the launch's output and the helper's slot, so no zeroing pass is
+// needed in a workspace that other nodes share; the owner clears each flag
+// it has consumed, so a replay never sees a stale one.
+#ifdef __CUDACC__
+#include <stdint.h>
+#define SK_FLAG_SALT 0x9E3779B97F4A7C15ull
+__device__ __forceinline__ unsigned long long sk_flag_value(const void *out, int q) {
+    return ((unsigned long long)(uintptr_t)out ^ SK_FLAG_SALT ^ ((unsigned long long)q << 40)) | 1ull;
+}
+__device__ __forceinline__ unsigned long long ld_acquire_u64(const unsigned long long *a) {
+    unsigned long long v;
+    asm volatile("ld.acquire.gpu.global.u64 %0, [%1];\n" : "=l"(v) : "l"(a) : "memory");
+    return v;
+}
+__device__ __forceinline__ void st_release_u64(unsigned long long *a, unsigned long long v) {
+    asm volatile("st.release.gpu.global.u64 [%0], %1;\n" ::"l"(a), "l"(v) : "memory");
+}
+#endif
 
 #endif
