@@ -849,13 +849,18 @@ extern "C" const char *attention_config_name(const AttnShape *s, AttnConfig cfg)
     return gi < 0 ? "?" : variant_name(gi);
 }
 
+extern "C" size_t attention_workspace_bytes(const AttnShape *s) {
+    return s && shape_ok(s) ? attention_wgmma_workspace_bytes(s) : 0;
+}
+
 extern "C" cudaError_t attention_fp16(const AttnShape *s, AttnConfig cfg, const uint16_t *q, const uint16_t *k,
-                                      const uint16_t *v, uint16_t *o, float scale, cudaStream_t stream) {
+                                      const uint16_t *v, uint16_t *o, float scale, void *workspace,
+                                      cudaStream_t stream) {
     if (!shape_ok(s) || !q || !k || !v || !o) return cudaErrorInvalidValue;
     if (((uintptr_t)q | (uintptr_t)k | (uintptr_t)v | (uintptr_t)o) & 15) return cudaErrorInvalidValue;
     if (!(scale > 0.f) || !isfinite(scale)) return cudaErrorInvalidValue;
     int wi = wgmma_index(s->d, cfg.variant);
-    if (wi >= 0) return attention_wgmma_launch(wi, s, q, k, v, o, scale * LOG2E, stream);
+    if (wi >= 0) return attention_wgmma_launch(wi, s, q, k, v, o, scale * LOG2E, workspace, stream);
     int gi = variant_index(s->d, cfg.variant);
     if (gi < 0) return cudaErrorInvalidValue;
     AttnParams p;

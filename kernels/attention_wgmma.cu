@@ -225,6 +225,7 @@
 #include "mma.cuh"  // pack_half2
 #include "pdl.cuh"
 #include "wgmma.cuh"
+#include "streamk.h"
 
 #include <cuda.h>
 #include <cuda_fp16.h>
@@ -246,6 +247,7 @@ constexpr int AW_ROW_BYTES = 128;     // bytes per smem row of a chunk
 constexpr int AW_WG_ROWS = 64;        // query rows per consumer warpgroup (wgmma M)
 constexpr int AW_SMEM_SLACK = 1024 + 256;  // 1024-byte alignment + the mbarriers
 enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer schedules (see the header)
+enum AwSplit { AW_WHOLE = 0, AW_KSPLIT = 1, AW_STREAMK = 2 };         // how work items meet CTAs (template SPLIT)
 
 // The compiled variants: head dim, keys per tile, consumer warpgroups,
 // ring stages, CTAs per SM the registers are capped for, schedule
@@ -329,7 +331,11 @@ enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer
     X(80, 64, 2, 4, 1, 2, 0, 0, 1, 1)  \
     X(40, 128, 3, 4, 1, 2, 0, 0, 0, 1) \
     X(64, 128, 3, 4, 1, 2, 0, 0, 0, 1) \
-    X(40, 64, 4, 6, 1, 2, 0, 0, 0, 1)
+    X(40, 64, 4, 6, 1, 2, 0, 0, 0, 1)  \
+    X(64, 128, 3, 4, 1, 2, 2, 0, 0, 1) \
+    X(64, 192, 2, 4, 1, 2, 2, 1, 0, 1) \
+    X(64, 128, 2, 4, 1, 2, 2, 1, 0, 1) \
+    X(80, 128, 2, 2, 1, 0, 2, 0, 0, 0)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d
@@ -337,6 +343,7 @@ struct AwParams {
     int q_tiles;       // ceil(sq / BM)
     int num_items;     // batch * heads * q_tiles
     float scale_log2;  // scale * log2(e)
+    float4 *ws;        // stream-K (AW_STREAMK): (G, OR / 4 + 1, NC * 128) partials, then G 64-bit flags
 };
 
 template <int D, int BN, int NC, int STAGES>
@@ -554,7 +561,12 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     static_assert(BN <= 128 || (PK && SCHED != AW_SERIAL), "Bc 192: overlapped late-pack loop only");
     static_assert(EMU == 0 || (BN >= 128 && (EMU == 1 || EMU == 2 || EMU == 4)), "EMU: 1, 2 or 4 of 8 n16 blocks");
     constexpr int XS = D + 8;  // row stride (floats) of the key split's partial O in shared memory
-    static_assert(!SPLIT || (size_t)BM * (XS + 2 + 8) * 4 <= (size_t)STAGES * STAGE_BYTES, "key-split exchange > ring");
+    static_assert(SPLIT != AW_KSPLIT || (size_t)BM * (XS + 2 + 8) * 4 <= (size_t)STAGES * STAGE_BYTES,
+                  "key-split exchange > ring");
+    constexpr bool SK = SPLIT == AW_STREAMK;
+    static_assert(!SK || (NC >= 2 && MINB == 1), "stream-K: one CTA per SM (the launcher's grid)");
+    constexpr int NT = NC * 128;      // consumer threads
+    constexpr int PF4 = OR / 4 + 1;   // float4 per consumer thread of a stream-K partial: O, then (m0, m1, l0, l1)
 
     extern __shared__ unsigned char smem_raw[];
     // sQ:   [DC][BM rows][128 bytes]                      swizzled FP16
@@ -584,26 +596,47 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     pdl_wait();  // Q/K/V come from the previous kernel
 
     const int nkv = (p.skv + BN - 1) / BN;
-    // Key split (SPLIT): the CTAs of a cluster share one work item; rank r
-    // takes key tiles [r * nkv / S, (r + 1) * nkv / S) (the launcher keeps
+    // Key split (AW_KSPLIT): the CTAs of a cluster share one work item; rank
+    // r takes key tiles [r * nkv / S, (r + 1) * nkv / S) (the launcher keeps
     // S <= nkv, so every rank has at least one tile, each with a real key).
-    const int S = SPLIT ? (int)aw_cluster_size() : 1;
-    const int rank = SPLIT ? (int)aw_cluster_rank() : 0;
-    const int j0 = rank * nkv / S, nt = (rank + 1) * nkv / S - j0;  // first key tile, key tiles of this CTA
+    const int S = SPLIT == AW_KSPLIT ? (int)aw_cluster_size() : 1;
+    const int rank = SPLIT == AW_KSPLIT ? (int)aw_cluster_rank() : 0;
+    const int kj0 = rank * nkv / S, knt = (rank + 1) * nkv / S - kj0;  // first key tile, key tiles of this CTA
     const int item0 = blockIdx.x / S, item_step = gridDim.x / S;
+    // A CTA's work as segments: (work item, key tiles [ka, kb)). Whole items
+    // (and the key split's share of one) one after another, or (AW_STREAMK)
+    // the key tiles [q U / G, (q + 1) U / G) of all U = items x nkv in order
+    // (streamk.h), so that every CTA gets the same number of key tiles
+    // whatever the wave count.
+    const int G = gridDim.x, q = blockIdx.x;
+    const long long U = (long long)p.num_items * nkv;  // < 2^31 with AW_STREAMK (the launcher's plan)
+    const int u_end = SK ? (int)sk_first(q + 1, G, U) : p.num_items;
+    const int cur0 = SK ? (int)sk_first(q, G, U) : item0;
+    auto seg_at = [&](int cur) {  // the segment at cursor cur (< u_end)
+        SkSegment sg;
+        if constexpr (SK) sg = sk_segment(cur, u_end, nkv);
+        else sg.tile = cur, sg.ka = kj0, sg.kb = kj0 + knt;
+        return sg;
+    };
+    auto seg_next = [&](int cur, const SkSegment &sg) {
+        return SK ? cur + (sg.kb - sg.ka) : cur + item_step;
+    };
     if (wg == 0) {  // producer
         if constexpr (NC >= 2) regs_dealloc<aw_producer_regs<NC>()>();
         if (tid == 0) {
             int it = 0;  // K/V tiles issued so far (ring position)
             int tl = 0;  // work items of this CTA so far
-            for (int item = item0; item < p.num_items; item += item_step, tl++) {
+            for (int cur = cur0; cur < u_end; tl++) {
+                const SkSegment sg = seg_at(cur);
+                cur = seg_next(cur, sg);
+                const int item = sg.tile;
                 const int qt = item % p.q_tiles, bh = item / p.q_tiles;
                 const int h = bh % p.heads, b = bh / p.heads;
                 if (tl > 0) mbar_wait(q_empty, (tl - 1) & 1);  // consumers are past their last Q K^T
                 mbar_arrive_expect_tx(q_full, Q_BYTES);
 #pragma unroll
                 for (int c = 0; c < DC; c++) tma_load_4d(sQ + c * Q_CHUNK, &map_q, q_full, c * AW_CHUNK, h, qt * BM, b);
-                for (int j = j0; j < j0 + nt; j++, it++) {
+                for (int j = sg.ka; j < sg.kb; j++, it++) {
                     const int s = it % STAGES;
                     if (it >= STAGES) mbar_wait(&empty[s], ((it / STAGES) - 1) & 1);
                     unsigned char *st = ring + s * STAGE_BYTES;
@@ -617,7 +650,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 }
             }
         }
-        if (SPLIT && S > 1) {  // the consumers' two cluster barriers (one work item per CTA)
+        if (SPLIT == AW_KSPLIT && S > 1) {  // the consumers' two cluster barriers (one work item per CTA)
             aw_cluster_sync();
             aw_cluster_sync();
         }
@@ -776,7 +809,10 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 
     int it = 0, tl = 0;  // K/V tiles consumed (ring position), work items done
     uint32_t pa[BN / 16][4], pb[BN / 16][4];  // P of the current and the next key tile
-    for (int item = item0; item < p.num_items; item += item_step, tl++) {
+    for (int cur = cur0; cur < u_end; tl++) {
+        const SkSegment sg = seg_at(cur);
+        cur = seg_next(cur, sg);
+        const int item = sg.tile, j0 = sg.ka, nt = sg.kb - sg.ka;  // work item, its key tiles [j0, j0 + nt)
         const int qt = item % p.q_tiles, bh = item / p.q_tiles;
         const int h = bh % p.heads, b = bh / p.heads;
 #pragma unroll
@@ -905,7 +941,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         l0 += __shfl_xor_sync(0xffffffffu, l0, 2);
         l1 += __shfl_xor_sync(0xffffffffu, l1, 2);
         const int lrow0 = cw * AW_WG_ROWS + warp * 16 + g;  // row of the work item (0 .. BM-1)
-        if (SPLIT && S > 1) {
+        if (SPLIT == AW_KSPLIT && S > 1) {
             // Key split: every rank leaves its unnormalized O, m and l in
             // its own shared memory (the ring: this CTA has one work item
             // and every copy into the ring has landed), the cluster syncs,
@@ -973,6 +1009,61 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             }
             aw_cluster_sync();  // no CTA leaves while a peer still reads its shared memory
             continue;
+        }
+
+        if constexpr (SK) {
+            // Stream-K: a segment that starts inside its item (the first of
+            // this CTA) is a partial: O (unnormalized), m and l go to slot
+            // q, float4 j of consumer thread ct at (j, ct) (coalesced), and
+            // the flag is released. A segment that starts at key tile 0 and
+            // ends inside owns the item: it folds in the partials of its
+            // helpers (the CTAs after it whose first key tile lies inside the
+            // item, each of which ran that segment first), in CTA order, as
+            // the key split does: M = max m, O = sum 2^(m_s - M) O_s, l likewise.
+            const int ct = cw * 128 + tid;
+            if (j0 > 0) {
+                float4 *dst = p.ws + (size_t)q * PF4 * NT + ct;
+#pragma unroll
+                for (int j = 0; j < OR / 4; j++)
+                    dst[j * NT] = make_float4(oacc[4 * j], oacc[4 * j + 1], oacc[4 * j + 2], oacc[4 * j + 3]);
+                dst[(OR / 4) * NT] = make_float4(m0, m1, l0, l1);
+                __threadfence();
+                asm volatile("bar.sync %0, %1;\n" ::"r"(AW_BAR_SPLIT), "r"(NT) : "memory");
+                if (ct == 0)
+                    st_release_u64(reinterpret_cast<unsigned long long *>(p.ws + (size_t)G * PF4 * NT) + q,
+                                   sk_flag_value(p.o, q));
+                continue;
+            }
+            if (j0 + nt < nkv) {
+                unsigned long long *flags = reinterpret_cast<unsigned long long *>(p.ws + (size_t)G * PF4 * NT);
+                int h_last = q;
+                for (int hq = q + 1; sk_is_helper(hq, G, U, item, nkv); hq++) {
+                    const unsigned long long want = sk_flag_value(p.o, hq);
+                    while (ld_acquire_u64(&flags[hq]) != want) {
+                    }
+                    const float4 *src = p.ws + (size_t)hq * PF4 * NT + ct;
+                    const float4 st = __ldcg(src + (OR / 4) * NT);  // m0, m1, l0, l1 of the helper
+                    const float mm0 = fmaxf(m0, st.x), mm1 = fmaxf(m1, st.y);
+                    const float a0 = aw_exp2(m0 - mm0), a1 = aw_exp2(m1 - mm1);
+                    const float b0 = aw_exp2(st.x - mm0), b1 = aw_exp2(st.y - mm1);
+#pragma unroll
+                    for (int j = 0; j < OR / 4; j++) {
+                        const float4 v = __ldcg(src + j * NT);
+                        oacc[4 * j] = oacc[4 * j] * a0 + v.x * b0;
+                        oacc[4 * j + 1] = oacc[4 * j + 1] * a0 + v.y * b0;
+                        oacc[4 * j + 2] = oacc[4 * j + 2] * a1 + v.z * b1;
+                        oacc[4 * j + 3] = oacc[4 * j + 3] * a1 + v.w * b1;
+                    }
+                    l0 = l0 * a0 + st.z * b0;
+                    l1 = l1 * a1 + st.w * b1;
+                    m0 = mm0, m1 = mm1;
+                    h_last = hq;
+                }
+                // every consumer thread has seen every flag: clear them (a replay waits for fresh ones)
+                asm volatile("bar.sync %0, %1;\n" ::"r"(AW_BAR_SPLIT), "r"(NT) : "memory");
+                if (ct == 0)
+                    for (int hq = q + 1; hq <= h_last; hq++) flags[hq] = 0ull;
+            }
         }
 
         // normalize and store rows g, g + 8 of this warp
@@ -1050,6 +1141,7 @@ int aw_num_sms() { return hopper_num_sms(); }
 // key split (CTAs per work item, 1 without SPLIT) and the grid.
 struct AwPlan {
     int q_tiles, items, split, grid;
+    bool streamk;  // AW_STREAMK and the work does not fill whole waves (and has key tiles to share)
 };
 
 template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int PK, int QKS>
@@ -1109,7 +1201,15 @@ struct AwKernel {
         pl->split = 1;
         const long long slots = (long long)aw_num_sms() * ps;
         pl->grid = (int)(items < slots ? items : slots);
-        if (SPLIT) {
+        pl->streamk = false;
+        if (SPLIT == AW_STREAMK) {
+            // one CTA per SM over all items x nkv key tiles
+            const long long nkv = (s->skv + BN - 1) / BN, u = items * nkv, g = aw_num_sms();
+            if (u > 0x7fffffffLL) return false;  // the kernel's cursors are int
+            pl->grid = (int)(u < g ? u : g);
+            pl->streamk = nkv >= 2 && items % g != 0;
+        }
+        if (SPLIT == AW_KSPLIT) {
             // The most CTAs per work item (8, 4 or 2) such that every one
             // has a key tile and all clusters are resident at once; one
             // work item per CTA (the partials reuse the K/V ring).
@@ -1123,10 +1223,18 @@ struct AwKernel {
         }
         return true;
     }
+    // Workspace bytes at shape s: the stream-K partials (PF4 float4 per
+    // consumer thread per CTA) and flags; 0 for the other variants.
+    static size_t ws_bytes(const AttnShape *s) {
+        AwPlan pl;
+        if (SPLIT != AW_STREAMK || !plan(s, &pl)) return 0;
+        return (size_t)pl.grid * ((size_t)(D / 8 + 1) * NC * 128 * 16 + 8);
+    }
     static cudaError_t launch(const AttnShape *s, const half *q, const half *k, const half *v, half *o,
-                              float scale_log2, cudaStream_t stream) {
+                              float scale_log2, void *ws, cudaStream_t stream) {
         AwPlan pl;
         if (!plan(s, &pl)) return cudaErrorInvalidValue;
+        if (SPLIT == AW_STREAMK && (!ws || ((uintptr_t)ws & 15))) return cudaErrorInvalidValue;
         CUtensorMap mq, mk, mv;
         cudaError_t e = aw_make_map(&mq, q, D, s->heads, s->sq, s->batch, s->ldq, BM);
         if (e == cudaSuccess) e = aw_make_map(&mk, k, D, s->heads, s->skv, s->batch, s->ldkv, BN);
@@ -1141,6 +1249,7 @@ struct AwKernel {
         p.q_tiles = pl.q_tiles;
         p.num_items = pl.items;
         p.scale_log2 = scale_log2;
+        p.ws = static_cast<float4 *>(ws);
         if (pl.split == 1) return pdl_launch(kern, dim3(pl.grid), dim3(threads), smem, stream, mq, mk, mv, p);
         cudaLaunchConfig_t cfg = {};
         cfg.gridDim = dim3(pl.grid);
@@ -1158,21 +1267,26 @@ struct AwKernel {
     }
     static int split_ways(const AttnShape *s) {
         AwPlan pl;
-        return plan(s, &pl) ? pl.split : 1;
+        if (!plan(s, &pl)) return 1;
+        return SPLIT == AW_STREAMK ? (pl.streamk ? 2 : 1) : pl.split;
     }
 };
 
 typedef cudaError_t (*AwLaunchFn)(const AttnShape *, const half *, const half *, const half *, half *, float,
-                                  cudaStream_t);
+                                  void *, cudaStream_t);
 typedef int (*AwSplitFn)(const AttnShape *);
+typedef size_t (*AwWsFn)(const AttnShape *);
 struct AwVariant {
     int d, bn, nc, stages, sched, split, emu, lazy, pk;
     AwLaunchFn launch;
     AwSplitFn split_ways;
+    AwWsFn ws_bytes;
 };
-#define AW_ENTRY(d, bn, nc, st, minb, sched, split, emu, lazy, pk)                                          \
-    {d, bn, nc, st, sched, split, emu, lazy, pk, &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, pk, 0>::launch, \
-     &AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, pk, 0>::split_ways},
+#define AW_KERNEL(d, bn, nc, st, minb, sched, split, emu, lazy, pk) AwKernel<d, bn, nc, st, minb, sched, split, emu, lazy, pk, 0>
+#define AW_ENTRY(d, bn, nc, st, minb, sched, split, emu, lazy, pk)                                \
+    {d, bn, nc, st, sched, split, emu, lazy, pk, &AW_KERNEL(d, bn, nc, st, minb, sched, split, emu, lazy, pk)::launch, \
+     &AW_KERNEL(d, bn, nc, st, minb, sched, split, emu, lazy, pk)::split_ways,                    \
+     &AW_KERNEL(d, bn, nc, st, minb, sched, split, emu, lazy, pk)::ws_bytes},
 const AwVariant kAwVariants[] = {AW_VARIANTS(AW_ENTRY)};
 constexpr int kNumAwVariants = sizeof(kAwVariants) / sizeof(kAwVariants[0]);
 
@@ -1230,7 +1344,7 @@ const char *attention_wgmma_name(int d, int i) {
             snprintf(g_aw_names[g], sizeof g_aw_names[g], "flash d%d wgmma Br%d Bc%d %dst%s%s%s%s%s", v.d,
                      AW_WG_ROWS * v.nc, v.bn, v.stages,
                      v.sched == AW_PINGPONG ? " pp" : (v.sched == AW_OVERLAP ? " ovl" : ""), emu,
-                     v.lazy ? " lazy" : "", v.split ? " ksplit" : "", v.sched != AW_SERIAL && !v.pk ? " pbuf2" : "");
+                     v.lazy ? " lazy" : "", v.split == AW_KSPLIT ? " ksplit" : (v.split == AW_STREAMK ? " sk" : ""), v.sched != AW_SERIAL && !v.pk ? " pbuf2" : "");
         }
         g_aw_names_ready = true;
     }
@@ -1255,11 +1369,24 @@ int attention_wgmma_split_ways(int i, const AttnShape *s) {
 }
 
 cudaError_t attention_wgmma_launch(int i, const AttnShape *s, const uint16_t *q, const uint16_t *k,
-                                   const uint16_t *v, uint16_t *o, float scale_log2, cudaStream_t stream) {
+                                   const uint16_t *v, uint16_t *o, float scale_log2, void *workspace,
+                                   cudaStream_t stream) {
     int g = aw_index(s->d, i);
     if (g < 0 || !attention_wgmma_usable()) return cudaErrorInvalidValue;
     return kAwVariants[g].launch(s, reinterpret_cast<const half *>(q), reinterpret_cast<const half *>(k),
-                                 reinterpret_cast<const half *>(v), reinterpret_cast<half *>(o), scale_log2, stream);
+                                 reinterpret_cast<const half *>(v), reinterpret_cast<half *>(o), scale_log2, workspace,
+                                 stream);
+}
+
+size_t attention_wgmma_workspace_bytes(const AttnShape *s) {
+    size_t m = 0;
+    if (!attention_wgmma_usable()) return 0;
+    for (int g = 0; g < kNumAwVariants; g++)
+        if (kAwVariants[g].d == s->d) {
+            const size_t b = kAwVariants[g].ws_bytes(s);
+            if (b > m) m = b;
+        }
+    return m;
 }
 
 int attention_wgmma_num_probes(void) { return attention_wgmma_usable() ? (int)(sizeof kAwProbes / sizeof kAwProbes[0]) : 0; }
@@ -1273,5 +1400,6 @@ cudaError_t attention_wgmma_probe_launch(int i, const AttnShape *s, const uint16
     if (i < 0 || i >= attention_wgmma_num_probes() || s->d != 40 || !attention_wgmma_usable())
         return cudaErrorInvalidValue;
     return kAwProbes[i].launch(s, reinterpret_cast<const half *>(q), reinterpret_cast<const half *>(k),
-                               reinterpret_cast<const half *>(v), reinterpret_cast<half *>(o), scale_log2, stream);
+                               reinterpret_cast<const half *>(v), reinterpret_cast<half *>(o), scale_log2, nullptr,
+                               stream);
 }

@@ -21,10 +21,16 @@ int attention_wgmma_keys(int d, int i);
 // Runs the i-th variant for s->d; the caller has checked the shape, the
 // alignment and the scale (attention_fp16).
 cudaError_t attention_wgmma_launch(int i, const AttnShape *s, const uint16_t *q, const uint16_t *k,
-                                   const uint16_t *v, uint16_t *o, float scale_log2, cudaStream_t stream);
+                                   const uint16_t *v, uint16_t *o, float scale_log2, void *workspace,
+                                   cudaStream_t stream);
 // 0 if the i-th variant for s->d has no key split; else the CTAs per work
-// item it would run with at shape s (1: the shape gives it nothing to split).
+// item it would run with at shape s (1: the shape gives it nothing to
+// split). A stream-K variant: 2 where it shares work items between CTAs
+// (the items do not fill whole waves of one CTA per SM), else 1.
 int attention_wgmma_split_ways(int i, const AttnShape *s);
+// The most workspace any variant for s->d needs at shape s (the stream-K
+// ones' partials and flags; 0 where the engine is not usable).
+size_t attention_wgmma_workspace_bytes(const AttnShape *s);
 // Timing probes, never offered as configurations (their output is wrong by
 // design): d = 40 kernels with Q K^T cut to 2 k16 steps (the Q K^T tensor
 // work of d = 32 instead of the padded 48), to measure the padding's cost.

@@ -319,8 +319,15 @@ AttnConfig attention_heuristic(const AttnShape *s, int num_sms);
 int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int num_sms);
 // e.g. "flash d40 4w Br16 Bc64", "flash d64 wgmma Br128 Bc128 4st"
 const char *attention_config_name(const AttnShape *s, AttnConfig cfg);
+// Device workspace the configurations of shape s may need (bytes; the most
+// any of them needs): partials and flags of the stream-K kernels, 0 for the
+// others and where the Hopper engine is not usable. Zero it once before its
+// first use (the kernels leave their flags zero); one launch at a time.
+size_t attention_workspace_bytes(const AttnShape *s);
 cudaError_t attention_fp16(const AttnShape *s, AttnConfig cfg, const uint16_t *q, const uint16_t *k,
-                           const uint16_t *v, uint16_t *o, float scale, cudaStream_t stream);
+                           const uint16_t *v, uint16_t *o, float scale,
+                           void *workspace,  // attention_workspace_bytes(s), 16-byte aligned, or NULL where that is 0
+                           cudaStream_t stream);
 
 // ---------------------------------------------------------------------------
 // reference.cu: FP32 reference kernels (simple, obviously right)

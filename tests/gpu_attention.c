@@ -90,6 +90,7 @@ typedef struct {
     uint16_t *o16;     // (B, sq, ldo)
     float *o32;        // (B, sq, ldo) reference
     float *scores;     // (sq, skv) reference scratch
+    void *ws;          // attention_workspace_bytes(s), filled with 0xFF bytes (the kernels may not rely on zeros)
 } Case;
 
 static void case_free(Case *c) {
@@ -100,6 +101,7 @@ static void case_free(Case *c) {
     cudaCheck(cudaFree(c->o16));
     cudaCheck(cudaFree(c->o32));
     cudaCheck(cudaFree(c->scores));
+    cudaCheck(cudaFree(c->ws));
 }
 
 static Case case_make(int d, int B, int H, int sq, int skv, Layout lay, InputKind kind) {
@@ -167,12 +169,15 @@ static Case case_make(int d, int B, int H, int sq, int skv, Layout lay, InputKin
     c.o16 = dev_alloc(no * 2);
     c.o32 = dev_alloc(no * 4);
     c.scores = dev_alloc((size_t)sq * skv * 4);
+    const size_t wsb = attention_workspace_bytes(&c.s);
+    c.ws = dev_alloc(wsb);
+    cudaCheck(cudaMemset(c.ws, 0xFF, wsb ? wsb : 16));
     return c;
 }
 
 static cudaError_t case_run(const Case *c, AttnConfig cfg, float scale) {
     return attention_fp16(&c->s, cfg, c->b16[c->qb] + c->qo, c->b16[c->kb] + c->ko, c->b16[c->vb] + c->vo, c->o16,
-                          scale, 0);
+                          scale, c->ws, 0);
 }
 
 // FP32 reference of the case, on the host (B, sq, ldo).
@@ -233,6 +238,20 @@ static void check_config(const Case *c, AttnConfig cfg, float scale, const float
            "(%s; rel_l2 %.2e <= 5e-3, nonfinite %zu, unwritten columns intact %d)",
            what, s->d, s->batch, s->heads, s->sq, s->skv, s->ldq, s->ldkv, s->ldo, layout_name(c->layout), scale,
            attention_config_name(s, cfg), cudaGetErrorString(e), err.rel_l2, err.nonfinite, err.gap_intact);
+    // Kernels that combine partials of several CTAs (" ksplit", " sk") do it in a fixed
+    // order: a second run gives the same bits.
+    const char *name = attention_config_name(s, cfg);
+    if (e == cudaSuccess && (strstr(name, " ksplit") || strstr(name, " sk"))) {
+        uint16_t *o2 = xmalloc(no * 2);
+        cudaCheck(fill_u16_dev(c->o16, kPoison, no, 0));
+        e = case_run(c, cfg, scale);
+        if (e == cudaSuccess) e = cudaDeviceSynchronize();
+        if (e == cudaSuccess) copy_to_host(o2, c->o16, no * 2, 0);
+        result(e == cudaSuccess && !memcmp(o, o2, no * 2),
+               "attention%s d=%d B=%d H=%d sq=%d skv=%d layout=%s cfg=%s: a second run gives the same bits (%s)", what,
+               s->d, s->batch, s->heads, s->sq, s->skv, layout_name(c->layout), name, cudaGetErrorString(e));
+        free(o2);
+    }
     free(o);
 }
 
@@ -329,12 +348,22 @@ static void test_invalid(void) {
         {"scale NaN", s, cfg, 0, NAN},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        cudaError_t e = attention_fp16(&bad[i].s, bad[i].cfg, q + bad[i].qoff, k, v, c.o16, bad[i].scale, 0);
+        cudaError_t e = attention_fp16(&bad[i].s, bad[i].cfg, q + bad[i].qoff, k, v, c.o16, bad[i].scale, c.ws, 0);
         cudaError_t last = cudaGetLastError();
         result(e == cudaErrorInvalidValue && last == cudaSuccess,
                "attention_fp16 rejects %s with cudaErrorInvalidValue and no pending error (got %s, %s)", bad[i].what,
                cudaGetErrorName(e), cudaGetErrorName(last));
     }
+    for (int i = 0; i < num_variants(&s); i++)  // a stream-K kernel without its workspace
+        if (strstr(attention_config_name(&s, (AttnConfig){i}), " sk")) {
+            cudaError_t e = attention_fp16(&s, (AttnConfig){i}, q, k, v, c.o16, 0.125f, NULL, 0);
+            cudaError_t last = cudaGetLastError();
+            result(e == cudaErrorInvalidValue && last == cudaSuccess && attention_workspace_bytes(&s) > 0,
+                   "attention_fp16 rejects %s without a workspace (got %s, %s; workspace %zu bytes)",
+                   attention_config_name(&s, (AttnConfig){i}), cudaGetErrorName(e), cudaGetErrorName(last),
+                   attention_workspace_bytes(&s));
+            break;
+        }
     result(!attention_head_dim_supported(48) && !attention_head_dim_supported(0) &&
                !strcmp(attention_config_name(&s, (AttnConfig){999}), "?"),
            "attention_head_dim_supported(48)=0, (0)=0, config_name(variant 999)=\"?\"");

@@ -81,7 +81,7 @@ static void attention_padded(Graph *g, const Node *n, const Scratch *sc, cudaStr
     cudaCheck(repack_heads_fp16(q, a->ldq, d, qp, H * dp, dp, rq, H, st));
     cudaCheck(repack_heads_fp16(kv + n->k_col, a->ldkv, d, kp, H * dp, dp, rk, H, st));
     cudaCheck(repack_heads_fp16(kv + n->v_col, a->ldkv, d, vp, H * dp, dp, rk, H, st));
-    cudaCheck(attention_fp16(&s, n->attn_cfg, qp, kp, vp, op, n->attn_scale, st));
+    cudaCheck(attention_fp16(&s, n->attn_cfg, qp, kp, vp, op, n->attn_scale, sc->gemm_ws, st));
     cudaCheck(repack_heads_fp16(op, H * dp, dp, g->t[n->out].d16, a->ldo, d, rq, H, st));
 }
 
@@ -278,8 +278,9 @@ static void node_fast_gpu_launch(Graph *g, Node *n, const Scratch *sc, cudaStrea
                 break;
             }
             const uint16_t *kv = t[n->aux >= 0 ? n->aux : n->in].d16;
+            // the main chain's split-K workspace (attention is never a side-branch node)
             cudaCheck(attention_fp16(&n->attn, n->attn_cfg, t[n->in].d16 + n->q_col, kv + n->k_col, kv + n->v_col,
-                                     t[n->out].d16, n->attn_scale, st));
+                                     t[n->out].d16, n->attn_scale, sc->gemm_ws, st));
             break;
         }
     }
@@ -972,7 +973,7 @@ static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaSt
     sc->scores = plan.scores_bytes ? (float *)(a + plan.scores) : NULL;
     sc->gemm_ws = plan.gemm_ws_bytes ? (float *)(a + plan.gemm_ws) : NULL;
     sc->side_ws = plan.gemm_ws_bytes ? (float *)(a + plan.side_ws) : NULL;
-    // The stream-K tiles' flags (kernels/gemm_wgmma.cu) hold a per-node value and work on any contents, but a
+    // The stream-K flags (kernels/gemm_wgmma.cu, attention_wgmma.cu) hold a per-node value and work on any contents, but a
     // fresh arena is zeroed once so that no kernel ever reads memory nothing wrote (compute-sanitizer initcheck).
     if (plan.gemm_ws_bytes) {
         cudaCheck(cudaMemsetAsync(sc->gemm_ws, 0, plan.gemm_ws_bytes, st));

@@ -409,7 +409,7 @@ void arena_plan_free(ArenaPlan *p);
 size_t graph_gpu_bytes(const Graph *g, int num_sms, int ref_gpu, int ref_weights);
 size_t graph_cpu_bytes(const Graph *g);
 size_t graph_attn_scores(const Graph *g);                   // floats of the attention reference's scores
-size_t graph_gemm_workspace(const Graph *g, int num_sms);   // bytes of split-K workspace (convs and GEMMs)
+size_t graph_gemm_workspace(const Graph *g, int num_sms);   // bytes of split-K workspace (convs, GEMMs, stream-K attention)
 
 // Executors (src/graph/exec_gpu.c, exec_cpu.c).
 void run_gpu(Graph *g, const RunOptions *opt, RunResult *res);
