@@ -161,6 +161,24 @@
 //     atomics, the same bits on every run. Offered by the dispatcher only
 //     where it splits (too few work items to fill the SMs: 256 tokens, and
 //     1024 at batch 1).
+//   - Stream-K ("sk", SPLIT = AW_STREAMK; the schedule of the stream-K
+//     convolution, kernels/streamk.h): the grid is one CTA per SM, and CTA
+//     q of G runs key tiles [q U / G, (q + 1) U / G) of all U = items x nkv
+//     (item t's key tiles are units t nkv .. t nkv + nkv - 1), as segments
+//     of one item each. So every SM gets the same share of the work
+//     whatever the wave count: 352 items of 192 rows (b2 h8 4096 tokens)
+//     are 2 2/3 waves of 132, and without it the last wave leaves a third
+//     of the SMs idle while the others run a whole item. A segment that
+//     starts inside its item (only a CTA's first one can) is a partial:
+//     its unnormalized O, m and l go to slot q of the workspace
+//     (accumulator-fragment order, float4 j of consumer thread T at (j, T),
+//     coalesced), published by a release store of a flag (streamk.h). The
+//     segment that starts at key tile 0 owns the item: after its own key
+//     loop it waits for each helper's flag (helpers have higher CTA
+//     indices and ran that segment first), folds the partials in in CTA
+//     order (M = max m, O = sum 2^(m_s - M) O_s, l likewise: the same bits
+//     on every run) and stores the normalized rows; then it clears the
+//     flags. Q is loaded once per segment, as per work item otherwise.
 //   - Host: the three tensor maps of a launch are cached (keyed by every
 //     encoder argument), so a repeated launch on the same buffers skips the
 //     driver's encoder (host time that an eager launch of a small shape
@@ -245,14 +263,15 @@ namespace {
 constexpr int AW_CHUNK = 64;          // FP16 columns per TMA box / swizzle row (128 bytes)
 constexpr int AW_ROW_BYTES = 128;     // bytes per smem row of a chunk
 constexpr int AW_WG_ROWS = 64;        // query rows per consumer warpgroup (wgmma M)
-constexpr int AW_SMEM_SLACK = 1024 + 256;  // 1024-byte alignment + the mbarriers
+constexpr int AW_SMEM_SLACK = 1024 + 512;  // 1024-byte alignment + the mbarriers, spare word, stream-K slots
 enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer schedules (see the header)
 enum AwSplit { AW_WHOLE = 0, AW_KSPLIT = 1, AW_STREAMK = 2 };         // how work items meet CTAs (template SPLIT)
 
 // The compiled variants: head dim, keys per tile, consumer warpgroups,
 // ring stages, CTAs per SM the registers are capped for, schedule
-// (AW_SERIAL, AW_OVERLAP, AW_PINGPONG: see the kernel), key split over a
-// cluster (SPLIT), n16 score blocks of every 8 whose 2^x runs on the FP32
+// (AW_SERIAL, AW_OVERLAP, AW_PINGPONG: see the kernel), how work items
+// meet CTAs (SPLIT: 0 whole items, 1 key split over a cluster, 2
+// stream-K), n16 score blocks of every 8 whose 2^x runs on the FP32
 // pipe (EMU; see the header), lazy rescale (LAZY), P in registers (PK: 1 =
 // one buffer packed after the P V wait, the softmax overlapping P V; 0 =
 // double-buffered, "pbuf2"; serial kernels have 0). Per head dim in
@@ -571,7 +590,8 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     extern __shared__ unsigned char smem_raw[];
     // sQ:   [DC][BM rows][128 bytes]                      swizzled FP16
     // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B]  swizzled FP16
-    // then full[STAGES], empty[STAGES], q_full, q_empty, a spare word (hold_wait)
+    // then full[STAGES], empty[STAGES], q_full, q_empty, a spare word (hold_wait),
+    // 16 bytes per consumer warp (stream-K: the segment during the key loop)
     unsigned char *sQ = smem_align1024(smem_raw);
     unsigned char *ring = sQ + Q_BYTES;
     uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
@@ -604,29 +624,41 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     const int kj0 = rank * nkv / S, knt = (rank + 1) * nkv / S - kj0;  // first key tile, key tiles of this CTA
     const int item0 = blockIdx.x / S, item_step = gridDim.x / S;
     // A CTA's work as segments: (work item, key tiles [ka, kb)). Whole items
-    // (and the key split's share of one) one after another, or (AW_STREAMK)
-    // the key tiles [q U / G, (q + 1) U / G) of all U = items x nkv in order
-    // (streamk.h), so that every CTA gets the same number of key tiles
-    // whatever the wave count.
+    // (and the key split's share of one) one after another; with AW_STREAMK
+    // first the W = items / G whole waves (item q + w G in step w, all CTAs
+    // on the same heads' keys at once, as without it), then the key tiles
+    // [q U / G, (q + 1) U / G) of the U = (items - W G) x nkv units of the
+    // items left (streamk.h; unit u: key tile u % nkv of item W G + u / nkv),
+    // so that every CTA gets the same number of key tiles. The cursor is the
+    // wave w < W, then W + u.
     const int G = gridDim.x, q = blockIdx.x;
-    const long long U = (long long)p.num_items * nkv;  // < 2^31 with AW_STREAMK (the launcher's plan)
-    const int u_end = SK ? (int)sk_first(q + 1, G, U) : p.num_items;
-    const int cur0 = SK ? (int)sk_first(q, G, U) : item0;
-    auto seg_at = [&](int cur) {  // the segment at cursor cur (< u_end)
+    const int W = SK ? p.num_items / G : 0;
+    const long long U = (long long)(p.num_items - W * G) * nkv;  // < 2^31 with AW_STREAMK (the launcher's plan)
+    const int cur_end = SK ? W + (int)sk_first(q + 1, G, U) : p.num_items;
+    const int cur0 = SK ? (W > 0 ? 0 : (int)sk_first(q, G, U)) : item0;
+    auto seg_at = [&](int cur) {  // the segment at cursor cur (< cur_end)
         SkSegment sg;
-        if constexpr (SK) sg = sk_segment(cur, u_end, nkv);
-        else sg.tile = cur, sg.ka = kj0, sg.kb = kj0 + knt;
+        if (SK && cur >= W) {
+            sg = sk_segment(cur - W, cur_end - W, nkv);
+            sg.tile += W * G;
+        } else if (SK) {
+            sg.tile = q + cur * G, sg.ka = 0, sg.kb = nkv;
+        } else {
+            sg.tile = cur, sg.ka = kj0, sg.kb = kj0 + knt;
+        }
         return sg;
     };
     auto seg_next = [&](int cur, const SkSegment &sg) {
-        return SK ? cur + (sg.kb - sg.ka) : cur + item_step;
+        if (!SK) return cur + item_step;
+        if (cur >= W) return cur + (sg.kb - sg.ka);
+        return cur + 1 < W ? cur + 1 : W + (int)sk_first(q, G, U);
     };
     if (wg == 0) {  // producer
         if constexpr (NC >= 2) regs_dealloc<aw_producer_regs<NC>()>();
         if (tid == 0) {
             int it = 0;  // K/V tiles issued so far (ring position)
             int tl = 0;  // work items of this CTA so far
-            for (int cur = cur0; cur < u_end; tl++) {
+            for (int cur = cur0; cur < cur_end; tl++) {
                 const SkSegment sg = seg_at(cur);
                 cur = seg_next(cur, sg);
                 const int item = sg.tile;
@@ -809,12 +841,27 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 
     int it = 0, tl = 0;  // K/V tiles consumed (ring position), work items done
     uint32_t pa[BN / 16][4], pb[BN / 16][4];  // P of the current and the next key tile
-    for (int cur = cur0; cur < u_end; tl++) {
-        const SkSegment sg = seg_at(cur);
+    // Stream-K: the segment waits out the key loop in
+    // shared memory (a 16-byte slot per consumer warp past the spare word,
+    // written by lane 0) rather than in registers: the three-consumer kernel
+    // otherwise spills inside the key loop.
+    const uint32_t stash = smem_u32addr(q_empty + 2) + 16 * (threadIdx.x / 32 - 4);
+    for (int cur = cur0; cur < cur_end; tl++) {
+        SkSegment sg = seg_at(cur);
         cur = seg_next(cur, sg);
-        const int item = sg.tile, j0 = sg.ka, nt = sg.kb - sg.ka;  // work item, its key tiles [j0, j0 + nt)
-        const int qt = item % p.q_tiles, bh = item / p.q_tiles;
-        const int h = bh % p.heads, b = bh / p.heads;
+        if constexpr (SK) {
+            if (lane == 0)
+                asm volatile("st.shared.v4.s32 [%0], {%1, %2, %3, %3};\n" ::"r"(stash), "r"(sg.tile), "r"(sg.ka),
+                             "r"(sg.kb)
+                             : "memory");
+            __syncwarp();
+        }
+        // key tiles [j0, j0 + nt) of the work item; with stream-K the segment
+        // comes out of divisions in vector registers, and read back through a
+        // shuffle from lane 0 it is known warp-uniform again, so that the key
+        // loop's stage and descriptor arithmetic stays on the uniform datapath
+        const int j0 = SK ? __shfl_sync(0xffffffffu, sg.ka, 0) : sg.ka;
+        const int nt = SK ? __shfl_sync(0xffffffffu, sg.kb, 0) - j0 : sg.kb - sg.ka;
 #pragma unroll
         for (int i = 0; i < OR; i++) oacc[i] = 0.f;
         m0 = m1 = -INFINITY;
@@ -936,6 +983,14 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             }
         }
 
+        if constexpr (SK)
+            asm volatile("ld.shared.v2.s32 {%0, %1}, [%3];\nld.shared.s32 %2, [%3+8];\n"
+                         : "=r"(sg.tile), "=r"(sg.ka), "=r"(sg.kb)
+                         : "r"(stash)
+                         : "memory");
+        const int item = sg.tile;
+        const int qt = item % p.q_tiles, bh = item / p.q_tiles;
+        const int h = bh % p.heads, b = bh / p.heads;
         l0 += __shfl_xor_sync(0xffffffffu, l0, 1);
         l1 += __shfl_xor_sync(0xffffffffu, l1, 1);
         l0 += __shfl_xor_sync(0xffffffffu, l0, 2);
@@ -1021,7 +1076,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             // item, each of which ran that segment first), in CTA order, as
             // the key split does: M = max m, O = sum 2^(m_s - M) O_s, l likewise.
             const int ct = cw * 128 + tid;
-            if (j0 > 0) {
+            if (sg.ka > 0) {
                 float4 *dst = p.ws + (size_t)q * PF4 * NT + ct;
 #pragma unroll
                 for (int j = 0; j < OR / 4; j++)
@@ -1034,10 +1089,10 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                                    sk_flag_value(p.o, q));
                 continue;
             }
-            if (j0 + nt < nkv) {
+            if (sg.kb < nkv) {
                 unsigned long long *flags = reinterpret_cast<unsigned long long *>(p.ws + (size_t)G * PF4 * NT);
                 int h_last = q;
-                for (int hq = q + 1; sk_is_helper(hq, G, U, item, nkv); hq++) {
+                for (int hq = q + 1; sk_is_helper(hq, G, U, item - W * G, nkv); hq++) {
                     const unsigned long long want = sk_flag_value(p.o, hq);
                     while (ld_acquire_u64(&flags[hq]) != want) {
                     }
