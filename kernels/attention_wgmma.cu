@@ -845,7 +845,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     // shared memory (a 16-byte slot per consumer warp past the spare word,
     // written by lane 0) rather than in registers: the three-consumer kernel
     // otherwise spills inside the key loop.
-    const uint32_t stash = smem_u32addr(q_empty + 2) + 16 * (threadIdx.x / 32 - 4);
+    const uint32_t stash = ((smem_u32addr(q_empty + 2) + 15) & ~15u) + 16 * (threadIdx.x / 32 - 4);  // 16-byte aligned
     for (int cur = cur0; cur < cur_end; tl++) {
         SkSegment sg = seg_at(cur);
         cur = seg_next(cur, sg);
