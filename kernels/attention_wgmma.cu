@@ -263,7 +263,7 @@ namespace {
 constexpr int AW_CHUNK = 64;          // FP16 columns per TMA box / swizzle row (128 bytes)
 constexpr int AW_ROW_BYTES = 128;     // bytes per smem row of a chunk
 constexpr int AW_WG_ROWS = 64;        // query rows per consumer warpgroup (wgmma M)
-constexpr int AW_SMEM_SLACK = 1024 + 512;  // 1024-byte alignment + the mbarriers, spare word, stream-K slots
+constexpr int AW_SMEM_SLACK = 1024 + 256;  // 1024-byte alignment + the mbarriers
 enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer schedules (see the header)
 enum AwSplit { AW_WHOLE = 0, AW_KSPLIT = 1, AW_STREAMK = 2 };         // how work items meet CTAs (template SPLIT)
 
@@ -590,8 +590,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     extern __shared__ unsigned char smem_raw[];
     // sQ:   [DC][BM rows][128 bytes]                      swizzled FP16
     // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B]  swizzled FP16
-    // then full[STAGES], empty[STAGES], q_full, q_empty, a spare word (hold_wait),
-    // 16 bytes per consumer warp (stream-K: the segment during the key loop)
+    // then full[STAGES], empty[STAGES], q_full, q_empty, a spare word (hold_wait)
     unsigned char *sQ = smem_align1024(smem_raw);
     unsigned char *ring = sQ + Q_BYTES;
     uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
@@ -634,12 +633,13 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     const int G = gridDim.x, q = blockIdx.x;
     const int W = SK ? p.num_items / G : 0;
     const long long U = (long long)(p.num_items - W * G) * nkv;  // < 2^31 with AW_STREAMK (the launcher's plan)
+    const int sk_begin = SK ? (int)sk_first(q, G, U) : 0;
     const int cur_end = SK ? W + (int)sk_first(q + 1, G, U) : p.num_items;
-    const int cur0 = SK ? (W > 0 ? 0 : (int)sk_first(q, G, U)) : item0;
+    const int cur0 = SK ? (W > 0 ? 0 : W + sk_begin) : item0;
     auto seg_at = [&](int cur) {  // the segment at cursor cur (< cur_end)
         SkSegment sg;
         if (SK && cur >= W) {
-            sg = sk_segment(cur - W, cur_end - W, nkv);
+            sg = sk_segment32(cur - W, cur_end - W, nkv);
             sg.tile += W * G;
         } else if (SK) {
             sg.tile = q + cur * G, sg.ka = 0, sg.kb = nkv;
@@ -651,7 +651,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     auto seg_next = [&](int cur, const SkSegment &sg) {
         if (!SK) return cur + item_step;
         if (cur >= W) return cur + (sg.kb - sg.ka);
-        return cur + 1 < W ? cur + 1 : W + (int)sk_first(q, G, U);
+        return cur + 1 < W ? cur + 1 : W + sk_begin;
     };
     if (wg == 0) {  // producer
         if constexpr (NC >= 2) regs_dealloc<aw_producer_regs<NC>()>();
@@ -841,25 +841,17 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 
     int it = 0, tl = 0;  // K/V tiles consumed (ring position), work items done
     uint32_t pa[BN / 16][4], pb[BN / 16][4];  // P of the current and the next key tile
-    // Stream-K: the segment waits out the key loop in
-    // shared memory (a 16-byte slot per consumer warp past the spare word,
-    // written by lane 0) rather than in registers: the three-consumer kernel
-    // otherwise spills inside the key loop.
-    const uint32_t stash = ((smem_u32addr(q_empty + 2) + 15) & ~15u) + 16 * (threadIdx.x / 32 - 4);  // 16-byte aligned
     for (int cur = cur0; cur < cur_end; tl++) {
-        SkSegment sg = seg_at(cur);
+        const SkSegment sg = seg_at(cur);
         cur = seg_next(cur, sg);
-        if constexpr (SK) {
-            if (lane == 0)
-                asm volatile("st.shared.v4.s32 [%0], {%1, %2, %3, %3};\n" ::"r"(stash), "r"(sg.tile), "r"(sg.ka),
-                             "r"(sg.kb)
-                             : "memory");
-            __syncwarp();
-        }
-        // key tiles [j0, j0 + nt) of the work item; with stream-K the segment
-        // comes out of divisions in vector registers, and read back through a
-        // shuffle from lane 0 it is known warp-uniform again, so that the key
-        // loop's stage and descriptor arithmetic stays on the uniform datapath
+        // key tiles [j0, j0 + nt) of the work item. With stream-K the segment
+        // comes out of divisions in vector registers; read back through a
+        // shuffle from lane 0 it is known warp-uniform, and so are the
+        // branches on it after the key loop. Without that (SASS) the key
+        // loops that follow compute their ring stage and wgmma descriptors in
+        // vector registers, with an R2UR per descriptor (30 more
+        // instructions a tile), and the kernels ran 3-12% slower per key tile
+        // than their whole-item twins at the same work per CTA.
         const int j0 = SK ? __shfl_sync(0xffffffffu, sg.ka, 0) : sg.ka;
         const int nt = SK ? __shfl_sync(0xffffffffu, sg.kb, 0) - j0 : sg.kb - sg.ka;
 #pragma unroll
@@ -983,11 +975,6 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             }
         }
 
-        if constexpr (SK)
-            asm volatile("ld.shared.v2.s32 {%0, %1}, [%3];\nld.shared.s32 %2, [%3+8];\n"
-                         : "=r"(sg.tile), "=r"(sg.ka), "=r"(sg.kb)
-                         : "r"(stash)
-                         : "memory");
         const int item = sg.tile;
         const int qt = item % p.q_tiles, bh = item / p.q_tiles;
         const int h = bh % p.heads, b = bh / p.heads;
@@ -1076,7 +1063,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             // item, each of which ran that segment first), in CTA order, as
             // the key split does: M = max m, O = sum 2^(m_s - M) O_s, l likewise.
             const int ct = cw * 128 + tid;
-            if (sg.ka > 0) {
+            if (j0 > 0) {
                 float4 *dst = p.ws + (size_t)q * PF4 * NT + ct;
 #pragma unroll
                 for (int j = 0; j < OR / 4; j++)
@@ -1089,12 +1076,13 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                                    sk_flag_value(p.o, q));
                 continue;
             }
-            if (sg.kb < nkv) {
+            if (j0 + nt < nkv) {
                 unsigned long long *flags = reinterpret_cast<unsigned long long *>(p.ws + (size_t)G * PF4 * NT);
                 int h_last = q;
                 for (int hq = q + 1; sk_is_helper(hq, G, U, item - W * G, nkv); hq++) {
                     const unsigned long long want = sk_flag_value(p.o, hq);
-                    while (ld_acquire_u64(&flags[hq]) != want) {
+                    // a convergent spin: the warp leaves it together
+                    while (!__all_sync(0xffffffffu, ld_acquire_u64(&flags[hq]) == want)) {
                     }
                     const float4 *src = p.ws + (size_t)hq * PF4 * NT + ct;
                     const float4 st = __ldcg(src + (OR / 4) * NT);  // m0, m1, l0, l1 of the helper

@@ -60,6 +60,17 @@ SK_FN SkSegment sk_segment(long long at, long long end, int kt) {
     return s;
 }
 
+// The same with int cursors (a kernel whose whole work is < 2^31 stages):
+// no 64-bit division (a called routine) inside its loops.
+SK_FN SkSegment sk_segment32(int at, int end, int kt) {
+    SkSegment s;
+    s.tile = at / kt;
+    s.ka = at - s.tile * kt;
+    const int left = end - s.tile * kt;
+    s.kb = left < kt ? left : kt;
+    return s;
+}
+
 // 1 when CTA h (> the owner) is a helper of `tile`: its first stage lies
 // strictly inside the tile's stages.
 SK_FN int sk_is_helper(int h, int g, long long u, int tile, int kt) {
