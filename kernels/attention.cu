@@ -713,35 +713,57 @@ extern "C" const char *attention_head_dims(void) { return "40, 64, 80, 128, 160,
 
 // Query rows per CTA for the Hopper engine's heuristic pick: 64 where
 // sq <= 64; otherwise 128 (two consumer warpgroups), 192 (three; d = 40
-// and 64) or 256 (four; d = 40), whichever a wave model gives the shortest
-// time. All run one persistent CTA per SM over batch x heads x
-// ceil(sq / BM) work items, so
-//   t(BM) ~ ceil(items(BM) / SMs) * BM * c(BM, d),
-// with c the time per query row of a full wave relative to the 128-row
-// CTA, from the H100 timings of bench/results/2026-11-26-h100-attention-br192
+// and 64) or 256 (four; d = 40), whole work items or (d = 64 and 80)
+// stream-K, whichever a wave model gives the shortest time. All run one
+// persistent CTA per SM over items = batch x heads x ceil(sq / BM) work
+// items of n = ceil(skv / 128) key tiles, so in key tiles of the busiest CTA
+//   whole:    t(BM) ~ ceil(items / SMs) (n + o) * BM * c(BM, d),
+//   stream-K: t(BM) ~ (W (n + o) + R n / SMs + 2 o) * BM * c(BM, d) * k,
+// W = items / SMs whole waves and R = items % SMs items shared out by key
+// tiles (a CTA's share of them is two segments at most where R n >= SMs).
+// c is the time per query row of a full wave relative to the 128-row CTA,
+// from the H100 timings of bench/results/2026-11-26-h100-attention-br192
 // (bench_attention, 4096 x 4096): c(192) = 0.75 at d = 40 and 0.88 at d = 64
 // (b2 h8, three against four waves: 143.7 against 170.3 us at d40, 153.6
 // against 154.6 at d64); c(256) = 0.78 at d = 40 (b1 h8, one wave against
-// two: 71.1 against 92.3 us; b2 137.1 against 173.3). The model orders
-// every shape measured there as the timings do: the larger CTAs win where
-// they save a wave (d40 4096 h8 at both batches, d64 1024 x 1024 h20) and
-// lose to a partial last wave otherwise (d64 b1 h8 4096: 176 items of 192
-// rows for 132 SMs against 256 of 128).
-extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int num_sms) {
+// two: 71.1 against 92.3 us; b2 137.1 against 173.3). o = 3 key tiles is
+// what a work item or segment costs besides its key tiles (Q load, the
+// pipeline's fill and drain, the epilogue; 1024 tokens: 35.4 us for two
+// waves of 8 tiles where a 4096-token tile takes 1.78), k = 1.03 what the
+// stream-K kernels lose against their whole-item twins at the same work
+// (56.9 against 58.3 us), both from bench/results/2026-11-27-h100-attention-sk.
+// The model orders the shapes measured there as the timings do: whole
+// items where they save a wave (d40 4096 h8 at both batches, d64 1024 x 1024
+// h20) and at short sequences (d64 1024 h10 b1, h20 b2), stream-K 192-row
+// CTAs where the last wave is partial (d64 4096 b2 h8 / h10, b1 h10, b2 h5),
+// and 128 whole rows at d64 4096 b1 h8 (256 items in two waves).
+extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int skv, int num_sms, int *streamk) {
+    if (streamk) *streamk = 0;
     if (sq <= 64) return 64;
     if (num_sms < 1) return 128;
     static const struct {
-        int d, rows;
+        int d, rows, sk;
         double c;
-    } kCost[] = {{40, 192, 0.75}, {40, 256, 0.78}, {64, 192, 0.88}};
-    const long long bh = (long long)batch * heads;
-    int best_rows = 128;
-    double best = (double)((bh * ceil_div(sq, 128) + num_sms - 1) / num_sms) * 128;
+    } kCost[] = {{0, 128, 0, 1.0},    {40, 192, 0, 0.75}, {40, 256, 0, 0.78}, {64, 192, 0, 0.88},
+                 {64, 192, 1, 0.88}, {64, 128, 1, 1.0},   {80, 128, 1, 1.0}};
+    const double O = 3.0, K = 1.03;
+    const long long bh = (long long)batch * heads, n = ceil_div(skv > 0 ? skv : 1, 128);
+    int best_rows = 128, best_sk = 0;
+    double best = 1e300;
     for (const auto &k : kCost) {
-        if (k.d != d) continue;
-        const double t = (double)((bh * ceil_div(sq, k.rows) + num_sms - 1) / num_sms) * k.rows * k.c;
-        if (t < best) best = t, best_rows = k.rows;
+        if (k.d != 0 && k.d != d) continue;
+        const long long items = bh * ceil_div(sq, k.rows);
+        double t;
+        if (k.sk) {
+            const long long w = items / num_sms, r = items % num_sms;
+            if (r == 0 || n < 2) continue;  // nothing to share (attention_wgmma_split_ways)
+            t = (w * (n + O) + (double)(r * n) / num_sms + 2 * O) * k.rows * k.c * K;
+        } else {
+            t = (double)((items + num_sms - 1) / num_sms) * (n + O) * k.rows * k.c;
+        }
+        if (t < best) best = t, best_rows = k.rows, best_sk = k.sk;
     }
+    if (streamk) *streamk = best_sk;
     return best_rows;
 }
 
@@ -793,9 +815,9 @@ extern "C" int attention_candidates(const AttnShape *s, int num_sms, AttnConfig 
 // tests/gpu_attention.c (the pick is within 3% of the best there); timing
 // the candidates is still the better choice.
 // On cc 9.0 the pick is the Hopper engine: its first variant (its variants
-// are listed in order of preference) with the query rows per CTA that
-// attention_wgmma_rows_pick gives; timing the candidates is the better
-// choice.
+// are listed in order of preference) with the query rows per CTA and the
+// stream-K choice that attention_wgmma_rows_pick gives; timing the
+// candidates is the better choice.
 extern "C" AttnConfig attention_heuristic(const AttnShape *s, int num_sms) {
     AttnConfig cand[64];
     AttnConfig pick = {0};
@@ -803,9 +825,12 @@ extern "C" AttnConfig attention_heuristic(const AttnShape *s, int num_sms) {
     if (nc == 0) return pick;
     if (attention_wgmma_usable()) {
         const int np = num_portable(s->d);
-        const int want = attention_wgmma_rows_pick(s->d, s->batch, s->heads, s->sq, num_sms);
+        int sk = 0;
+        const int want = attention_wgmma_rows_pick(s->d, s->batch, s->heads, s->sq, s->skv, num_sms, &sk);
         for (int i = 0; i < attention_wgmma_num_variants(s->d); i++)
-            if (attention_wgmma_rows(s->d, i) == want) return (AttnConfig){np + i};
+            if (attention_wgmma_rows(s->d, i) == want && attention_wgmma_streamk(s->d, i) == sk &&
+                attention_wgmma_split_ways(i, s) != 1)  // a stream-K kernel where it shares items
+                return (AttnConfig){np + i};
         for (int i = 0; i < attention_wgmma_num_variants(s->d); i++)  // no variant of that row count
             if (attention_wgmma_rows(s->d, i) == (s->sq > 64 ? 128 : 64)) return (AttnConfig){np + i};
     }

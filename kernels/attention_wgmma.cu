@@ -1400,6 +1400,11 @@ int attention_wgmma_rows(int d, int i) {
     return g < 0 ? 0 : AW_WG_ROWS * kAwVariants[g].nc;
 }
 
+int attention_wgmma_streamk(int d, int i) {
+    int g = aw_index(d, i);
+    return g >= 0 && kAwVariants[g].split == AW_STREAMK;
+}
+
 int attention_wgmma_keys(int d, int i) {
     int g = aw_index(d, i);
     return g < 0 ? 0 : kAwVariants[g].bn;

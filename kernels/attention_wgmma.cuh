@@ -17,6 +17,8 @@ int attention_wgmma_num_variants(int d);
 // Name of the i-th variant for d ("?" if none), its query rows per CTA and keys per tile.
 const char *attention_wgmma_name(int d, int i);
 int attention_wgmma_rows(int d, int i);
+// 1 if the i-th variant for d is a stream-K kernel (" sk"), else 0.
+int attention_wgmma_streamk(int d, int i);
 int attention_wgmma_keys(int d, int i);
 // Runs the i-th variant for s->d; the caller has checked the shape, the
 // alignment and the scale (attention_fp16).

@@ -101,27 +101,35 @@ static void test_random(int B, int H, int sq, int skv, int d, int ldq, int ldkv,
     free(q), free(k), free(v), free(o), free(ref);
 }
 
-// The Hopper engine's row count per CTA (attention_wgmma_rows_pick) at the
-// shapes whose variants were all timed on the H100 (132 SMs): the wave
-// model must order them as the timings did.
-static void test_rows_pick(int d, int B, int H, int sq, int sms, int want) {
-    int got = attention_wgmma_rows_pick(d, B, H, sq, sms);
-    result(got == want, "attention_wgmma_rows_pick d=%d B=%d H=%d sq=%d sms=%d = %d rows per CTA (got %d)", d, B, H,
-           sq, sms, want, got);
+// The Hopper engine's row count per CTA and stream-K choice
+// (attention_wgmma_rows_pick) at self-attention shapes whose variants were
+// all timed on the H100 (132 SMs): the wave model must order them as the
+// timings did.
+static void test_rows_pick(int d, int B, int H, int sq, int sms, int want, int want_sk) {
+    int sk = -1;
+    int got = attention_wgmma_rows_pick(d, B, H, sq, sq, sms, &sk);
+    result(got == want && sk == want_sk,
+           "attention_wgmma_rows_pick d=%d B=%d H=%d sq=skv=%d sms=%d = %d rows per CTA, stream-K %d (got %d, %d)", d,
+           B, H, sq, sms, want, want_sk, got, sk);
 }
 
 void cpu_suite_attention(void) {
-    test_rows_pick(40, 2, 8, 4096, 132, 256);   // 137.1 us against 143.6 (Br192) and 173.3 (Br128)
-    test_rows_pick(40, 1, 8, 4096, 132, 256);   // 71.1 against 92.3 (Br128) and 97.4 (Br192)
-    test_rows_pick(40, 2, 10, 4096, 132, 192);  // model only: 4 waves of 192 rows beat 3 of 256 and 5 of 128
-    test_rows_pick(64, 2, 10, 4096, 132, 128);  // 194.6 against 210.3
-    test_rows_pick(64, 1, 8, 4096, 132, 128);   // 81.9 against 105.5
-    test_rows_pick(64, 1, 5, 4096, 132, 192);   // 56.4 against 82.3
-    test_rows_pick(64, 2, 20, 1024, 132, 192);  // tuned pick Br192
-    test_rows_pick(64, 1, 10, 1024, 132, 128);  // tuned pick Br128
-    test_rows_pick(80, 2, 8, 1024, 132, 128);   // no 192-row variant at d = 80
-    test_rows_pick(64, 2, 8, 64, 132, 64);      // sq <= 64: one consumer
-    test_rows_pick(40, 2, 8, 4096, 0, 128);     // SM count unknown
+    // bench/results/2026-11-26-h100-attention-br192 and -br256 (us):
+    test_rows_pick(40, 2, 8, 4096, 132, 256, 0);   // 137.1 us against 143.6 (Br192) and 173.3 (Br128)
+    test_rows_pick(40, 1, 8, 4096, 132, 256, 0);   // 71.1 against 92.3 (Br128) and 97.4 (Br192)
+    test_rows_pick(40, 2, 10, 4096, 132, 192, 0);  // model only: 4 waves of 192 rows beat 3 of 256 and 5 of 128
+    test_rows_pick(64, 2, 20, 1024, 132, 192, 0);  // tuned pick Br192
+    test_rows_pick(64, 2, 8, 64, 132, 64, 0);      // sq <= 64: one consumer
+    test_rows_pick(40, 2, 8, 4096, 0, 128, 0);     // SM count unknown
+    // bench/results/2026-11-27-h100-attention-sk, job3 (stream-K, "sk"):
+    test_rows_pick(64, 2, 8, 4096, 132, 192, 1);   // Br192 sk 149.8 against 151.7 (Br128 Bc192), 158.4 (Br192)
+    test_rows_pick(64, 2, 10, 4096, 132, 192, 1);  // 182.6 against 189.4 (Br128 Bc192), 207.8 (Br192)
+    test_rows_pick(64, 1, 10, 4096, 132, 192, 1);  // 97.2 against 106.8 (Br192)
+    test_rows_pick(64, 2, 5, 4096, 132, 192, 1);   // 94.2 against 103.4 (Br192)
+    test_rows_pick(64, 1, 8, 4096, 132, 128, 0);   // 77.6 (Br128 Bc192) against 78.9 (Br192 sk)
+    test_rows_pick(64, 1, 10, 1024, 132, 128, 0);  // 17.9-18.1 against 19.2 (Br128 sk), 21.0 (Br192)
+    test_rows_pick(64, 2, 20, 1024, 132, 192, 0);  // 35.4 against 39.6 (Br192 sk)
+    test_rows_pick(80, 2, 8, 1024, 132, 128, 0);   // 23.5-24.0 against 26.3 (sk)
 
     test_hand_case();
     // |o| <= 1 (convex combination of v in [-1, 1]); FP32 rounding of the
