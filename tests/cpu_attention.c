@@ -121,7 +121,7 @@ void cpu_suite_attention(void) {
     test_rows_pick(64, 2, 20, 1024, 132, 192, 0);  // tuned pick Br192
     test_rows_pick(64, 2, 8, 64, 132, 64, 0);      // sq <= 64: one consumer
     test_rows_pick(40, 2, 8, 4096, 0, 128, 0);     // SM count unknown
-    // bench/results/2026-11-27-h100-attention-sk, job3 (stream-K, "sk"):
+    // bench/results/2026-11-27-h100-attention-sk/job4-uniform (stream-K, "sk"):
     test_rows_pick(64, 2, 8, 4096, 132, 192, 1);   // Br192 sk 149.8 against 151.7 (Br128 Bc192), 158.4 (Br192)
     test_rows_pick(64, 2, 10, 4096, 132, 192, 1);  // 182.6 against 189.4 (Br128 Bc192), 207.8 (Br192)
     test_rows_pick(64, 1, 10, 4096, 132, 192, 1);  // 97.2 against 106.8 (Br192)
