@@ -162,14 +162,20 @@
 //     where it splits (too few work items to fill the SMs: 256 tokens, and
 //     1024 at batch 1).
 //   - Stream-K ("sk", SPLIT = AW_STREAMK; the schedule of the stream-K
-//     convolution, kernels/streamk.h): the grid is one CTA per SM, and CTA
-//     q of G runs key tiles [q U / G, (q + 1) U / G) of all U = items x nkv
-//     (item t's key tiles are units t nkv .. t nkv + nkv - 1), as segments
-//     of one item each. So every SM gets the same share of the work
-//     whatever the wave count: 352 items of 192 rows (b2 h8 4096 tokens)
-//     are 2 2/3 waves of 132, and without it the last wave leaves a third
-//     of the SMs idle while the others run a whole item. A segment that
-//     starts inside its item (only a CTA's first one can) is a partial:
+//     convolution, kernels/streamk.h): the grid is one CTA per SM. The W =
+//     items / G whole waves run first as whole items, as without it (the
+//     CTAs of a wave walk the same heads' keys together), then CTA q of G
+//     runs key tiles [q U / G, (q + 1) U / G) of the U = R x nkv units of
+//     the R = items % G items left, as segments of one item each. So every
+//     SM gets the same share of the work whatever the wave count: 352
+//     items of 192 rows (b2 h8 4096 tokens) are 2 2/3 waves of 132, and
+//     without it the last wave leaves a third of the SMs idle while the
+//     others run a whole item. A first build shared out all items this way
+//     (no whole waves) and lost 7-13% per key tile; most of that was the
+//     vector-register descriptor arithmetic described at the shuffle in the
+//     kernel, not the order (bench/results/2026-11-27-h100-attention-sk,
+//     job0 / job1 / job4). A segment that starts inside its item (only a
+//     CTA's first one can) is a partial:
 //     its unnormalized O, m and l go to slot q of the workspace
 //     (accumulator-fragment order, float4 j of consumer thread T at (j, T),
 //     coalesced), published by a release store of a flag (streamk.h). The
@@ -178,7 +184,18 @@
 //     indices and ran that segment first), folds the partials in in CTA
 //     order (M = max m, O = sum 2^(m_s - M) O_s, l likewise: the same bits
 //     on every run) and stores the normalized rows; then it clears the
-//     flags. Q is loaded once per segment, as per work item otherwise.
+//     flags. Q is loaded once per segment, as per work item otherwise. The
+//     workspace (attention_workspace_bytes): G x (D / 8 + 1) x NC x 128
+//     float4 of partials and G flags, the graph's split-K workspace.
+//     Measured on the H100 (job4-uniform, bench_attention, us): d64 4096^2
+//     b2 h8 149.8 against 158.4 (Br192) and 151.7 (the best whole-item
+//     kernel, Br128 Bc192 fmaexp1/8), b2 h10 182.6 against 189.4, b1 h10
+//     97.2 against 106.8, b2 h5 94.2 against 103.4; it loses where a
+//     segment's fixed cost (Q load, the pipeline's fill and drain, about
+//     three key tiles) weighs on short sequences (1024 tokens: 39.6
+//     against 35.4 us at b2 h20) and, by 2.5%, at equal work (one whole
+//     wave, 58.3 against 56.9). attention_wgmma_rows_pick's wave model
+//     weighs it; the 128-row sk kernels are tuner candidates only.
 //   - Host: the three tensor maps of a launch are cached (keyed by every
 //     encoder argument), so a repeated launch on the same buffers skips the
 //     driver's encoder (host time that an eager launch of a small shape
@@ -233,7 +250,8 @@
 //   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
 //   128, 160}; the strides and pointers of attention.cu's contract (16-byte
 //   aligned pointers, strides multiples of 8 halves, which TMA needs too);
-//   batch * heads * ceil(sq / BM) < 2^28 work items. The key split needs
+//   batch * heads * ceil(sq / BM) < 2^28 work items; stream-K kernels need
+//   items x key tiles < 2^31 and the workspace. The key split needs
 //   clusters (cc 9.0) and as many key tiles as CTAs per item; a shape whose
 //   items exceed half the SMs but not all of them (e.g. 1024 tokens x 10
 //   heads x batch 1 = 80 items of 128 rows) still leaves SMs idle.
