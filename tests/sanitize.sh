@@ -63,6 +63,8 @@ groupnorm-one-pass-cluster-48x48 | --block resblock --c 64 --hw 48 --temb-dim 64
 transformer-fuse-ln-d64-linear | --block transformer --c 128 --hw 6 --head-dim 64 --proj linear --context-len 5 --context-dim 32 --fuse-ln on
 attention-self-d160-s200-ksplit | --block attention --kind self --seq 200 --heads 2 --head-dim 160
 attention-self-d64-s300-ksplit-fmaexp | --block attention --kind self --seq 300 --heads 1 --head-dim 64
+attention-self-d64-s200-h70-streamk | --block attention --kind self --seq 200 --heads 70 --head-dim 64
+attention-self-d80-s300-h3-streamk | --block attention --kind self --seq 300 --heads 3 --head-dim 80
 unet-sd15-latent16-up-path | --unet sd15 --latent 16 --context-len 7 --kernel-select heuristic --ref none
 unet-tiny-sd | --unet --weights tests/golden/unet_tiny_sd_b2.weights.safetensors --config tests/golden/unet_tiny_sd_b2.config.json --latent 8 --context-len 7 --kernel-select heuristic
 unet-tiny-xl-liveness | --unet --weights tests/golden/unet_tiny_xl_b2.weights.safetensors --config tests/golden/unet_tiny_xl_b2.config.json --latent 8 --context-len 5 --kernel-select heuristic --ref none
