@@ -651,8 +651,12 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     const int G = gridDim.x, q = blockIdx.x;
     const int W = SK ? p.num_items / G : 0;
     const long long U = (long long)(p.num_items - W * G) * nkv;  // < 2^31 with AW_STREAMK (the launcher's plan)
-    const int sk_begin = SK ? (int)sk_first(q, G, U) : 0;
-    const int cur_end = SK ? W + (int)sk_first(q + 1, G, U) : p.num_items;
+    // The units go to the first Gs = min(G, U) CTAs only, so that every one
+    // of those has at least one (a helper the owner waits for must run a
+    // segment); the others end with the whole waves.
+    const int Gs = SK ? (int)(U < G ? (U > 0 ? U : 1) : G) : G;
+    const int sk_begin = SK ? (int)(q < Gs ? sk_first(q, Gs, U) : U) : 0;
+    const int cur_end = SK ? W + (int)(q < Gs ? sk_first(q + 1, Gs, U) : U) : p.num_items;
     const int cur0 = SK ? (W > 0 ? 0 : W + sk_begin) : item0;
     auto seg_at = [&](int cur) {  // the segment at cursor cur (< cur_end)
         SkSegment sg;
@@ -1097,7 +1101,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             if (j0 + nt < nkv) {
                 unsigned long long *flags = reinterpret_cast<unsigned long long *>(p.ws + (size_t)G * PF4 * NT);
                 int h_last = q;
-                for (int hq = q + 1; sk_is_helper(hq, G, U, item - W * G, nkv); hq++) {
+                for (int hq = q + 1; sk_is_helper(hq, Gs, U, item - W * G, nkv); hq++) {
                     const unsigned long long want = sk_flag_value(p.o, hq);
                     // a convergent spin: the warp leaves it together
                     while (!__all_sync(0xffffffffu, ld_acquire_u64(&flags[hq]) == want)) {

@@ -459,6 +459,9 @@ void gpu_suite_attention(int num_sms) {
         {1024, 4096, 1, 1, LAYOUT_STRIDED, 1}, {4096, 77, 2, 8, LAYOUT_CROSS, 0},
         {4096, 4096, 1, 1, LAYOUT_PACKED, 0},  {1, 4096, 2, 20, LAYOUT_SEPARATE, 0},
         {4096, 1, 1, 1, LAYOUT_SEPARATE, 0},   {7, 1, 2, 20, LAYOUT_STRIDED, 0},
+        // more work items than SMs and fewer key tiles left than SMs: the stream-K
+        // kernels run a whole wave, then share 8 items' key tiles out over a few CTAs
+        {200, 200, 1, 70, LAYOUT_PACKED, 0},
     };
     const char *listed = attention_head_dims();
     for (size_t di = 0; di < sizeof dims / sizeof dims[0]; di++) {
