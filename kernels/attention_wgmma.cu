@@ -654,7 +654,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     // The units go to the first Gs = min(G, U) CTAs only, so that every one
     // of those has at least one (a helper the owner waits for must run a
     // segment); the others end with the whole waves.
-    const int Gs = SK ? (int)(U < G ? (U > 0 ? U : 1) : G) : G;
+    const int Gs = SK ? sk_ctas(G, U) : G;
     const int sk_begin = SK ? (int)(q < Gs ? sk_first(q, Gs, U) : U) : 0;
     const int cur_end = SK ? W + (int)(q < Gs ? sk_first(q + 1, Gs, U) : U) : p.num_items;
     const int cur0 = SK ? (W > 0 ? 0 : W + sk_begin) : item0;

@@ -43,6 +43,13 @@ __device__ __forceinline__ void st_release_u64(unsigned long long *a, unsigned l
 
 #endif
 
+// CTAs that take part in a schedule of u stages on a grid of g: min(g, u),
+// at least 1, so that each of them runs at least one stage (an owner waits
+// for every CTA whose first stage lies inside its tile: an empty share would
+// never arrive). The convolution's launcher sizes its grid so; the attention
+// kernels give the units left after their whole waves to this many CTAs.
+SK_FN int sk_ctas(int g, long long u) { return (int)(u < g ? (u > 0 ? u : 1) : g); }
+
 // First stage of CTA q of g over u stages (CTA g: the end of the last).
 SK_FN long long sk_first(int q, int g, long long u) { return (long long)q * u / g; }
 

@@ -16,7 +16,7 @@
 
 static void test_schedule(int tiles, int kt, int g) {
     const long long u = (long long)tiles * kt;
-    if (g > u) g = (int)u;  // the launcher's grid: never more CTAs than stages
+    g = sk_ctas(g, u);  // never more CTAs than stages (the launcher's grid, the attention kernels' share)
     int *cover = calloc((size_t)u, sizeof(int));
     int *owner = malloc((size_t)tiles * sizeof(int));
     int *helper_of = malloc((size_t)g * sizeof(int));  // tile of CTA q's partial, or -1
@@ -75,7 +75,23 @@ static void test_schedule(int tiles, int kt, int g) {
     free(helper_of);
 }
 
+// The stream-K attention kernels: W = items / g whole waves, then the
+// R = items % g items left, nkv key tiles each, over sk_ctas(g, R nkv) CTAs
+// (attn_wgmma_kernel). Same invariants on the part that is shared out.
+static void test_attention_schedule(int items, int nkv, int g) {
+    const int r = items % g;
+    if (r == 0) return;  // whole waves only
+    test_schedule(r, nkv, g);
+}
+
 void cpu_suite_streamk(void) {
+    // attention (items, key tiles, SMs): 4096 tokens b2 h8 / b1 h10 in 192-row items; 200 tokens x 70 heads
+    // (16 units for 132 CTAs: the case that hung before sk_ctas); 1024 tokens b2 h20; one item
+    test_attention_schedule(352, 32, 132);
+    test_attention_schedule(220, 32, 132);
+    test_attention_schedule(140, 2, 132);
+    test_attention_schedule(240, 8, 132);
+    test_attention_schedule(1, 32, 132);
     // tiles, K stages per tile, CTAs. SD shapes on 132 SMs: SD2.1 320 @96 b1 (144 tiles of 128 x 160,
     // 45 stages), 640 @48 b1 (90 x 90), 640 @48 b2 (144 x 90), 640 @64 b2 (256 x 90), 1280 @24 b1
     // (48 x 180); then fewer stages than CTAs, one tile over many CTAs, one stage per tile, one CTA, odd counts.
