@@ -380,8 +380,15 @@ struct AwParams {
     int q_tiles;       // ceil(sq / BM)
     int num_items;     // batch * heads * q_tiles
     float scale_log2;  // scale * log2(e)
-    float4 *ws;        // stream-K (AW_STREAMK): (G, OR / 4 + 1, NC * 128) partials, then G 64-bit flags
+    float4 *ws;        // stream-K (AW_STREAMK): (G, aw_sk_f4<D>, NC * 128) partials, then G 64-bit flags
 };
+
+// Stream-K partial of one consumer thread: its O accumulators (D / 2) as
+// float4, then (m0, m1, l0, l1).
+template <int D>
+__host__ __device__ constexpr int aw_sk_f4() {
+    return D / 8 + 1;
+}
 
 template <int D, int BN, int NC, int STAGES>
 constexpr size_t aw_smem() {
@@ -603,7 +610,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     constexpr bool SK = SPLIT == AW_STREAMK;
     static_assert(!SK || (NC >= 2 && MINB == 1), "stream-K: one CTA per SM (the launcher's grid)");
     constexpr int NT = NC * 128;      // consumer threads
-    constexpr int PF4 = OR / 4 + 1;   // float4 per consumer thread of a stream-K partial: O, then (m0, m1, l0, l1)
+    constexpr int PF4 = aw_sk_f4<D>();  // float4 per consumer thread of a stream-K partial
 
     extern __shared__ unsigned char smem_raw[];
     // sQ:   [DC][BM rows][128 bytes]                      swizzled FP16
@@ -1085,6 +1092,8 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             // item, each of which ran that segment first), in CTA order, as
             // the key split does: M = max m, O = sum 2^(m_s - M) O_s, l likewise.
             const int ct = cw * 128 + tid;
+            // the G flags past the G partials
+            auto sk_flags = [&]() { return reinterpret_cast<unsigned long long *>(p.ws + (size_t)G * PF4 * NT); };
             if (j0 > 0) {
                 float4 *dst = p.ws + (size_t)q * PF4 * NT + ct;
 #pragma unroll
@@ -1093,13 +1102,11 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 dst[(OR / 4) * NT] = make_float4(m0, m1, l0, l1);
                 __threadfence();
                 asm volatile("bar.sync %0, %1;\n" ::"r"(AW_BAR_SPLIT), "r"(NT) : "memory");
-                if (ct == 0)
-                    st_release_u64(reinterpret_cast<unsigned long long *>(p.ws + (size_t)G * PF4 * NT) + q,
-                                   sk_flag_value(p.o, q));
+                if (ct == 0) st_release_u64(sk_flags() + q, sk_flag_value(p.o, q));
                 continue;
             }
             if (j0 + nt < nkv) {
-                unsigned long long *flags = reinterpret_cast<unsigned long long *>(p.ws + (size_t)G * PF4 * NT);
+                unsigned long long *flags = sk_flags();
                 int h_last = q;
                 for (int hq = q + 1; sk_is_helper(hq, Gs, U, item - W * G, nkv); hq++) {
                     const unsigned long long want = sk_flag_value(p.o, hq);
@@ -1293,7 +1300,7 @@ struct AwKernel {
     static size_t ws_bytes(const AttnShape *s) {
         AwPlan pl;
         if (SPLIT != AW_STREAMK || !plan(s, &pl)) return 0;
-        return (size_t)pl.grid * ((size_t)(D / 8 + 1) * NC * 128 * 16 + 8);
+        return (size_t)pl.grid * ((size_t)aw_sk_f4<D>() * NC * 128 * sizeof(float4) + sizeof(unsigned long long));
     }
     static cudaError_t launch(const AttnShape *s, const half *q, const half *k, const half *v, half *o,
                               float scale_log2, void *ws, cudaStream_t stream) {

@@ -728,9 +728,7 @@ size_t graph_gemm_workspace(const Graph *g, int num_sms) {
         } else if (n->op == OP_LINEAR) {
             w8 = max_int8_ws(g->t[n->in].n, n->lin->n, n->lin->k, num_sms);
         } else if (n->op == OP_ATTENTION) {  // the stream-K attention kernels' partials (at the padded head dim, if any)
-            AttnShape s = n->attn;
-            const int dp = attention_gpu_head_dim(s.d);
-            if (dp > s.d) s.d = dp, s.ldq = s.ldkv = s.ldo = s.heads * dp;
+            const AttnShape s = attention_shape_at_head_dim(&n->attn, attention_gpu_head_dim(n->attn.d));
             w = attention_workspace_bytes(&s);
         }
         if (w8 > w) w = w8;

@@ -59,14 +59,7 @@ typedef struct {
 
 // The shape the attention kernel runs for node n: n->attn, or at the padded
 // head dim (Node.attn_dpad) over the packed (B, S, heads x dpad) buffers.
-static AttnShape kernel_attn_shape(const Node *n) {
-    AttnShape s = n->attn;
-    if (n->attn_dpad > s.d) {
-        s.d = n->attn_dpad;
-        s.ldq = s.ldkv = s.ldo = s.heads * n->attn_dpad;
-    }
-    return s;
-}
+static AttnShape kernel_attn_shape(const Node *n) { return attention_shape_at_head_dim(&n->attn, n->attn_dpad); }
 
 // Attention at a head dim the kernels lack: Q, K, V zero-padded per head to
 // attn_dpad (the scores do not change; scale stays 1/sqrt(d)), the kernel at

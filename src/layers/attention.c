@@ -57,6 +57,12 @@ double attention_min_bytes(const AttnShape *s) {
     return 2.0 * s->batch * c * (2.0 * s->sq + 2.0 * s->skv);  // Q and O (sq rows), K and V (skv rows)
 }
 
+AttnShape attention_shape_at_head_dim(const AttnShape *a, int dp) {
+    AttnShape s = *a;
+    if (dp > s.d) s.d = dp, s.ldq = s.ldkv = s.ldo = s.heads * dp;
+    return s;
+}
+
 int attention_gpu_head_dim(int d) {
     if (d <= 0) return 0;
     if (attention_head_dim_supported(d)) return d;

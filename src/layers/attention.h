@@ -23,6 +23,9 @@ double attention_flops(const AttnShape *s);
 // per head: the scores and the first d output columns are unchanged); 0 when
 // there is none.
 int attention_gpu_head_dim(int d);
+// The shape the kernel runs a at head dim dp: a itself where dp <= a->d, else
+// d = dp over packed (B, S, heads x dp) buffers (the padded Q, K, V, O).
+AttnShape attention_shape_at_head_dim(const AttnShape *a, int dp);
 // FP16 Q, K, V read once and O written once: 2 bytes per element.
 double attention_min_bytes(const AttnShape *s);
 
