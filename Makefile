@@ -8,7 +8,8 @@
 #   make test            set up, build, run the CPU test suite (CI)
 #   make test-gpu        build and run the GPU test suite (needs a GPU)
 #   make bench           build/bench_attention, build/bench_int8: kernel TFLOP/s
-#                        at the SD shapes (tests/gpu_attention.c, gpu_int8.c)
+#                        at the SD shapes (tests/gpu_attention.c, gpu_int8.c);
+#                        build/trace_attention: the attention kernels' timeline
 #   make clean
 #
 # DEPS_PREFIX=dir points the build at Debian packages unpacked with dpkg -x
@@ -114,6 +115,8 @@ $(KBUILD)/kernels/gemm_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A)
 $(KBUILD)/kernels/gemm_int8_rows.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_INT8_ROWS_SM90A
 $(KBUILD)/kernels/gemm_wgmma_pp.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS))
 $(KBUILD)/kernels/attention_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DATTENTION_WGMMA_SM90A
+$(KBUILD)/trace/kernels/attention_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) \
+	-DATTENTION_WGMMA_SM90A
 endif
 
 # SAN=1: host C code with AddressSanitizer + UndefinedBehaviorSanitizer (test-asan).
@@ -228,6 +231,17 @@ $(BUILD)/bench_attention: $(BUILD)/bench/gpu_attention.o $(BUILD)/tests/harness.
 $(BUILD)/bench_int8: $(BUILD)/bench/gpu_int8.o $(BUILD)/tests/harness.o $(HOST_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
 bench: $(BUILD)/bench_attention $(BUILD)/bench_int8
+
+# build/trace_attention: bench_attention with the Hopper attention kernels
+# built with their timeline probe (-DAW_TRACE): `trace B H sq skv d VARIANT`
+# prints the cycles of each phase of a consumer's key-tile loop.
+$(KBUILD)/trace/kernels/attention_wgmma.o: kernels/attention_wgmma.cu $(wildcard kernels/*.h kernels/*.cuh) $(ARCH_STAMP)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -DAW_TRACE -c $< -o $@
+$(BUILD)/trace_attention: $(BUILD)/bench/gpu_attention.o $(BUILD)/tests/harness.o $(HOST_OBJS) \
+                          $(filter-out $(KBUILD)/kernels/attention_wgmma.o,$(KERNEL_OBJS)) \
+                          $(KBUILD)/trace/kernels/attention_wgmma.o
+	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

@@ -245,6 +245,21 @@
 //     to two MUFU.EX2.F16 and was measured at 16 values per clock per SM,
 //     the FP32 form's rate, so it saves no MUFU time (and an FP16 argument
 //     costs accuracy: 3.5e-4 vs 2.9e-4 relative L2 in a CPU model).
+//   - Timeline probe (-DAW_TRACE, build/trace_attention; compiles to
+//     nothing otherwise): clock64 records at the late-pack loop's phase
+//     boundaries. At d64 4096^2 b2 h8 (Br128 pp; docs/PERF.md, "Where a d64
+//     key tile's time goes") a consumer's key tile took ~2,700 probe
+//     cycles with 512 of tensor work:
+//       - 500-700 cycles issuing its own HGMMAs: the warp is held until
+//         they enter the tensor pipe, so the softmax never runs under its
+//         own P V, only under the other consumer's products;
+//       - row max 340-430 and exp2 725-960 cycles (MUFU floor 528), slowed
+//         by the other consumer on the same SM sub-partition;
+//       - about 200 cycles per K/V barrier check, with the copies issued
+//         ~4,200 cycles earlier.
+//     Three reorderings were measured slower or within spread, not kept:
+//     the K/V wait before the turn, the turn passed after Q K^T, and the
+//     next tile's barrier tested a step ahead.
 //
 // Limits
 //   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
@@ -284,6 +299,23 @@ constexpr int AW_WG_ROWS = 64;        // query rows per consumer warpgroup (wgmm
 constexpr int AW_SMEM_SLACK = 1024 + 256;  // 1024-byte alignment + the mbarriers
 enum AwSchedule { AW_SERIAL = 0, AW_OVERLAP = 1, AW_PINGPONG = 2 };  // consumer schedules (see the header)
 enum AwSplit { AW_WHOLE = 0, AW_KSPLIT = 1, AW_STREAMK = 2 };         // how work items meet CTAs (template SPLIT)
+// Phase boundaries the timeline probe records (-DAW_TRACE; attention_wgmma_trace_event names them).
+enum AwTraceEvent {
+    AWT_ITEM,         // Q tile of a work item landed (q_full)
+    AWT_TURN_ASK,     // about to wait for the tensor-core turn
+    AWT_TURN_GOT,     // turn taken
+    AWT_KV_FULL,      // the K / V tile of the issue landed (full)
+    AWT_QK_ISSUED,    // Q K_{j+1}^T issued
+    AWT_ISSUED,       // P_j V_j issued too, turn passed
+    AWT_QK_DONE,      // Q K^T complete (wait_group 1)
+    AWT_MAX_DONE,     // row maxima of tile j+1 known
+    AWT_SOFTMAX_DONE, // exponentials, m and l of tile j+1 done
+    AWT_PV_DONE,      // P_j V_j complete (wait_group 0)
+    AWT_TILE_END,     // O rescaled, P packed
+    AWT_ITEM_END,     // O of the work item stored
+    AWT_LOAD,         // the producer issued the copies of K / V tile j (record slot AW_TRACE_WARPS - 1)
+    AWT_NUM
+};
 
 // The compiled variants: head dim, keys per tile, consumer warpgroups,
 // ring stages, CTAs per SM the registers are capped for, schedule
@@ -396,6 +428,22 @@ constexpr size_t aw_smem() {
            AW_SMEM_SLACK;
 }
 
+#ifdef AW_TRACE
+// Timeline probe (build with -DAW_TRACE: build/trace_attention only): lane 0
+// of every consumer warp of CTA aw_trace_cta records (event, key tile,
+// clock64) at the phase boundaries of the late-pack overlapped loop
+// (AwTraceEvent), AW_TRACE_N records per warp in slot w = 4 * consumer +
+// warp; the producer's copy issues go to the last slot (so the last warp of
+// a fourth consumer is not recorded). The records cost about 14% of the
+// kernel's time with a tile mask of 15 (docs/PERF.md).
+constexpr int AW_TRACE_WARPS = 16;
+constexpr int AW_TRACE_N = 8192;
+__device__ unsigned long long aw_trace_buf[AW_TRACE_WARPS * AW_TRACE_N];
+__device__ int aw_trace_cta;
+// Only key tiles j with (j & aw_trace_mask) == aw_trace_mask >> 1 are
+// recorded (0: every tile), so that the probe perturbs few tiles.
+__device__ int aw_trace_mask;
+#endif
 #if AW_DEVICE
 // setmaxnreg of the producer warpgroup and of each consumer, by consumer
 // count: 128 * P + NC * 128 * C <= 65536 registers of the SM (one CTA per SM)
@@ -687,6 +735,9 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         if (tid == 0) {
             int it = 0;  // K/V tiles issued so far (ring position)
             int tl = 0;  // work items of this CTA so far
+#ifdef AW_TRACE
+            int tr_p = 0;  // the timeline probe's records of the producer
+#endif
             for (int cur = cur0; cur < cur_end; tl++) {
                 const SkSegment sg = seg_at(cur);
                 cur = seg_next(cur, sg);
@@ -708,6 +759,14 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 #pragma unroll
                     for (int c = 0; c < DC; c++)
                         tma_load_4d(st + KV_BYTES + c * KV_CHUNK, &map_v, &full[s], c * AW_CHUNK, h, j * BN, b);
+#ifdef AW_TRACE
+                    if (blockIdx.x == aw_trace_cta && (j & aw_trace_mask) == (aw_trace_mask >> 1) && tr_p < AW_TRACE_N) {
+                        unsigned long long t;
+                        asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(t));
+                        aw_trace_buf[(size_t)(AW_TRACE_WARPS - 1) * AW_TRACE_N + tr_p++] =
+                            (unsigned long long)AWT_LOAD << 56 | (unsigned long long)(j & 0xff) << 48 | (t & 0xffffffffffffull);
+                    }
+#endif
                 }
             }
         }
@@ -731,6 +790,24 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     const unsigned char *qbase = sQ + cw * AW_WG_ROWS * AW_ROW_BYTES;
     float m0, m1;  // running max of rows g, g+8 (scaled log2 domain)
     float l0, l1;  // running sums, this lane's columns only
+#ifdef AW_TRACE
+    int tr_n = 0;
+    const bool tr_on = blockIdx.x == aw_trace_cta && lane == 0 && cw * 4 + warp < AW_TRACE_WARPS - 1;
+    const int tr_mask = aw_trace_mask;
+    unsigned long long *tr = aw_trace_buf + (size_t)(cw * 4 + warp) * AW_TRACE_N;
+#endif
+    // Timeline probe: records (event, key tile, clock) in trace builds, nothing otherwise.
+    auto mark = [&](int ev, int j) {
+#ifdef AW_TRACE
+        if (tr_on && tr_n < AW_TRACE_N && (j & tr_mask) == (tr_mask >> 1)) {
+            unsigned long long t;
+            asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(t));
+            tr[tr_n++] = (unsigned long long)ev << 56 | (unsigned long long)(j & 0xff) << 48 | (t & 0xffffffffffffull);
+        }
+#else
+        (void)ev, (void)j;
+#endif
+    };
 
     // Issues S = Q K^T for the K tile in stage s (one commit group).
     auto qk_issue = [&](int s) {
@@ -782,6 +859,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         mx0 = fmaxf(mx0, __shfl_xor_sync(0xffffffffu, mx0, 2));
         mx1 = fmaxf(mx1, __shfl_xor_sync(0xffffffffu, mx1, 2));
         float mn0 = fmaxf(m0, mx0 * sl2), mn1 = fmaxf(m1, mx1 * sl2);  // finite: a tile has a real key
+        mark(AWT_MAX_DONE, j);
         if constexpr (LAZY) {
             // Lazy rescale: the warp keeps its maxima (so alpha = 1 and O
             // needs no rescale) unless a row's max grew by more than 8 in
@@ -888,6 +966,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         m0 = m1 = -INFINITY;
         l0 = l1 = 0.f;
         mbar_wait(q_full, tl & 1);
+        mark(AWT_ITEM, j0);
         if constexpr (SCHED == AW_SERIAL) {
             // Serial: Q K^T, wait, softmax, P V, wait, per key tile.
             for (int j = 0; j < nt; j++, it++) {
@@ -919,15 +998,21 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             // first form of the overlapped variants); peeled, it does not.
             {
                 const int s = it % STAGES;
+                mark(AWT_TURN_ASK, j0);
                 turn_wait();
+                mark(AWT_TURN_GOT, j0);
                 mbar_wait(&full[s], (it / STAGES) & 1);
+                mark(AWT_KV_FULL, j0);
                 qk_issue(s);
                 turn_pass();
+                mark(AWT_ISSUED, j0);
                 wg_wait<0>();
                 wg_regs_ready<SR>(sacc);
+                mark(AWT_QK_DONE, j0);
                 if (nt == 1 && lane == 0) mbar_arrive(q_empty);
                 float a0, a1;
                 softmax(pa, j0, a0, a1);  // O is still zero: no rescale
+                mark(AWT_TILE_END, j0);
             }
             auto step_more = [&](const uint32_t (&pc)[BN / 16][4], uint32_t (&pn)[BN / 16][4], int j) {
                 const int s = it % STAGES, s1 = (it + 1) % STAGES;
@@ -949,11 +1034,15 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             };
             auto step_last = [&](const uint32_t (&pc)[BN / 16][4]) {
                 const int s = it % STAGES;
+                mark(AWT_TURN_ASK, j0 + nt);
                 turn_wait();
+                mark(AWT_TURN_GOT, j0 + nt);
                 pv_issue(pc, s);
                 turn_pass();
+                mark(AWT_ISSUED, j0 + nt);
                 wg_wait<0>();
                 wg_regs_ready<OR>(oacc);
+                mark(AWT_PV_DONE, j0 + nt);
                 if (lane == 0) mbar_arrive(&empty[s]);
                 it++;
             };
@@ -969,23 +1058,32 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 // max in the SASS): the softmax does not overlap P_j V_j.
                 for (int j = 0; j + 1 < nt; j++) {
                     const int s = it % STAGES, s1 = (it + 1) % STAGES;
+                    mark(AWT_TURN_ASK, j0 + j + 1);
                     turn_wait();
+                    mark(AWT_TURN_GOT, j0 + j + 1);
                     mbar_wait(&full[s1], ((it + 1) / STAGES) & 1);
+                    mark(AWT_KV_FULL, j0 + j + 1);
                     qk_issue(s1);
+                    mark(AWT_QK_ISSUED, j0 + j + 1);
                     pv_issue(pa, s);
                     turn_pass();
+                    mark(AWT_ISSUED, j0 + j + 1);
                     float a0, a1;
                     wg_wait<1>();  // Q K_{j+1}^T done, P_j V_j may still run
                     wg_regs_ready<SR>(sacc);
+                    mark(AWT_QK_DONE, j0 + j + 1);
                     if (j + 2 == nt && lane == 0) mbar_arrive(q_empty);
                     softmax_exp(j0 + j + 1, a0, a1);
                     hold_wait(l0, l1);
+                    mark(AWT_SOFTMAX_DONE, j0 + j + 1);
                     wg_wait<0>();
                     wg_regs_ready<OR>(oacc);
+                    mark(AWT_PV_DONE, j0 + j + 1);
                     if (lane == 0) mbar_arrive(&empty[s]);
                     it++;
                     rescale_o(a0, a1);
                     pack_p(pa);
+                    mark(AWT_TILE_END, j0 + j + 1);
                 }
                 step_last(pa);
             } else {
@@ -1154,6 +1252,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 *reinterpret_cast<__half2 *>(dst1 + 2 * r) =
                     __floats2half2_rn(oacc[r + 2] * inv1, oacc[r + 3] * inv1);
         }
+        mark(AWT_ITEM_END, j0 + nt);
     }
     if (cw == 0) turn_wait();  // the turn consumer NC-1 passed last
 #endif
@@ -1479,4 +1578,40 @@ cudaError_t attention_wgmma_probe_launch(int i, const AttnShape *s, const uint16
     return kAwProbes[i].launch(s, reinterpret_cast<const half *>(q), reinterpret_cast<const half *>(k),
                                reinterpret_cast<const half *>(v), reinterpret_cast<half *>(o), scale_log2, nullptr,
                                stream);
+}
+
+// Timeline probe (-DAW_TRACE builds: build/trace_attention). Clears the
+// record buffer and selects the CTA to record; reads it back: AW_TRACE_WARPS
+// x AW_TRACE_N records, (event << 56 | key tile & 0xff << 48 | clock64),
+// zero past the last record of a warp. -1 in a build without the probe.
+extern "C" const char *attention_wgmma_trace_event(int ev) {
+    static const char *const names[AWT_NUM] = {"item",    "turn_ask", "turn_got", "kv_full",  "qk_issued", "issued",
+                                               "qk_done", "max_done", "sm_done",  "pv_done",  "tile_end",  "item_end",
+                                               "load"};
+    return ev >= 0 && ev < AWT_NUM ? names[ev] : "?";
+}
+extern "C" int attention_wgmma_trace_reset(int cta, int mask) {
+#ifdef AW_TRACE
+    void *buf = nullptr;
+    cudaError_t e = cudaGetSymbolAddress(&buf, aw_trace_buf);
+    if (e == cudaSuccess) e = cudaMemset(buf, 0, sizeof(unsigned long long) * AW_TRACE_WARPS * AW_TRACE_N);
+    if (e == cudaSuccess) e = cudaMemcpyToSymbol(aw_trace_cta, &cta, sizeof cta);
+    if (e == cudaSuccess) e = cudaMemcpyToSymbol(aw_trace_mask, &mask, sizeof mask);
+    return e == cudaSuccess ? 0 : -2;
+#else
+    (void)cta, (void)mask;
+    return -1;
+#endif
+}
+extern "C" int attention_wgmma_trace_read(unsigned long long *dst, int warps, int per_warp) {
+#ifdef AW_TRACE
+    if (warps != AW_TRACE_WARPS || per_warp != AW_TRACE_N) return -3;
+    return cudaMemcpyFromSymbol(dst, aw_trace_buf, sizeof(unsigned long long) * AW_TRACE_WARPS * AW_TRACE_N) ==
+                   cudaSuccess
+               ? 0
+               : -2;
+#else
+    (void)dst, (void)warps, (void)per_warp;
+    return -1;
+#endif
 }

@@ -486,7 +486,7 @@ void gpu_suite_attention(int num_sms) {
 // ---------------------------------------------------------------------------
 // Standalone: suite, then TFLOP/s of every variant at the SD shapes
 // (CUDA events, 5 warm-up runs, median of 30).
-// usage: gpu_attention [test | bench [B H sq skv d]]   (default: both)
+// usage: gpu_attention [test | bench [B H sq skv d] | trace B H sq skv d VARIANT [CTA]]   (default: both)
 // ---------------------------------------------------------------------------
 // The Hopper engine's timing probes (kernels/attention_wgmma.cuh, C linkage):
 // d = 40 kernels whose Q K^T runs 2 k16 steps instead of 3 (output not checked).
@@ -494,6 +494,14 @@ int attention_wgmma_num_probes(void);
 const char *attention_wgmma_probe_name(int i);
 cudaError_t attention_wgmma_probe_launch(int i, const AttnShape *s, const uint16_t *q, const uint16_t *k,
                                          const uint16_t *v, uint16_t *o, float scale_log2, cudaStream_t stream);
+
+// Timeline probe of the Hopper kernels (build/trace_attention, -DAW_TRACE;
+// kernels/attention_wgmma.cu): event names, reset (-1 in other builds),
+// records (TR_WARPS x TR_N, the kernel's layout; the read checks it).
+const char *attention_wgmma_trace_event(int ev);
+int attention_wgmma_trace_reset(int cta, int mask);
+int attention_wgmma_trace_read(unsigned long long *dst, int warps, int per_warp);
+enum { TR_WARPS = 16, TR_N = 8192, TR_MAXEV = 32 };
 
 static int cmp_float(const void *a, const void *b) {
     float x = *(const float *)a, y = *(const float *)b;
@@ -565,6 +573,172 @@ static void bench_shape(int B, int H, int sq, int skv, int d, double sdpa_tflops
     case_free(&c);
 }
 
+// Sum of the lengths of the intersections of two sorted lists of disjoint intervals.
+static double overlap_cycles(const double *a, int na, const double *b, int nb) {
+    double sum = 0;
+    for (int i = 0, j = 0; i < na && j < nb;) {
+        const double lo = fmax(a[2 * i], b[2 * j]), hi = fmin(a[2 * i + 1], b[2 * j + 1]);
+        if (hi > lo) sum += hi - lo;
+        if (a[2 * i + 1] < b[2 * j + 1]) i++;
+        else j++;
+    }
+    return sum;
+}
+
+// The probe's event number of `name` (the kernel's AwTraceEvent), or die.
+static int trace_ev(const char *name) {
+    for (int e = 0; e < TR_MAXEV; e++)
+        if (!strcmp(attention_wgmma_trace_event(e), name)) return e;
+    die_internal("trace: the kernel records no event '%s'", name);
+}
+
+// trace B H sq skv d VARIANT [CTA [MASK]]: runs the named variant 21 times
+// (records of the last run kept) and prints, per consumer warp of CTA `CTA`,
+// the mean cycles of each phase of the overlapped loop's key tiles (MASK:
+// only tiles j with (j & MASK) == MASK >> 1 are recorded, so that the
+// probe's own cost falls on few tiles), how much of each consumer's softmax
+// another consumer's softmax overlaps on the same scheduler (warp k of
+// every consumer runs on sub-partition k), and how long before warp 0
+// needed it the producer issued each K / V tile's copies. The raw records
+// go to $TRACE_CSV when set.
+static int trace_shape(int B, int H, int sq, int skv, int d, const char *name, int cta, int mask) {
+    if (attention_wgmma_trace_reset(cta, mask) != 0) {
+        fprintf(stderr, "trace: this binary was built without the timeline probe; use build/trace_attention\n");
+        return 1;
+    }
+    // a tile's phases: the time from the event before it (in time order) to each of these events
+    static const char *const tile_names[] = {"turn_ask", "turn_got", "kv_full", "qk_issued", "issued",
+                                             "qk_done",  "max_done", "sm_done", "pv_done",   "tile_end"};
+    static const char *const phase[] = {"turn wait", "K/V wait", "QK^T issue", "PV issue",     "QK^T wait",
+                                        "row max",   "exp+sum",  "PV wait",    "rescale+pack", "tile period"};
+    enum { NTE = 10, NPH = 10 };
+    int tev[NTE];
+    for (int k = 0; k < NTE; k++) tev[k] = trace_ev(tile_names[k]);
+    const int ev_item = trace_ev("item"), ev_load = trace_ev("load");
+    const int ev_ask = tev[0], ev_full = tev[2], ev_qk = tev[5], ev_sm = tev[7], ev_pv = tev[8], ev_end = tev[9];
+
+    Case c = case_make(d, B, H, sq, skv, LAYOUT_SEPARATE, INPUT_RANDOM);
+    const float scale = 1.0f / sqrtf((float)d);
+    int v = -1, nv = num_variants(&c.s);
+    for (int i = 0; i < nv; i++)
+        if (!strcmp(attention_config_name(&c.s, (AttnConfig){i}), name)) v = i;
+    if (v < 0) {
+        fprintf(stderr, "trace: no variant named '%s' at d=%d; bench_attention bench lists them\n", name, d);
+        case_free(&c);
+        return 1;
+    }
+    const AttnConfig cfg = {v};
+    for (int i = 0; i < 5; i++) cudaCheck(case_run(&c, cfg, scale));
+    cudaEvent_t e0, e1;
+    cudaCheck(cudaEventCreate(&e0));
+    cudaCheck(cudaEventCreate(&e1));
+    if (attention_wgmma_trace_reset(cta, mask) != 0) die_internal("trace: reset failed");
+    enum { REPS = 21 };  // every run records over the same slots; the buffer holds the last one's
+    float runs[REPS];
+    for (int r = 0; r < REPS; r++) {
+        cudaCheck(cudaEventRecord(e0, 0));
+        cudaCheck(case_run(&c, cfg, scale));
+        cudaCheck(cudaEventRecord(e1, 0));
+        cudaCheck(cudaEventSynchronize(e1));
+        cudaCheck(cudaEventElapsedTime(&runs[r], e0, e1));
+    }
+    qsort(runs, REPS, sizeof runs[0], cmp_float);
+    unsigned long long *rec = (unsigned long long *)xmalloc(sizeof *rec * TR_WARPS * TR_N);
+    if (attention_wgmma_trace_read(rec, TR_WARPS, TR_N) != 0) die_internal("trace: read failed");
+    printf("trace %s  B%d H%d %dx%d d%d  CTA %d  tile mask %d  %.1f us (median of %d recorded runs)\n", name, B, H, sq,
+           skv, d, cta, mask, runs[REPS / 2] * 1e3, REPS);
+
+    const char *csv = getenv("TRACE_CSV");
+    FILE *f = csv ? fopen(csv, "w") : NULL;
+    if (csv && !f) die_user("trace: cannot write %s", csv);
+    if (f) fprintf(f, "warp,event,tile,clock\n");
+    unsigned long long t0 = ~0ull;
+    int nrec[TR_WARPS];
+    for (int w = 0; w < TR_WARPS; w++) {
+        nrec[w] = 0;
+        while (nrec[w] < TR_N && rec[(size_t)w * TR_N + nrec[w]]) {
+            const unsigned long long t = rec[(size_t)w * TR_N + nrec[w]++] & 0xffffffffffffull;
+            if (t < t0) t0 = t;
+        }
+    }
+#define REC_EV(x) ((int)((x) >> 56))
+#define REC_TILE(x) ((int)((x) >> 48 & 0xff))
+#define REC_T(x) ((double)(((x) & 0xffffffffffffull) - t0))
+    printf("%-5s %6s", "warp", "tiles");
+    for (int k = 0; k < NPH; k++) printf(" %12s", phase[k]);
+    printf("   (mean cycles per key tile of the loop)\n");
+    double *iv[TR_WARPS];  // softmax intervals (QK^T done .. exponentials done) per warp
+    int niv[TR_WARPS];
+    for (int w = 0; w < TR_WARPS; w++) {
+        const unsigned long long *r = rec + (size_t)w * TR_N;
+        double last[TR_MAXEV] = {0}, sum[NPH] = {0}, prev_ask = -1;
+        int cnt[NPH] = {0}, tiles = 0;
+        iv[w] = (double *)xmalloc(sizeof(double) * 2 * TR_N);
+        niv[w] = 0;
+        for (int n = 0; n < nrec[w]; n++) {
+            const int ev = REC_EV(r[n]);
+            const double t = REC_T(r[n]);
+            if (f) fprintf(f, "%d,%s,%d,%.0f\n", w, attention_wgmma_trace_event(ev), REC_TILE(r[n]), t);
+            if (ev < 0 || ev >= TR_MAXEV) continue;
+            last[ev] = t;
+            if (ev == ev_item) prev_ask = -1;
+            if (ev == ev_ask) {
+                if (prev_ask >= 0 && mask == 0) sum[NPH - 1] += t - prev_ask, cnt[NPH - 1]++;
+                prev_ask = t;
+            }
+            // a tile of the loop: every event from turn_ask to tile_end recorded for it
+            if (ev == ev_end && last[ev_sm] >= last[ev_qk] && last[ev_pv] >= last[ev_sm] && last[ev_sm] > last[ev_ask]) {
+                for (int k = 0; k + 1 < NTE; k++) {  // phase k ends at event tev[k + 1]
+                    const double te = last[tev[k + 1]];
+                    double prev = last[ev_ask];
+                    for (int q = 1; q < NTE; q++)
+                        if (last[tev[q]] < te && last[tev[q]] > prev) prev = last[tev[q]];
+                    sum[k] += te - prev, cnt[k]++;
+                }
+                iv[w][2 * niv[w]] = last[ev_qk], iv[w][2 * niv[w] + 1] = last[ev_sm];
+                niv[w]++;
+                tiles++;
+            }
+        }
+        if (tiles == 0) continue;
+        printf("%-5d %6d", w, tiles);
+        for (int k = 0; k < NPH; k++) printf(" %12.0f", cnt[k] ? sum[k] / cnt[k] : 0.0);
+        printf("\n");
+    }
+    for (int w = 0; w < TR_WARPS; w++) {
+        if (niv[w] == 0) continue;
+        double own = 0, shared = 0;
+        for (int i = 0; i < niv[w]; i++) own += iv[w][2 * i + 1] - iv[w][2 * i];
+        for (int o = w % 4; o < TR_WARPS; o += 4)
+            if (o != w && niv[o]) shared += overlap_cycles(iv[w], niv[w], iv[o], niv[o]);
+        printf("warp %d: softmax %.0f cycles in all, %.0f%% of it beside another consumer's softmax\n", w, own,
+               own > 0 ? 100 * shared / own : 0.0);
+    }
+    // the producer's copies (slot TR_WARPS - 1): lead over warp 0's K / V wait of the same tile
+    double lead = 0;
+    int nlead = 0;
+    const unsigned long long *pr = rec + (size_t)(TR_WARPS - 1) * TR_N;
+    for (int n = 0; n < nrec[TR_WARPS - 1]; n++) {
+        if (REC_EV(pr[n]) != ev_load) continue;
+        for (int m = 0; m < nrec[0]; m++)
+            if (REC_EV(rec[m]) == ev_full && REC_TILE(rec[m]) == REC_TILE(pr[n]) && REC_T(rec[m]) > REC_T(pr[n])) {
+                lead += REC_T(rec[m]) - REC_T(pr[n]), nlead++;
+                break;
+            }
+    }
+    if (nlead) printf("K/V copies issued a mean of %.0f cycles before warp 0 had waited for them (%d tiles)\n", lead / nlead, nlead);
+#undef REC_EV
+#undef REC_TILE
+#undef REC_T
+    for (int w = 0; w < TR_WARPS; w++) free(iv[w]);
+    if (f) fclose(f);
+    free(rec);
+    cudaCheck(cudaEventDestroy(e0));
+    cudaCheck(cudaEventDestroy(e1));
+    case_free(&c);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "all";
     g_verbose = getenv("VERBOSE") != NULL;
@@ -573,6 +747,12 @@ int main(int argc, char **argv) {
     if (!harness_gpu(gpu_name, sizeof gpu_name, &sms)) return 0;
     printf("attention on %s (%d SMs)\n", gpu_name, sms);
     g_att_sms = sms;
+    if (!strcmp(mode, "trace")) {
+        if (argc < 8 || argc > 10) die_user("usage: trace_attention trace B H sq skv d VARIANT [CTA [MASK]]");
+        return trace_shape(harness_arg_int(argv[2]), harness_arg_int(argv[3]), harness_arg_int(argv[4]),
+                           harness_arg_int(argv[5]), harness_arg_int(argv[6]), argv[7],
+                           argc >= 9 ? harness_arg_int(argv[8]) : 0, argc == 10 ? harness_arg_int(argv[9]) : 0);
+    }
     if (strcmp(mode, "bench") != 0) {
         double t0 = wall_seconds();
         gpu_suite_attention(sms);
