@@ -257,9 +257,11 @@
 //         by the other consumer on the same SM sub-partition;
 //       - about 200 cycles per K/V barrier check, with the copies issued
 //         ~4,200 cycles earlier.
-//     Three reorderings were measured slower or within spread, not kept:
-//     the K/V wait before the turn, the turn passed after Q K^T, and the
-//     next tile's barrier tested a step ahead.
+//     Measured slower or within spread, not kept: the K/V wait before the
+//     turn, the turn passed after Q K^T, the next tile's barrier tested a
+//     step ahead, and P through shared memory with an SS P V wgmma (its P V
+//     issue was no shorter: the hold is the tensor pipe's intake, not the
+//     register operand).
 //
 // Limits
 //   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
