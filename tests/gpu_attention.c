@@ -602,6 +602,7 @@ static int trace_ev(const char *name) {
 // needed it the producer issued each K / V tile's copies. The raw records
 // go to $TRACE_CSV when set.
 static int trace_shape(int B, int H, int sq, int skv, int d, const char *name, int cta, int mask) {
+    if (cta < 0 || mask < 0) die_user("trace: CTA and MASK must be >= 0 (got %d, %d)", cta, mask);
     if (attention_wgmma_trace_reset(cta, mask) != 0) {
         fprintf(stderr, "trace: this binary was built without the timeline probe; use build/trace_attention\n");
         return 1;
@@ -660,6 +661,18 @@ static int trace_shape(int B, int H, int sq, int skv, int d, const char *name, i
             const unsigned long long t = rec[(size_t)w * TR_N + nrec[w]++] & 0xffffffffffffull;
             if (t < t0) t0 = t;
         }
+    }
+    int any = 0;
+    for (int w = 0; w < TR_WARPS; w++) any |= nrec[w] > 0;
+    if (!any) {
+        fprintf(stderr, "trace: CTA %d recorded nothing (no such CTA in the grid, or a variant without the probed loop)\n",
+                cta);
+        if (f) fclose(f);
+        free(rec);
+        cudaCheck(cudaEventDestroy(e0));
+        cudaCheck(cudaEventDestroy(e1));
+        case_free(&c);
+        return 1;
     }
 #define REC_EV(x) ((int)((x) >> 56))
 #define REC_TILE(x) ((int)((x) >> 48 & 0xff))
