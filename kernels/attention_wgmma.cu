@@ -259,9 +259,10 @@
 //         ~4,200 cycles earlier.
 //     Measured slower or within spread, not kept: the K/V wait before the
 //     turn, the turn passed after Q K^T, the next tile's barrier tested a
-//     step ahead, and P through shared memory with an SS P V wgmma (its P V
+//     step ahead, P through shared memory with an SS P V wgmma (its P V
 //     issue was no shorter: the hold is the tensor pipe's intake, not the
-//     register operand).
+//     register operand), and P V issued one HGMMA per n16 block of the next
+//     softmax (the hold moved into the softmax).
 //
 // Limits
 //   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
