@@ -508,6 +508,20 @@ static int cmp_float(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+// Median of `reps` runs of variant cfg, each timed by CUDA events (ms[]: the runs, sorted).
+static float time_variant(const Case *c, AttnConfig cfg, float scale, cudaEvent_t e0, cudaEvent_t e1, float *ms,
+                          int reps) {
+    for (int r = 0; r < reps; r++) {
+        cudaCheck(cudaEventRecord(e0, 0));
+        cudaCheck(case_run(c, cfg, scale));
+        cudaCheck(cudaEventRecord(e1, 0));
+        cudaCheck(cudaEventSynchronize(e1));
+        cudaCheck(cudaEventElapsedTime(&ms[r], e0, e1));
+    }
+    qsort(ms, reps, sizeof ms[0], cmp_float);
+    return ms[reps / 2];
+}
+
 static void bench_shape(int B, int H, int sq, int skv, int d, double sdpa_tflops) {
     Case c = case_make(d, B, H, sq, skv, LAYOUT_SEPARATE, INPUT_RANDOM);
     const float scale = 1.0f / sqrtf((float)d);
@@ -532,15 +546,7 @@ static void bench_shape(int B, int H, int sq, int skv, int d, double sdpa_tflops
         for (int i = 0; i < nc; i++) is_cand |= cand[i].variant == v;
         for (int i = 0; i < 5; i++) cudaCheck(case_run(&c, cfg, scale));
         float ms[REPS];
-        for (int r = 0; r < REPS; r++) {
-            cudaCheck(cudaEventRecord(e0, 0));
-            cudaCheck(case_run(&c, cfg, scale));
-            cudaCheck(cudaEventRecord(e1, 0));
-            cudaCheck(cudaEventSynchronize(e1));
-            cudaCheck(cudaEventElapsedTime(&ms[r], e0, e1));
-        }
-        qsort(ms, REPS, sizeof ms[0], cmp_float);
-        float med = ms[REPS / 2];
+        const float med = time_variant(&c, cfg, scale, e0, e1, ms, REPS);
         double tf = flops / (med * 1e-3) * 1e-12;
         if (med < best_ms) best_ms = med, best = v;
         printf("  %-32s %9.1f us %7.1f TFLOP/s", attention_config_name(&c.s, cfg), med * 1e3, tf);
@@ -592,21 +598,11 @@ static int trace_ev(const char *name) {
     die_internal("trace: the kernel records no event '%s'", name);
 }
 
-// trace B H sq skv d VARIANT [CTA [MASK]]: runs the named variant 21 times
-// (records of the last run kept) and prints, per consumer warp of CTA `CTA`,
-// the mean cycles of each phase of the overlapped loop's key tiles (MASK:
-// only tiles j with (j & MASK) == MASK >> 1 are recorded, so that the
-// probe's own cost falls on few tiles), how much of each consumer's softmax
-// another consumer's softmax overlaps on the same scheduler (warp k of
-// every consumer runs on sub-partition k), and how long before warp 0
-// needed it the producer issued each K / V tile's copies. The raw records
-// go to $TRACE_CSV when set.
-static int trace_shape(int B, int H, int sq, int skv, int d, const char *name, int cta, int mask) {
-    if (cta < 0 || mask < 0) die_user("trace: CTA and MASK must be >= 0 (got %d, %d)", cta, mask);
-    if (attention_wgmma_trace_reset(cta, mask) != 0) {
-        fprintf(stderr, "trace: this binary was built without the timeline probe; use build/trace_attention\n");
-        return 1;
-    }
+// The probe's records of one run (TR_WARPS x TR_N): per consumer warp the mean
+// cycles of each phase of the loop's key tiles, the softmax overlap between
+// consumers, the copies' lead; raw records to $TRACE_CSV. 1 if CTA `cta`
+// recorded nothing.
+static int trace_report(const unsigned long long *rec, int cta, int mask) {
     // a tile's phases: the time from the event before it (in time order) to each of these events
     static const char *const tile_names[] = {"turn_ask", "turn_got", "kv_full", "qk_issued", "issued",
                                              "qk_done",  "max_done", "sm_done", "pv_done",   "tile_end"};
@@ -617,37 +613,6 @@ static int trace_shape(int B, int H, int sq, int skv, int d, const char *name, i
     for (int k = 0; k < NTE; k++) tev[k] = trace_ev(tile_names[k]);
     const int ev_item = trace_ev("item"), ev_load = trace_ev("load");
     const int ev_ask = tev[0], ev_full = tev[2], ev_qk = tev[5], ev_sm = tev[7], ev_pv = tev[8], ev_end = tev[9];
-
-    Case c = case_make(d, B, H, sq, skv, LAYOUT_SEPARATE, INPUT_RANDOM);
-    const float scale = 1.0f / sqrtf((float)d);
-    int v = -1, nv = num_variants(&c.s);
-    for (int i = 0; i < nv; i++)
-        if (!strcmp(attention_config_name(&c.s, (AttnConfig){i}), name)) v = i;
-    if (v < 0) {
-        fprintf(stderr, "trace: no variant named '%s' at d=%d; bench_attention bench lists them\n", name, d);
-        case_free(&c);
-        return 1;
-    }
-    const AttnConfig cfg = {v};
-    for (int i = 0; i < 5; i++) cudaCheck(case_run(&c, cfg, scale));
-    cudaEvent_t e0, e1;
-    cudaCheck(cudaEventCreate(&e0));
-    cudaCheck(cudaEventCreate(&e1));
-    if (attention_wgmma_trace_reset(cta, mask) != 0) die_internal("trace: reset failed");
-    enum { REPS = 21 };  // every run records over the same slots; the buffer holds the last one's
-    float runs[REPS];
-    for (int r = 0; r < REPS; r++) {
-        cudaCheck(cudaEventRecord(e0, 0));
-        cudaCheck(case_run(&c, cfg, scale));
-        cudaCheck(cudaEventRecord(e1, 0));
-        cudaCheck(cudaEventSynchronize(e1));
-        cudaCheck(cudaEventElapsedTime(&runs[r], e0, e1));
-    }
-    qsort(runs, REPS, sizeof runs[0], cmp_float);
-    unsigned long long *rec = (unsigned long long *)xmalloc(sizeof *rec * TR_WARPS * TR_N);
-    if (attention_wgmma_trace_read(rec, TR_WARPS, TR_N) != 0) die_internal("trace: read failed");
-    printf("trace %s  B%d H%d %dx%d d%d  CTA %d  tile mask %d  %.1f us (median of %d recorded runs)\n", name, B, H, sq,
-           skv, d, cta, mask, runs[REPS / 2] * 1e3, REPS);
 
     const char *csv = getenv("TRACE_CSV");
     FILE *f = csv ? fopen(csv, "w") : NULL;
@@ -668,10 +633,6 @@ static int trace_shape(int B, int H, int sq, int skv, int d, const char *name, i
         fprintf(stderr, "trace: CTA %d recorded nothing (no such CTA in the grid, or a variant without the probed loop)\n",
                 cta);
         if (f) fclose(f);
-        free(rec);
-        cudaCheck(cudaEventDestroy(e0));
-        cudaCheck(cudaEventDestroy(e1));
-        case_free(&c);
         return 1;
     }
 #define REC_EV(x) ((int)((x) >> 56))
@@ -745,11 +706,54 @@ static int trace_shape(int B, int H, int sq, int skv, int d, const char *name, i
 #undef REC_T
     for (int w = 0; w < TR_WARPS; w++) free(iv[w]);
     if (f) fclose(f);
-    free(rec);
+    return 0;
+}
+
+
+// trace B H sq skv d VARIANT [CTA [MASK]]: runs the named variant 21 times
+// (records of the last run kept) and prints, per consumer warp of CTA `CTA`,
+// the mean cycles of each phase of the overlapped loop's key tiles (MASK:
+// only tiles j with (j & MASK) == MASK >> 1 are recorded, so that the
+// probe's own cost falls on few tiles), how much of each consumer's softmax
+// another consumer's softmax overlaps on the same scheduler (warp k of
+// every consumer runs on sub-partition k), and how long before warp 0
+// needed it the producer issued each K / V tile's copies. The raw records
+// go to $TRACE_CSV when set.
+static int trace_shape(int B, int H, int sq, int skv, int d, const char *name, int cta, int mask) {
+    if (cta < 0 || mask < 0) die_user("trace: CTA and MASK must be >= 0 (got %d, %d)", cta, mask);
+    if (attention_wgmma_trace_reset(cta, mask) != 0) {
+        fprintf(stderr, "trace: this binary was built without the timeline probe; use build/trace_attention\n");
+        return 1;
+    }
+    Case c = case_make(d, B, H, sq, skv, LAYOUT_SEPARATE, INPUT_RANDOM);
+    const float scale = 1.0f / sqrtf((float)d);
+    int v = -1, nv = num_variants(&c.s);
+    for (int i = 0; i < nv; i++)
+        if (!strcmp(attention_config_name(&c.s, (AttnConfig){i}), name)) v = i;
+    if (v < 0) {
+        fprintf(stderr, "trace: no variant named '%s' at d=%d; bench_attention bench lists them\n", name, d);
+        case_free(&c);
+        return 1;
+    }
+    const AttnConfig cfg = {v};
+    for (int i = 0; i < 5; i++) cudaCheck(case_run(&c, cfg, scale));
+    cudaEvent_t e0, e1;
+    cudaCheck(cudaEventCreate(&e0));
+    cudaCheck(cudaEventCreate(&e1));
+    if (attention_wgmma_trace_reset(cta, mask) != 0) die_internal("trace: reset failed");
+    enum { REPS = 21 };  // every run records over the same slots; the buffer holds the last one's
+    float runs[REPS];
+    const float med = time_variant(&c, cfg, scale, e0, e1, runs, REPS);
+    unsigned long long *rec = (unsigned long long *)xmalloc(sizeof *rec * TR_WARPS * TR_N);
+    if (attention_wgmma_trace_read(rec, TR_WARPS, TR_N) != 0) die_internal("trace: read failed");
+    printf("trace %s  B%d H%d %dx%d d%d  CTA %d  tile mask %d  %.1f us (median of %d recorded runs)\n", name, B, H, sq,
+           skv, d, cta, mask, med * 1e3, REPS);
     cudaCheck(cudaEventDestroy(e0));
     cudaCheck(cudaEventDestroy(e1));
+    const int rc = trace_report(rec, cta, mask);
+    free(rec);
     case_free(&c);
-    return 0;
+    return rc;
 }
 
 int main(int argc, char **argv) {
