@@ -720,7 +720,6 @@ static int trace_report(const unsigned long long *rec, int cta, int mask) {
 // needed it the producer issued each K / V tile's copies. The raw records
 // go to $TRACE_CSV when set.
 static int trace_shape(int B, int H, int sq, int skv, int d, const char *name, int cta, int mask) {
-    if (cta < 0 || mask < 0) die_user("trace: CTA and MASK must be >= 0 (got %d, %d)", cta, mask);
     if (attention_wgmma_trace_reset(cta, mask) != 0) {
         fprintf(stderr, "trace: this binary was built without the timeline probe; use build/trace_attention\n");
         return 1;

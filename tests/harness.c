@@ -218,6 +218,6 @@ int harness_arg_int(const char *s) {
     errno = 0;
     long v = strtol(s, &end, 10);
     if (end == s || *end || errno == ERANGE || v < 0 || v > 1L << 30)
-        die_internal("expected a non-negative integer argument, got '%s'", s);
+        die_user("expected a non-negative integer argument, got '%s'", s);
     return (int)v;
 }
