@@ -248,8 +248,8 @@
 //   - Timeline probe (-DAW_TRACE, build/trace_attention; compiles to
 //     nothing otherwise): clock64 records at the late-pack loop's phase
 //     boundaries. At d64 4096^2 b2 h8 (Br128 pp; docs/PERF.md, "Where a d64
-//     key tile's time goes") a consumer's key tile took ~2,700 probe
-//     cycles with 512 of tensor work:
+//     key tile's time goes") a consumer's key tile took 2,700-2,900
+//     probe cycles with 512 of tensor work:
 //       - 500-700 cycles issuing its own HGMMAs: the warp is held until
 //         they enter the tensor pipe, so the softmax never runs under its
 //         own P V, only under the other consumer's products;
