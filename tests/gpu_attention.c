@@ -676,7 +676,10 @@ static int trace_report(const unsigned long long *rec, int cta, int mask) {
         }
         if (tiles == 0) continue;
         printf("%-5d %6d", w, tiles);
-        for (int k = 0; k < NPH; k++) printf(" %12.0f", cnt[k] ? sum[k] / cnt[k] : 0.0);
+        for (int k = 0; k < NPH; k++) {  // "-": not measured (the tile period needs every tile: MASK 0)
+            if (cnt[k]) printf(" %12.0f", sum[k] / cnt[k]);
+            else printf(" %12s", "-");
+        }
         printf("\n");
     }
     for (int w = 0; w < TR_WARPS; w++) {
