@@ -10,6 +10,7 @@
 #   make bench           build/bench_attention, build/bench_int8: kernel TFLOP/s
 #                        at the SD shapes (tests/gpu_attention.c, gpu_int8.c);
 #                        build/trace_attention: the attention kernels' timeline
+#                        probe (docs/ARCHITECTURE.md)
 #   make clean
 #
 # DEPS_PREFIX=dir points the build at Debian packages unpacked with dpkg -x
@@ -114,9 +115,8 @@ $(KBUILD)/kernels/gemm_int8_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_S
 $(KBUILD)/kernels/gemm_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_WGMMA_SM90A
 $(KBUILD)/kernels/gemm_int8_rows.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DGEMM_INT8_ROWS_SM90A
 $(KBUILD)/kernels/gemm_wgmma_pp.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS))
-$(KBUILD)/kernels/attention_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DATTENTION_WGMMA_SM90A
-$(KBUILD)/trace/kernels/attention_wgmma.o: NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) \
-	-DATTENTION_WGMMA_SM90A
+$(KBUILD)/kernels/attention_wgmma.o $(KBUILD)/trace/kernels/attention_wgmma.o: \
+    NVCCFLAGS := $(subst $(GENCODE),$(GENCODE_SM90A),$(NVCCFLAGS)) -DATTENTION_WGMMA_SM90A
 endif
 
 # SAN=1: host C code with AddressSanitizer + UndefinedBehaviorSanitizer (test-asan).

@@ -437,7 +437,7 @@ constexpr size_t aw_smem() {
 // clock64) at the phase boundaries of the late-pack overlapped loop
 // (AwTraceEvent), AW_TRACE_N records per warp in slot w = 4 * consumer +
 // warp; the producer's copy issues go to the last slot (so the last warp of
-// a fourth consumer is not recorded). The records cost about 14% of the
+// a fourth consumer is not recorded). The records cost about 16% of the
 // kernel's time with a tile mask of 15 (docs/PERF.md).
 constexpr int AW_TRACE_WARPS = 16;
 constexpr int AW_TRACE_N = 8192;
@@ -446,6 +446,13 @@ __device__ int aw_trace_cta;
 // Only key tiles j with (j & aw_trace_mask) == aw_trace_mask >> 1 are
 // recorded (0: every tile), so that the probe perturbs few tiles.
 __device__ int aw_trace_mask;
+__device__ __forceinline__ bool aw_trace_tile(int j, int mask) { return (j & mask) == (mask >> 1); }
+// One record: event << 56 | (key tile & 0xff) << 48 | clock64 (48 bits).
+__device__ __forceinline__ unsigned long long aw_trace_record(int ev, int j) {
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(t));
+    return (unsigned long long)ev << 56 | (unsigned long long)(j & 0xff) << 48 | (t & 0xffffffffffffull);
+}
 #endif
 #if AW_DEVICE
 // setmaxnreg of the producer warpgroup and of each consumer, by consumer
@@ -763,12 +770,8 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                     for (int c = 0; c < DC; c++)
                         tma_load_4d(st + KV_BYTES + c * KV_CHUNK, &map_v, &full[s], c * AW_CHUNK, h, j * BN, b);
 #ifdef AW_TRACE
-                    if (blockIdx.x == aw_trace_cta && (j & aw_trace_mask) == (aw_trace_mask >> 1) && tr_p < AW_TRACE_N) {
-                        unsigned long long t;
-                        asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(t));
-                        aw_trace_buf[(size_t)(AW_TRACE_WARPS - 1) * AW_TRACE_N + tr_p++] =
-                            (unsigned long long)AWT_LOAD << 56 | (unsigned long long)(j & 0xff) << 48 | (t & 0xffffffffffffull);
-                    }
+                    if (blockIdx.x == aw_trace_cta && aw_trace_tile(j, aw_trace_mask) && tr_p < AW_TRACE_N)
+                        aw_trace_buf[(size_t)(AW_TRACE_WARPS - 1) * AW_TRACE_N + tr_p++] = aw_trace_record(AWT_LOAD, j);
 #endif
                 }
             }
@@ -802,11 +805,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     // Timeline probe: records (event, key tile, clock) in trace builds, nothing otherwise.
     auto mark = [&](int ev, int j) {
 #ifdef AW_TRACE
-        if (tr_on && tr_n < AW_TRACE_N && (j & tr_mask) == (tr_mask >> 1)) {
-            unsigned long long t;
-            asm volatile("mov.u64 %0, %%clock64;\n" : "=l"(t));
-            tr[tr_n++] = (unsigned long long)ev << 56 | (unsigned long long)(j & 0xff) << 48 | (t & 0xffffffffffffull);
-        }
+        if (tr_on && tr_n < AW_TRACE_N && aw_trace_tile(j, tr_mask)) tr[tr_n++] = aw_trace_record(ev, j);
 #else
         (void)ev, (void)j;
 #endif

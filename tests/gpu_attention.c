@@ -486,7 +486,7 @@ void gpu_suite_attention(int num_sms) {
 // ---------------------------------------------------------------------------
 // Standalone: suite, then TFLOP/s of every variant at the SD shapes
 // (CUDA events, 5 warm-up runs, median of 30).
-// usage: gpu_attention [test | bench [B H sq skv d] | trace B H sq skv d VARIANT [CTA]]   (default: both)
+// usage: gpu_attention [test | bench [B H sq skv d] | trace B H sq skv d VARIANT [CTA [MASK]]]   (default: both)
 // ---------------------------------------------------------------------------
 // The Hopper engine's timing probes (kernels/attention_wgmma.cuh, C linkage):
 // d = 40 kernels whose Q K^T runs 2 k16 steps instead of 3 (output not checked).
