@@ -134,6 +134,7 @@ constexpr int I8R_THREADS = 384;  // producer + two consumers
     X(64, 128, 8, 3, 0)   \
     X(64, 64, 12, 2, 0)   \
     X(64, 256, 4, 2, 1)   \
+    X(64, 160, 6, 2, 1)   \
     X(64, 128, 8, 2, 1)   \
     X(64, 128, 7, 3, 1)   \
     X(64, 64, 12, 2, 1)   \
@@ -503,17 +504,16 @@ __host__ __device__ __forceinline__ ConvParams i8r_ts_params(const I8RParams &p)
 __device__ __forceinline__ void i8r_bar_sync(int id) { asm volatile("bar.sync %0, 256;\n" ::"r"(id) : "memory"); }
 __device__ __forceinline__ void i8r_bar_arrive(int id) { asm volatile("bar.arrive %0, 256;\n" ::"r"(id) : "memory"); }
 
-// TS tiles: a warp's accumulators (rows m0w + lane / 4 and 8 below, columns
-// n0 + 8 j + 2 (lane % 4) and the next) dequantized in place into FP32 (their
-// bits in acc): float(isum) * (sa[m] * sw[n]), i8r_dequant's product. The TS
-// epilogue then adds the bias and the residual and rounds once, as
-// i8r_epilogue does (the C model's operations, bit for bit; GEGLU's gelu_erf
-// is i8r_gelu's arithmetic). Every weight scale is loaded before the first
-// is used (no store in between). sw 8-byte aligned (i8r_pp_launch checks).
+// TS tiles: a warp's accumulators (rows m0w + lane / 4 and 8 below, whose
+// scales are sa and sb, columns n0 + 8 j + 2 (lane % 4) and the next)
+// dequantized in place into FP32 (their bits in acc): float(isum) * (sa[m] *
+// sw[n]), i8r_dequant's product. The TS epilogue then adds the bias and the
+// residual and rounds once, as i8r_epilogue does (the C model's operations,
+// bit for bit; GEGLU's gelu_erf is i8r_gelu's arithmetic). Every weight
+// scale is loaded before the first is used (no store in between). sw 8-byte
+// aligned (i8r_pp_launch checks).
 template <int BN>
-__device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, int *acc, int m0w, int n0, int lane) {
-    const int ma = m0w + (lane >> 2), mb = ma + 8;
-    const float sa = ma < p.M ? p.sa[ma] : 0.0f, sb = mb < p.M ? p.sa[mb] : 0.0f;
+__device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, int *acc, float sa, float sb, int n0, int lane) {
 #pragma unroll
     for (int j = 0; j < BN / 8; j++) {
         const int n = n0 + 8 * j + 2 * (lane & 3);
@@ -611,8 +611,8 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
             else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
             __syncwarp();
             const ConvParams cp = i8r_ts_params(p);
-            const int m0w = m0 + PP_TS_ROWS * warp;
-            i8r_dequant_frag<BN>(p, acc, m0w, n0, lane);
+            const int m0w = m0 + PP_TS_ROWS * warp, ma = m0w + (lane >> 2), mb = ma + 8;
+            i8r_dequant_frag<BN>(p, acc, ma < p.M ? p.sa[ma] : 0.0f, mb < p.M ? p.sa[mb] : 0.0f, n0, lane);
             pp_ts_epilogue<BN, false>(cp, ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane);
         } else {
 #pragma unroll
@@ -622,6 +622,210 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
     }
     if constexpr (TS)
         if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
+#endif
+}
+
+// --- the tiles that quantize their own A rows ("qa") -------------------------------
+// For a node whose A is plain FP16 rows (no LayerNorm that quantizes them, no
+// SiLU), the row quantizer's pass (a second launch, a read of A and a write
+// and re-read of qa) is most of the node at the SD linears with K <= 1280
+// (8192 x 320 x 320: 11.8 against the FP16 GEMM's 8.2 us; docs/PERF.md). Here
+// each CTA owns one 64-row block of A and a share of its N tiles, and its two
+// consumer warpgroups first quantize the block's rows themselves, whole, into
+// shared memory: quantize_rows_int8's arithmetic (quant_rows.cuh), so the
+// bytes, the scales and y are the separate pass's, bit for bit. The INT8 rows
+// stay resident (K / 128 boxes of 64 rows x 128 bytes in the ring's 128-byte
+// swizzle) for every N tile the CTA computes; the producer streams only the
+// weight boxes through the ring, from the CTA's start, so the first stages
+// land under the quantization. The tiles then run as the TS ping-pong ones
+// (wg_ring_mainloop with A from the resident boxes, i8r_dequant_frag with
+// the scales from shared memory, pp_ts.cuh's epilogue).
+//   - Rows: warp w of the consumers' 8 takes 8 rows, each read by the fewest
+//     lanes whose I8R_QA_CH 16-byte chunks cover it (K <= 32 * 8 *
+//     I8R_QA_CH), all loads of I8R_QA_G passes issued before the first max:
+//     one read of A.
+//   - Grid: tiles_m x nsplit CTAs, CTA (rb, s) takes the N tiles s, s +
+//     nsplit, ..; nsplit = the most that keep the grid within the SMs (at
+//     least 1, at most the N tiles): at 4096 rows and fewer the row blocks
+//     are quantized by nsplit CTAs each, from L2 after the first.
+//   - Limits: K <= I8R_QA_KMAX and the resident boxes + ring + slabs within
+//     227 KB (the launcher refuses otherwise); the prologue's read of A is
+//     not overlapped with this CTA's products (one CTA per SM).
+#define I8R_QA_TILES(X) \
+    X(256, 3)           \
+    X(160, 4)           \
+    X(128, 4)           \
+    X(64, 6)
+constexpr int I8R_NUM_QA = 0 I8R_QA_TILES(I8R_PLUS_ONE);
+#define I8R_QA_BN(bn, st) bn,
+constexpr int I8R_QA_BASE = I8R_PORTABLE + 1;  // tile id of the first qa tile
+constexpr int I8R_QA_G = 4;                    // passes of a warp's rows loaded at a time
+constexpr int I8R_QA_CH = 5;                   // 16-byte chunks per lane and row
+constexpr int I8R_QA_KMAX = 32 * I8R_QA_CH * 8;
+constexpr int I8R_QA_BOX = 64 * I8R_BK;  // one resident box: 64 rows x 128 K-bytes
+constexpr int I8R_QA_BAR_ROWS = 1;       // named barrier: both consumers' rows are in the boxes
+
+// Shared memory: the resident boxes [kb][64 rows x 128 bytes] (1024-byte
+// aligned), the ring [STAGES][B (BN, 128)], the TS slabs [2 consumers][4
+// warps] of 16 x BN FP16, the 64 row scales, then full[STAGES],
+// empty[STAGES], one residual barrier per consumer warp.
+template <int BN, int STAGES>
+struct I8rQaLayout {
+    static constexpr int STAGE_BYTES = BN * I8R_BK;
+    static constexpr int SLAB_BYTES = PP_TS_ROWS * BN * 2;
+    static constexpr int BARS = 2 * STAGES + 8;
+    static constexpr size_t smem(int kb) {
+        return 1024 + (size_t)kb * I8R_QA_BOX + (size_t)STAGES * STAGE_BYTES + 8 * SLAB_BYTES + 64 * 4 + BARS * 8;
+    }
+};
+
+#if I8R_DEVICE
+// Rows m0 .. m0 + 63 of a (M, K) FP16 quantized per row into the resident
+// boxes (row r's 16-byte chunk j of box b at b * 8 KB + 128 r + 16 (j ^ r %
+// 8): what a TMA copy with the 128-byte swizzle writes) and their scales into
+// sa_s: quantize_rows_int8_kernel's functions, so the same bytes. Warp w takes
+// rows 8 w .. 8 w + 7; a row is read by L lanes (the fewest, a power of 2,
+// whose I8R_QA_CH 16-byte chunks each cover it: 8 at K = 320, 32 at 1280), so
+// the warp holds 32 / L rows per pass and I8R_QA_G passes at a time, every
+// load of them issued before the first max (at K <= 640 the whole row block
+// is in flight at once). Rows past M are zeros (scale 0); the bytes past K in
+// the last box are zeros (the weights' are the copy engine's zeros there too).
+__device__ __forceinline__ void i8r_qa_rows(const half *a, int M, int K, int kb, int m0, int w, int lane,
+                                            unsigned char *abox, float *sa_s) {
+    const int chunks = K / 8;
+    int L = 1;  // lanes per row
+    while (L * I8R_QA_CH < chunks) L <<= 1;
+    const int rpp = 32 / L, sub = lane / L, sl = lane % L;  // rows per pass; this lane's row and place in it
+    for (int p0 = 0; p0 < 8; p0 += rpp * I8R_QA_G) {
+        uint4 u[I8R_QA_G][I8R_QA_CH];
+#pragma unroll
+        for (int g = 0; g < I8R_QA_G; g++) {
+            const int rw = p0 + g * rpp + sub, m = m0 + 8 * w + rw;  // the row's place in the warp's 8, in A
+            const uint4 *xr = reinterpret_cast<const uint4 *>(a + (size_t)m * K);
+#pragma unroll
+            for (int i = 0; i < I8R_QA_CH; i++) {
+                const int ch = sl + L * i;
+                u[g][i] = rw < 8 && m < M && ch < chunks ? xr[ch] : make_uint4(0u, 0u, 0u, 0u);  // |0| changes no max
+            }
+        }
+#pragma unroll
+        for (int g = 0; g < I8R_QA_G; g++) {
+            float amax = 0.0f;
+#pragma unroll
+            for (int i = 0; i < I8R_QA_CH; i++) amax = i8r_amax8(u[g][i], 0, amax);
+            for (int o = L / 2; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
+            const int rw = p0 + g * rpp + sub, r = 8 * w + rw;  // the row in the block
+            if (rw >= 8) continue;  // past the warp's rows (no shuffle below)
+            const float inv = i8r_inv(amax);
+            if (sl == 0) sa_s[r] = i8r_scale(amax);
+            unsigned char *row = abox + r * I8R_BK;
+#pragma unroll
+            for (int i = 0; i < I8R_QA_CH; i++) {
+                const int ch = sl + L * i;  // 8 bytes of box ch / 16, 16-byte chunk (ch % 16) / 2
+                if (ch < chunks)
+                    *reinterpret_cast<uint2 *>(row + (ch >> 4) * I8R_QA_BOX + ((((ch & 15) >> 1) ^ (r & 7)) << 4) +
+                                               ((ch & 1) << 3)) = i8r_quant8(u[g][i], 0, inv);
+            }
+            for (int ch = chunks + sl; ch < kb * 16; ch += L)  // zeros past K in the last box
+                *reinterpret_cast<uint2 *>(row + (ch >> 4) * I8R_QA_BOX + ((((ch & 15) >> 1) ^ (r & 7)) << 4) +
+                                           ((ch & 1) << 3)) = make_uint2(0u, 0u);
+        }
+    }
+}
+#endif
+
+template <int BN, int STAGES>
+__global__ void __launch_bounds__(3 * 128, 1)
+    gemm_int8_rows_qa_kernel(const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
+                             const __grid_constant__ PpTsMaps ts_maps,   // y (M, N or N / 2), residual (M, N)
+                             const half *a,                              // (M, K) FP16, 16-byte aligned rows
+                             I8RParams p, int tiles_m, int tiles_n, int nsplit) {
+#if I8R_DEVICE
+    using L = I8rQaLayout<BN, STAGES>;
+    constexpr int R = BN / 2;  // accumulators per consumer thread
+    extern __shared__ unsigned char smem_raw[];
+    const int kb = (p.K + I8R_BK - 1) / I8R_BK;  // resident boxes = ring stages per tile
+    unsigned char *abox = smem_align1024(smem_raw);
+    unsigned char *ring = abox + (size_t)kb * I8R_QA_BOX;
+    unsigned char *slabs = ring + STAGES * L::STAGE_BYTES;  // [2 consumers][4 warps] of SLAB_BYTES
+    float *sa_s = reinterpret_cast<float *>(slabs + 8 * L::SLAB_BYTES);  // (64) row scales
+    uint64_t *full = reinterpret_cast<uint64_t *>(sa_s + 64);
+    uint64_t *empty = full + STAGES;
+    uint64_t *rbar = empty + STAGES;  // [2][4 warps] residual boxes loaded
+    const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
+    const int m0 = (blockIdx.x % tiles_m) * 64, split = blockIdx.x / tiles_m;
+    const int nt = (tiles_n - split + nsplit - 1) / nsplit;  // this CTA's tiles j: columns (split + j nsplit) BN
+
+    if (threadIdx.x == 0) {
+        tma_prefetch_map(&map_w);
+        for (int s = 0; s < STAGES; s++) {
+            mbar_init(&full[s], 1);   // the producer's arrive + the copy's bytes
+            mbar_init(&empty[s], 4);  // one arrive per warp of the consumer that read it
+        }
+        for (int b = 0; b < 8; b++) mbar_init(&rbar[b], 1);
+        tma_prefetch_map(&ts_maps.y64);
+        if (p.residual) tma_prefetch_map(&ts_maps.r64);
+        mbar_init_fence();
+    }
+    __syncthreads();
+    pdl_wait();  // A, bias, residual come from the previous kernels
+
+    if (wg == 0) {  // producer: the CTA's tiles in order, kb weight boxes each, through the ring
+        regs_dealloc<i8r_pp_regs(2, 0)>();
+        if (tid == 0) {
+            int s = 0, ph = 0;  // ring slot and its pass parity
+            for (int j = 0; j < nt; j++) {
+                const int n0 = (split + j * nsplit) * BN;
+                for (int kt = 0; kt < kb; kt++) {
+                    mbar_wait(&empty[s], ph ^ 1);  // the first pass finds the slots free
+                    unsigned char *st = ring + s * L::STAGE_BYTES;
+                    mbar_arrive_expect_tx(&full[s], L::STAGE_BYTES);
+                    tma_load_2d(st, &map_w, &full[s], kt * I8R_BK, n0);
+                    if (++s == STAGES) s = 0, ph ^= 1;
+                }
+            }
+        }
+        return;
+    }
+
+    regs_alloc<i8r_pp_regs(2, 1)>();
+    const int c = wg - 1, warp = tid / 32, lane = tid % 32;
+    unsigned char *slab = slabs + (size_t)(c * 4 + warp) * L::SLAB_BYTES;  // this warp's
+    uint64_t *rb = &rbar[c * 4 + warp];
+    auto load_residual = [&](int j) {  // tile j's residual into the slab, under its main loop
+        if (p.residual && lane == 0) {
+            bulk_wait_read<0>();  // the previous tile's stores have read the slab
+            mbar_arrive_expect_tx(rb, L::SLAB_BYTES);
+            ts_load<BN>(ts_maps, slab, rb, (split + j * nsplit) * BN, m0 + PP_TS_ROWS * warp);
+        }
+    };
+    if (c < nt) load_residual(c);
+    i8r_qa_rows(a, p.M, p.K, kb, m0, c * 4 + warp, lane, abox, sa_s);
+    fence_proxy_async_smem();  // the generic-proxy stores of the rows, read next by wgmma
+    i8r_bar_sync(I8R_QA_BAR_ROWS);
+    int acc[R];  // each tile's first wgmma overwrites them (scale-d 0)
+    for (int j = c; j < nt; j += 2) {
+        const bool next = j + 1 < nt;  // the other consumer has tile j + 1
+        const int n0 = (split + j * nsplit) * BN;
+        if (j > c) load_residual(j);
+        if (j > 0) i8r_bar_sync(I8R_BAR_ORDER + c);  // it has issued tile j - 1's main loop
+        wg_ring_mainloop<R, BN, STAGES, 0>(
+            acc, ring, full, empty, j * kb, kb, 0, tid,
+            [](int *d, uint64_t da, uint64_t db, int scale_d) { wgmma_s8<BN>(d, da, db, scale_d); },
+            [&]() {
+                if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % 2);  // the next one's turn
+            },
+            abox);
+        wg_regs_ready<R>(acc);
+        if (p.residual) mbar_wait(rb, (j / 2) & 1);
+        else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
+        __syncwarp();
+        const int r = PP_TS_ROWS * warp + (lane >> 2);  // the fragment's rows in the block: r, r + 8
+        i8r_dequant_frag<BN>(p, acc, sa_s[r], sa_s[r + 8], n0, lane);
+        pp_ts_epilogue<BN, false>(i8r_ts_params(p), ts_maps, reinterpret_cast<const float *>(acc), slab,
+                                  m0 + PP_TS_ROWS * warp, n0, lane);
+    }
+    if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
 #endif
 }
 
@@ -760,6 +964,66 @@ struct I8rTile {
 const I8rTile kI8rTiles[] = {I8R_TILES(I8R_PLAIN_ROW) I8R_PP_TILES(I8R_PP_ROW)};
 static_assert(sizeof(kI8rTiles) / sizeof(kI8rTiles[0]) == I8R_NUM_TMA, "tile ids");
 
+// nsplit of a qa launch: CTAs per 64-row block, the most that keep tiles_m x nsplit within the SMs (at
+// least 1: more row blocks than SMs run in waves; at most the N tiles).
+static int i8r_qa_splits(int tiles_m, int tiles_n, int sms) {
+    const int s = sms / tiles_m;
+    return s < 1 ? 1 : s > tiles_n ? tiles_n : s;
+}
+
+// The qa tile (BN, STAGES) can take K: within I8R_QA_KMAX, and its shared memory within the 227 KB.
+template <int BN, int STAGES>
+static bool i8r_qa_fits(int k) {
+    return k <= I8R_QA_KMAX && I8rQaLayout<BN, STAGES>::smem((k + I8R_BK - 1) / I8R_BK) <= 227 * 1024;
+}
+
+template <int BN, int STAGES>
+cudaError_t i8r_qa_launch(const half *a, const I8RParams &p, cudaStream_t stream) {
+    constexpr size_t SMEM_MAX = 227 * 1024;
+    if (!i8r_qa_fits<BN, STAGES>(p.K) || (reinterpret_cast<uintptr_t>(a) & 15)) return cudaErrorInvalidValue;
+    static bool attr_set = false;  // per instantiation
+    if (!attr_set) {
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_qa_kernel<BN, STAGES>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)SMEM_MAX);
+        if (e != cudaSuccess) return e;
+        cudaFuncAttributes fa;
+        e = cudaFuncGetAttributes(&fa, gemm_int8_rows_qa_kernel<BN, STAGES>);
+        if (e != cudaSuccess) return e;
+        if ((i8r_pp_regs(2, 1) - fa.numRegs) * 2 > fa.numRegs - i8r_pp_regs(2, 0))
+            return cudaErrorInvalidConfiguration;  // the consumers' setmaxnreg.inc would wait forever
+        attr_set = true;
+    }
+    CUtensorMap mw;
+    cudaError_t e = tensor_map_2d(&mw, p.qw, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, p.N, p.K, I8R_BK, BN,
+                                  CU_TENSOR_MAP_SWIZZLE_128B);
+    PpTsMaps ts;  // only the maps of the box widths the tile's slab has (ts_box_width) are read
+    ts.y64 = ts.y32 = ts.y16 = ts.r64 = ts.r32 = mw;
+    if (e == cudaSuccess) e = i8r_ts_maps(p, BN, &ts);
+    if (e != cudaSuccess) return e;
+    const int tiles_m = (p.M + 63) / 64, tiles_n = (p.N + BN - 1) / BN;
+    const int nsplit = i8r_qa_splits(tiles_m, tiles_n, hopper_num_sms());
+    const size_t smem = I8rQaLayout<BN, STAGES>::smem((p.K + I8R_BK - 1) / I8R_BK);
+    return pdl_launch(gemm_int8_rows_qa_kernel<BN, STAGES>, dim3(tiles_m * nsplit), dim3(3 * 128), smem, stream,
+                      mw, ts, a, p, tiles_m, tiles_n, nsplit);
+}
+
+constexpr int kI8rQaBn[] = {I8R_QA_TILES(I8R_QA_BN)};
+// The index of the qa tile of BN columns in kI8rQaTiles; -1 if not compiled.
+constexpr int i8r_qa_index(int bn) {
+    for (int i = 0; i < I8R_NUM_QA; i++)
+        if (kI8rQaBn[i] == bn) return i;
+    return -1;
+}
+
+struct I8rQaTile {
+    const char *name;
+    cudaError_t (*launch)(const half *, const I8RParams &, cudaStream_t);
+    bool (*fits)(int k);
+};
+#define I8R_QA_ROW(bn, st) {"i8r qa 64x" #bn "/" #st "st ts", &i8r_qa_launch<bn, st>, &i8r_qa_fits<bn, st>},
+const I8rQaTile kI8rQaTiles[] = {I8R_QA_TILES(I8R_QA_ROW)};
+static_assert(sizeof(kI8rQaTiles) / sizeof(kI8rQaTiles[0]) == I8R_NUM_QA, "qa tile ids");
+
 // The tile id of the ping-pong tile (wm, bn, nc consumers, ts), any stage count; -1 if not compiled.
 struct I8rPpDims {
     int wm, bn, stages, nc, ts;
@@ -821,57 +1085,110 @@ extern "C" cudaError_t linear_rows_int8(const uint16_t *x, int rows, int k, int 
 
 extern "C" const char *gemm_int8_rows_tile_name(int tile) {
     if (tile == I8R_PORTABLE) return "i8r portable 64x64 dp4a";
+    if (tile >= I8R_QA_BASE && tile < I8R_QA_BASE + I8R_NUM_QA) return kI8rQaTiles[tile - I8R_QA_BASE].name;
     return tile >= 0 && tile < I8R_NUM_TMA ? kI8rTiles[tile].name : "i8r ?";
 }
 
 extern "C" int gemm_int8_rows_portable_tile(void) { return I8R_PORTABLE; }
 
-extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int num_sms, TileConfig *out, int max) {
+extern "C" int gemm_int8_rows_tile_a16(int tile) { return tile >= I8R_QA_BASE && tile < I8R_QA_BASE + I8R_NUM_QA; }
+
+// The qa tiles that can take K (none where the TMA tiles cannot run).
+static bool i8r_qa_usable(int k, int t) { return i8r_tma_usable(k) && kI8rQaTiles[t].fits(k); }
+
+extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_sms, TileConfig *out, int max) {
     (void)m, (void)n, (void)num_sms;
     int c = 0;
-    if (i8r_tma_usable(k))
+    if (i8r_tma_usable(k) && a16 != 2)
         for (int t = 0; t < I8R_NUM_TMA && c < max; t++) out[c++] = TileConfig{t, 1};
+    if (a16)
+        for (int t = 0; t < I8R_NUM_QA && c < max; t++)
+            if (i8r_qa_usable(k, t)) out[c++] = TileConfig{I8R_QA_BASE + t, 1};
     if (c == 0 && c < max) out[c++] = TileConfig{I8R_PORTABLE, 1};
     return c;
 }
 
-// The tuned picks of the H100 runs (bench/results/2026-11-27-h100-int8-ts,
-// docs/PERF.md "The TMA-store epilogue on the INT8 row tiles") as a rule;
-// the TS tiles won at every tuned shape but two (512 x 1280 x 1280 a tie,
-// 8192 x 1280 x 5120 1.9% behind the plain 128 x 256 tile). In order:
-// GEGLU with two waves of 64 x 128 tiles: the three-consumer TS 64 x 128
-// (its epilogue, with erf, outweighs the main loop up to K = 1280: in the
-// SD1.5 blocks 17.2-47.9 us against the TS 64 x 256 tile's 20.9-58.1);
-// otherwise at least a wave of 64 x 256 tiles with N within 7% of whole
-// 256-column tiles: the TS 64 x 256 one (4096^3, the feed-forward shapes,
-// N = 960 / 1280 / 1920 / 10240: its two consumers' 128 accumulators per
-// thread make the fewest tiles, and the TMA stores take the epilogue off
-// the consumers' critical path); at least a wave of 64 x 128 tiles: the TS
-// 64 x 128 with three consumers where K <= 640 (the epilogue outweighs the
-// main loop, so two epilogues run under each), with two where K is longer;
-// half a wave: the two-consumer TS 64 x 128; else (a few rows) the TS 64 x
-// 64, for more CTAs, or the TS 64 x 32 where 64 x 64 tiles fill less than
-// half the SMs and K >= 1024 (docs/PERF.md, "A 64 x 32 INT8 row tile"). The
-// TS tiles need y and the residual 16-byte aligned
-// (the graph's tensors are); the portable kernel where no TMA tile runs.
-extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int num_sms) {
+// The share of the grid's last wave and of the tiles' columns that does useful
+// work: tiles / (waves x SMs) x N / (N tiles x bn), for 64-row tiles of bn
+// columns (one per SM at a time).
+static double i8r_fill(long m64, int n, int bn, int num_sms) {
+    const long nt = (n + bn - 1) / bn, tiles = m64 * nt, waves = (tiles + num_sms - 1) / num_sms;
+    return (double)tiles / ((double)waves * num_sms) * n / ((double)nt * bn);
+}
+// Of the widths bns (widest first), the one whose fill is highest; a narrower one only where its fill is
+// more than 0.05 above the wider one's (more, smaller tiles cost their own epilogues and weight traffic).
+static int i8r_widest_fill(long m64, int n, const int *bns, int count, int num_sms) {
+    int best = bns[0];
+    double f = i8r_fill(m64, n, best, num_sms);
+    for (int i = 1; i < count; i++) {
+        const double g = i8r_fill(m64, n, bns[i], num_sms);
+        if (g > f + 0.05) best = bns[i], f = g;
+    }
+    return best;
+}
+
+// The tuned picks of the H100 runs as a rule (bench/results/2026-11-27-h100-int8-ts and -int8-qa,
+// docs/PERF.md "The TMA-store epilogue on the INT8 row tiles" and "INT8 row tiles that quantize their
+// own A"). In order:
+// - a16 (A plain FP16 rows) with a 64-row block per SM for 7/8 of the SMs (8192 rows on the H100): the qa
+//   tile of the width that fills the grid best (64 x 160 at N = 320 .. 960: 8192 x 320 x 1280 18.2 against
+//   24.7 us for the quantizer pass and the best other tile; 64 x 256 from N = 2560); with fewer rows each
+//   CTA's unoverlapped quantization of its rows costs more than the pass saves (4096 x 320 x 1280: 15.2
+//   against 12.9). a16 == 2 (--fuse-quant on): the qa tile wherever one takes K.
+// - GEGLU with two waves of 64 x 128 tiles: the three-consumer TS 64 x 128 (its epilogue, with erf,
+//   outweighs the main loop up to K = 1280).
+// - At least a wave of 64 x 256 tiles with N within 7% of whole 256-column tiles: the TS 64 x 256 (4096^3,
+//   N = 10240: its two consumers' 128 accumulators make the fewest tiles); at least a wave of 64 x 128
+//   tiles: the TS 64 x 128, three consumers where K <= 640; half a wave: the two-consumer TS 64 x 128. In
+//   each of these the TS 64 x 160 instead where its tiles fill the last wave and the columns by more than
+//   0.05 better (every SD width is a multiple of 160: 2048 x 1280 x 5120 45.0 against 50.6 us with 64 x 256,
+//   8192 x 320 x 320 12.2 against 13.1 with the three-consumer 64 x 128, 2048 x 640 x 640 9.7 against 10.7).
+// - Else (a few rows) the TS 64 x 64, for more CTAs, or the TS 64 x 32 where 64 x 64 tiles fill less than
+//   half the SMs and K >= 1024 (docs/PERF.md, "A 64 x 32 INT8 row tile").
+// The TS tiles need y and the residual 16-byte aligned (the graph's tensors are); the portable kernel where
+// no TMA tile runs.
+extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a16, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
     const long m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128;
-    constexpr int ts64x256 = i8r_pp_id(64, 256, 2, 1), ts64x128 = i8r_pp_id(64, 128, 2, 1),
-                  ts64x128_3c = i8r_pp_id(64, 128, 3, 1), ts64x64 = i8r_pp_id(64, 64, 2, 1),
-                  ts64x32 = i8r_pp_id(64, 32, 2, 1);
-    static_assert(ts64x256 >= 0 && ts64x128 >= 0 && ts64x128_3c >= 0 && ts64x64 >= 0 && ts64x32 >= 0,
+    if (a16 == 2 || (a16 && m64 * 8 >= 7L * num_sms)) {
+        const int t = i8r_qa_index(i8r_widest_fill(m64, n, kI8rQaBn, I8R_NUM_QA, num_sms));
+        if (i8r_qa_usable(k, t)) return TileConfig{I8R_QA_BASE + t, 1};
+        for (int i = I8R_NUM_QA - 1; i >= 0; i--)  // a narrower one that takes K (less shared memory)
+            if (i8r_qa_usable(k, i)) return TileConfig{I8R_QA_BASE + i, 1};
+    }
+    constexpr int ts64x256 = i8r_pp_id(64, 256, 2, 1), ts64x160 = i8r_pp_id(64, 160, 2, 1),
+                  ts64x128 = i8r_pp_id(64, 128, 2, 1), ts64x128_3c = i8r_pp_id(64, 128, 3, 1),
+                  ts64x64 = i8r_pp_id(64, 64, 2, 1), ts64x32 = i8r_pp_id(64, 32, 2, 1);
+    static_assert(ts64x256 >= 0 && ts64x160 >= 0 && ts64x128 >= 0 && ts64x128_3c >= 0 && ts64x64 >= 0 &&
+                      ts64x32 >= 0,
                   "the rule's tiles are compiled");
     const bool geglu = epi == GEMM_EPI_GEGLU;
     if (geglu && m64 * n128 >= 2L * num_sms) return TileConfig{ts64x128_3c, 1};
-    if (!geglu && m64 * n256 >= num_sms && n256 * 256 * 100 <= 107L * n) return TileConfig{ts64x256, 1};
-    if (m64 * n128 >= num_sms) return TileConfig{k <= 640 ? ts64x128_3c : ts64x128, 1};
-    if (m64 * n128 >= num_sms / 2) return TileConfig{ts64x128, 1};
+    int bn = 0, tile = -1;
+    if (!geglu && m64 * n256 >= num_sms && n256 * 256 * 100 <= 107L * n) bn = 256, tile = ts64x256;
+    else if (m64 * n128 >= num_sms) bn = 128, tile = k <= 640 ? ts64x128_3c : ts64x128;
+    else if (m64 * n128 >= num_sms / 2) bn = 128, tile = ts64x128;
+    if (tile >= 0) {
+        const bool wider = !geglu && i8r_fill(m64, n, 160, num_sms) > i8r_fill(m64, n, bn, num_sms) + 0.05;
+        return TileConfig{wider ? ts64x160 : tile, 1};
+    }
     // a few rows: the 64 x 64 tile, or the 64 x 32 one where 64 x 64 tiles would fill less than half the SMs
     // and K >= 1024 (ff2 and the attention outputs at 64-128 rows: twice the CTAs, each streaming half the
     // weight rows; measured at K = 1280 and 5120, not at the context projections' K = 768)
     const long n64 = (n + 63) / 64;
     return TileConfig{m64 * n64 >= num_sms / 2 || k < 1024 ? ts64x64 : ts64x32, 1};
+}
+
+extern "C" cudaError_t gemm_int8_rows_a16(int m, int n, int k, TileConfig cfg, const uint16_t *a, const int8_t *qw,
+                                          const float *sw, const float *bias, const uint16_t *residual, uint16_t *y,
+                                          GemmEpilogue epi, cudaStream_t stream) {
+    const int geglu = epi == GEMM_EPI_GEGLU;
+    if (m < 1 || n < 8 || k < 8 || n % 8 || k % 8 || (geglu && (n % 16 || residual)) || !a || !qw || !sw || !y ||
+        !gemm_int8_rows_tile_a16(cfg.tile) || cfg.splits != 1 || !i8r_qa_usable(k, cfg.tile - I8R_QA_BASE))
+        return cudaErrorInvalidValue;
+    I8RParams p = {nullptr, nullptr, qw, sw, bias, reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y),
+                   m, n, k, geglu};
+    return kI8rQaTiles[cfg.tile - I8R_QA_BASE].launch(reinterpret_cast<const half *>(a), p, stream);
 }
 
 extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sa,

@@ -275,10 +275,32 @@ __device__ __forceinline__ void wgmma_s8_n256(int *d, uint64_t da, uint64_t db, 
         : "l"(da), "l"(db), "r"(scale_d));
 #endif
 }
+// d (64 x 160, s32, 80 registers per thread) = A (64 x 32) * B (160 x 32)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_s8_n160(int *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %82, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n160k32.s32.s8.s8 "
+        "{"
+        "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "
+        "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "
+        "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "
+        "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, "
+        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79"
+        "}, %80, %81, p;\n"
+        "}\n"
+        : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24), WG_IACC8(d, 32), WG_IACC8(d, 40),
+          WG_IACC8(d, 48), WG_IACC8(d, 56), WG_IACC8(d, 64), WG_IACC8(d, 72)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
 template <int N>
 __device__ __forceinline__ void wgmma_s8(int *d, uint64_t da, uint64_t db, int scale_d) {
-    static_assert(N == 32 || N == 64 || N == 128 || N == 256, "compiled INT8 wgmma widths");
+    static_assert(N == 32 || N == 64 || N == 128 || N == 160 || N == 256, "compiled INT8 wgmma widths");
     if constexpr (N == 256) wgmma_s8_n256(d, da, db, scale_d);
+    else if constexpr (N == 160) wgmma_s8_n160(d, da, db, scale_d);
     else if constexpr (N == 128) wgmma_s8_n128(d, da, db, scale_d);
     else if constexpr (N == 64) wgmma_s8_n64(d, da, db, scale_d);
     else wgmma_s8_n32(d, da, db, scale_d);
@@ -550,16 +572,20 @@ struct WgNoTurn {  // wg_ring_mainloop's default hook after the last batch is is
 // next consumer there). The accumulators are fenced around each batch
 // (wg_regs_ready) so ptxas keeps the wgmma asynchronous (no C7515
 // serialization). The first stage overwrites acc (scale-d 0); with nkt == 0
-// acc is left as it was.
+// acc is left as it was. ABM == 0: the stages hold B only and stage j's A is
+// box j of a_res, resident in shared memory (64 rows x 128 bytes per box,
+// the ring's swizzle; gemm_int8_rows.cu's tiles that quantize A themselves).
 template <int R, int BN, int STAGES, int ABM = WG_RING_BM, typename Acc, typename Mma, typename Last = WgNoTurn>
 __device__ __forceinline__ void wg_ring_mainloop(Acc *acc, unsigned char *ring, uint64_t *full, uint64_t *empty,
-                                                 int i0, int nkt, int c, int tid, Mma mma, Last last = Last{}) {
+                                                 int i0, int nkt, int c, int tid, Mma mma, Last last = Last{},
+                                                 const unsigned char *a_res = nullptr) {
     constexpr int STAGE_BYTES = (ABM + BN) * WG_RING_ROW_BYTES;
     int prev = 0;
     for (int j = 0; j < nkt; j++) {
         const int i = i0 + j, s = i % STAGES;
         mbar_wait(&full[s], (i / STAGES) & 1);
-        const unsigned char *sa = ring + s * STAGE_BYTES + c * 64 * WG_RING_ROW_BYTES;  // this consumer's 64 rows
+        const unsigned char *sa = ABM == 0 ? a_res + j * 64 * WG_RING_ROW_BYTES                    // box j
+                                           : ring + s * STAGE_BYTES + c * 64 * WG_RING_ROW_BYTES;  // this consumer's 64 rows
         const uint64_t da = desc_sw128(sa), db = desc_sw128(ring + s * STAGE_BYTES + ABM * WG_RING_ROW_BYTES);
         wg_regs_ready<R>(acc);
         wg_fence();

@@ -239,6 +239,14 @@ static const OptionRow kOptions[OPT_COUNT] = {
                              "auto (the Hopper engine's blocks of C >= 1280, where it\n"
                              "is faster on the H100: docs/PERF.md),\n"
                              "on (every block, both engines and the CPU path) or off"},
+    [OPT_FUSE_QUANT] = {"fuse-quant", "M", "auto", CHOICE(kFuse), .at = RUN(fuse_quant), .section = SEC_RUN,
+                        .help = "--int8-scales row GEMMs whose A is plain FP16 rows (no\n"
+                                "LayerNorm that quantizes them, no SiLU): A quantized by\n"
+                                "the GEMM's own CTAs (\"i8r qa\" tiles, K <= 1280, one\n"
+                                "kernel) instead of a separate row-quantizer pass; the\n"
+                                "same bits either way: auto (tuning times both, the\n"
+                                "heuristic picks by shape), on (wherever a qa tile fits)\n"
+                                "or off"},
     [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kPrec), .at = RUN(linear_prec),
                     .blocks = KIND(BLOCK_RESBLOCK) | KIND(BLOCK_TRANSFORMER) | KIND(BLOCK_GEMM),
                     .group = GRP_LINEAR, .section = SEC_RUN,
@@ -366,7 +374,7 @@ static void cli_defaults(Cli *cli) {
     cli->opt = (RunOptions){.device = DEVICE_AUTO, .gpu = 0, .ref = REF_DEFAULT, .warmup = -1, .iters = -1,
                             .check = 0, .tol_fp16 = 5e-3, .kernel_select = KERNEL_SELECT_TUNE, .pdl = 1,
                             .linear_prec = PREC_FP16, .conv1x1_prec = PREC_FP16, .int8_rows = 0, .tol_int8 = 3e-2,
-                            .fuse_shortcut = FUSE_AUTO, .fuse_ln = FUSE_AUTO, .gn_stats = 1, .json_path = NULL};
+                            .fuse_shortcut = FUSE_AUTO, .fuse_ln = FUSE_AUTO, .fuse_quant = FUSE_AUTO, .gn_stats = 1, .json_path = NULL};
     cli->block_name = "resblock";
     cli->hw = -1;
     cli->latent = -1;

@@ -427,13 +427,25 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
     const size_t ny = (size_t)M * c.nout;
     float *ym = xmalloc(ny * 4);
     gemm_int8_rows_model(M, N, K, c.a, c.wk, c.bk, c.res, ym, ge, silu);
-    TileConfig cand[16];
-    int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, g_i8_sms, cand, 15) : 0;
-    cand[nc++] = all_tiles ? (TileConfig){gemm_int8_rows_portable_tile(), 1} : gemm_int8_rows_heuristic(M, N, K, ge, g_i8_sms);
+    // every tile (with the qa tiles, which quantize the FP16 A themselves, where A has no SiLU), or the
+    // heuristic's picks with and without them
+    TileConfig cand[32];
+    const int a16 = !silu;
+    int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, a16, g_i8_sms, cand, 31) : 0;
+    if (all_tiles) {
+        cand[nc++] = (TileConfig){gemm_int8_rows_portable_tile(), 1};
+    } else {
+        cand[nc++] = gemm_int8_rows_heuristic(M, N, K, ge, 0, g_i8_sms);
+        const TileConfig h = gemm_int8_rows_heuristic(M, N, K, ge, a16, g_i8_sms);
+        if (h.tile != cand[0].tile) cand[nc++] = h;
+    }
     double l2 = 0;
     for (int i = 0; i < nc; i++) {
         cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
-        cudaCheck(gemm_int8_rows(M, N, K, cand[i], d_qa, d_sa, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
+        if (gemm_int8_rows_tile_a16(cand[i].tile))
+            cudaCheck(gemm_int8_rows_a16(M, N, K, cand[i], c.d_a, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
+        else
+            cudaCheck(gemm_int8_rows(M, N, K, cand[i], d_qa, d_sa, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
         cudaCheck(cudaDeviceSynchronize());
         uint16_t *y = xmalloc(ny * 2);
         copy_to_host(y, c.d_y, ny * 2, 0);
@@ -486,17 +498,38 @@ static void test_rows_zero_and_invalid(void) {
     float *sa = i8_dalloc(M * 4), *sw = i8_dalloc(N * 4);
     cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, qw, sw, 0));
     cudaCheck(quantize_rows_int8(c.d_a, M, K, 0, qa, sa, 0));
-    TileConfig cfg = gemm_int8_rows_heuristic(M, N, K, GEMM_EPI_NONE, g_i8_sms);
-    cudaCheck(fill_u16_dev(c.d_y, kI8Poison, (size_t)M * N, 0));
-    cudaCheck(gemm_int8_rows(M, N, K, cfg, qa, sa, qw, sw, c.d_bias, NULL, c.d_y, GEMM_EPI_NONE, 0));
-    cudaCheck(cudaDeviceSynchronize());
+    TileConfig cfg = gemm_int8_rows_heuristic(M, N, K, GEMM_EPI_NONE, 0, g_i8_sms);
+    // the qa tiles' pick (the others' where the GPU has none)
+    const TileConfig cfq = gemm_int8_rows_heuristic(M, N, K, GEMM_EPI_NONE, 2, g_i8_sms);
     uint16_t *y = xmalloc((size_t)M * N * 2);
-    copy_to_host(y, c.d_y, (size_t)M * N * 2, 0);
-    size_t bad = 0;
-    for (int m = 0; m < M; m++)
-        for (int n = 0; n < N; n++) bad += y[(size_t)m * N + n] != f32_to_f16(c.bias[n]);
-    result(bad == 0, "gemm_int8_rows M=%d N=%d K=%d all-zero A %s: y == bias exactly (%zu differ)", M, N, K,
-           gemm_int8_rows_tile_name(cfg.tile), bad);
+    for (int pass = 0; pass < 2; pass++) {
+        const TileConfig t = pass ? cfq : cfg;
+        cudaCheck(fill_u16_dev(c.d_y, kI8Poison, (size_t)M * N, 0));
+        if (gemm_int8_rows_tile_a16(t.tile))
+            cudaCheck(gemm_int8_rows_a16(M, N, K, t, c.d_a, qw, sw, c.d_bias, NULL, c.d_y, GEMM_EPI_NONE, 0));
+        else
+            cudaCheck(gemm_int8_rows(M, N, K, t, qa, sa, qw, sw, c.d_bias, NULL, c.d_y, GEMM_EPI_NONE, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        copy_to_host(y, c.d_y, (size_t)M * N * 2, 0);
+        size_t bad = 0;
+        for (int m = 0; m < M; m++)
+            for (int n = 0; n < N; n++) bad += y[(size_t)m * N + n] != f32_to_f16(c.bias[n]);
+        result(bad == 0, "gemm_int8_rows M=%d N=%d K=%d all-zero A %s: y == bias exactly (%zu differ)", M, N, K,
+               gemm_int8_rows_tile_name(t.tile), bad);
+    }
+    if (gemm_int8_rows_tile_a16(cfq.tile)) {  // the qa tiles' refusals
+        const TileConfig plain = {0, 1};
+        const int qref = gemm_int8_rows(M, N, K, cfq, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+                         gemm_int8_rows_a16(M, N, K, plain, c.d_a, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+                         gemm_int8_rows_a16(M, N, 1296, cfq, c.d_a, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+                         gemm_int8_rows_a16(M, N, K - 8, cfq, c.d_a + 8, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) !=
+                             cudaSuccess &&
+                         gemm_int8_rows_a16(M, N, K, cfq, c.d_a + 1, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) !=
+                             cudaSuccess;
+        (void)cudaGetLastError();
+        result(qref, "gemm_int8_rows_a16 / %s: a qa tile through gemm_int8_rows, another tile through _a16, K > %d, "
+                     "K %% 16 != 0, A not 16-byte aligned: refused", gemm_int8_rows_tile_name(cfq.tile), 1280);
+    }
     const int refused = gemm_int8_rows(M, 12, K, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
                         gemm_int8_rows(M, N, 12, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
                         gemm_int8_rows(M, 24, K, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_GEGLU, 0) != cudaSuccess &&
@@ -597,7 +630,7 @@ static void test_gemv_case(int rows, int N, int K, int silu, int bias, int res) 
     cudaCheck(fill_u16_dev(d_y2, kI8Poison, (size_t)rows * N, 0));
     cudaCheck(linear_rows_int8(d_x, rows, K, N, silu, d_qw, d_sw, d_b, d_r, d_y, 0));
     cudaCheck(quantize_rows_int8(d_x, rows, K, silu, d_qa, d_sa, 0));
-    cudaCheck(gemm_int8_rows(rows, N, K, gemm_int8_rows_heuristic(rows, N, K, GEMM_EPI_NONE, g_i8_sms), d_qa, d_sa, d_qw,
+    cudaCheck(gemm_int8_rows(rows, N, K, gemm_int8_rows_heuristic(rows, N, K, GEMM_EPI_NONE, 0, g_i8_sms), d_qa, d_sa, d_qw,
                              d_sw, d_b, d_r, d_y2, GEMM_EPI_NONE, 0));
     cudaCheck(cudaDeviceSynchronize());
     uint16_t *y = xmalloc((size_t)rows * N * 2), *y2 = xmalloc((size_t)rows * N * 2);
@@ -651,8 +684,10 @@ void gpu_suite_int8_rows(int num_sms) {
     test_rows_zero_and_invalid();
     // awkward shapes: M = 1, 7, 77, 129, N / K tails, K % 16 == 8 (portable only), every tile; 4177 x 1040:
     // more than two tiles per CTA of every ping-pong tile (each consumer several, the ring across tiles)
-    static const int sh[][3] = {{1, 8, 16}, {7, 24, 40}, {77, 136, 1288}, {129, 264, 272}, {100, 208, 200},
-                                {333, 384, 1024}, {65, 80, 136}, {4177, 1040, 272}};
+    // 8960 x 320 x 1280: more 64-row blocks (140) than SMs, so the qa tiles run in two waves
+    static const int sh[][3] = {{1, 8, 16},      {7, 24, 40},    {77, 136, 1288}, {129, 264, 272},
+                                {100, 208, 200}, {333, 384, 1024}, {65, 80, 136}, {4177, 1040, 272},
+                                {8960, 320, 1280}};
     for (unsigned i = 0; i < sizeof(sh) / sizeof(sh[0]); i++)
         for (int e = 0; e < 4; e++) {
             if (e == EPI_GEGLU && sh[i][1] % 16) continue;

@@ -932,7 +932,7 @@ static void attention_confirm_cli(const char *bin) {
     confirm_cli_case(bin, "--block attention --kind self --seq 4096 --heads 8 --head-dim 64 --batch 2", "attn(self)", 2);
     // INT8 row-scale GEMMs: every tile within twice the screened fastest (on the H100 at this ff2 shape of 1280 @8
     // b1, 9 of the 12 TMA tiles), where the screening ranked the fastest node (the 64 x 32 tile) seventh
-    if (gemm_int8_rows_heuristic(64, 1280, 5120, GEMM_EPI_NONE, 132).tile != gemm_int8_rows_portable_tile())
+    if (gemm_int8_rows_heuristic(64, 1280, 5120, GEMM_EPI_NONE, 0, 132).tile != gemm_int8_rows_portable_tile())
         confirm_cli_case(bin,
                          "--block gemm --m 64 --n 1280 --k 5120 --epilogue residual --linear int8 --int8-scales row "
                          "--kernel-select tune-node",

@@ -587,6 +587,7 @@ void graph_set_precision(Graph *g, const RunOptions *opt) {
         else if (n->op == OP_CONV && n->conv->s.ksize == 1 && n->conv->s.stride == 1 && !n->conv->s.cin2)
             n->prec = opt->conv1x1_prec;
         n->i8_rows = n->prec == PREC_INT8 && opt->int8_rows;  // --int8-scales row: gemm_int8_rows
+        n->i8_qa = n->i8_rows ? opt->fuse_quant : FUSE_OFF;
         int downstream = int8_out[n->in] || (n->aux >= 0 && int8_out[n->aux]) || (n->res >= 0 && int8_out[n->res]);
         n->tol = (n->prec == PREC_INT8 || downstream) ? tol_int8 : opt->tol_fp16;
         n->layer_tol = (n->prec != PREC_INT8 && downstream) ? opt->tol_fp16 : 0.0;

@@ -105,6 +105,17 @@ static int node_i8_gemv(const Graph *g, const Node *n) {
     return linear_rows_int8_fits(m, k);
 }
 
+// An INT8 row-scale GEMM node whose A is plain FP16 rows (no LayerNorm pass that quantizes them, no
+// SiLU, not a linear_rows_int8 one) may run a "qa" tile, which quantizes A in its own CTAs
+// (gemm_int8_rows_a16): the a16 argument of gemm_int8_rows_candidates / _heuristic, from --fuse-quant
+// (off 0, auto 1, on 2).
+static int node_i8_a16(const Graph *g, const Node *n) {
+    if (n->prec != PREC_INT8 || !n->i8_rows || n->i8_qa == FUSE_OFF || node_ln_quant(n) || node_i8_gemv(g, n) ||
+        (n->op == OP_LINEAR && n->lin->silu_in))
+        return 0;
+    return n->i8_qa == FUSE_ON ? 2 : 1;
+}
+
 // INT8 GEMM nodes: A quantized online (SiLU first for time_emb_proj), W per
 // tile (gemm_int8) or, with --int8-scales row, A per row into the scratch
 // (by the LayerNorm pass itself where one is folded in: node_ln_quant) and W
@@ -119,6 +130,14 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
     if (node_i8_gemv(g, n)) {
         cudaCheck(linear_rows_int8(t[n->in].d16, m, k, nn, silu_a, n->lin->d_w8, n->lin->d_sw, bias,
                                    n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16, st));
+        return;
+    }
+    if (n->i8_rows && gemm_int8_rows_tile_a16(node_gemm_cfg(n)->tile)) {  // a qa tile: one kernel
+        cudaCheck(gemm_int8_rows_a16(m, nn, k, *node_gemm_cfg(n), t[n->in].d16,
+                                     n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8,
+                                     n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw, bias,
+                                     n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
+                                     geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, st));
         return;
     }
     if (n->i8_rows) {
@@ -781,10 +800,12 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
         node_gemm_dims(g, n, &m, &nn, &k);
         if (heuristic) {
             *node_gemm_cfg(n) = gemm_int8_rows_heuristic(
-                m, nn, k, n->op == OP_GEMM && n->lin->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, num_sms);
+                m, nn, k, n->op == OP_GEMM && n->lin->geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, node_i8_a16(g, n),
+                num_sms);
             return;
         }
-        c = (Candidates){gemm_int8_rows_candidates(m, nn, k, num_sms, tiles, 128), tiles, apply_tile, label_int8_rows};
+        c = (Candidates){gemm_int8_rows_candidates(m, nn, k, node_i8_a16(g, n), num_sms, tiles, 128), tiles,
+                         apply_tile, label_int8_rows};
         if (c.count <= 0) die_internal("no INT8 row-scale GEMM tile for %s (M %d N %d K %d)", n->name, m, nn, k);
     } else if (n->prec == PREC_INT8) {  // online-quantized INT8 GEMM: its own tiles and split-K
         int m, nn, k;

@@ -86,6 +86,7 @@ typedef struct {
     int gn_stats;   // --gn-stats: a GroupNorm's statistics from the epilogue of the conv that writes its input
     int fuse_shortcut;  // --fuse-shortcut: FuseMode (graph_fuse_shortcuts)
     int fuse_ln;    // --fuse-ln: FuseMode, LayerNorm folded into the FP16 GEMM that reads it (graph_fuse_layernorms)
+    int fuse_quant; // --fuse-quant: FuseMode, INT8 row nodes' A quantized by the GEMM itself ("qa" tiles)
     // GEMM precision: FP16 or the online-quantized INT8 GEMM
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions
@@ -192,6 +193,7 @@ typedef struct {
     double layer_tol;  // the layer error's, where it differs (FP16 node downstream of INT8: --tol-fp16); 0 = tol
     GemmPrecision prec;  // OP_GEMM / OP_LINEAR / 1x1 OP_CONV: the GEMM that ran
     int i8_rows;         // prec INT8: per-row A / per-channel W scales (gemm_int8_rows), else per-tile (gemm_int8)
+    int i8_qa;           // i8_rows: --fuse-quant (FuseMode), A quantized in the GEMM's CTAs (node_i8_a16)
     ErrMetrics fp16_err; // INT8 nodes: layer error of the FP16 GEMM on the same inputs (beside layer_err)
     int has_fp16_err;
     // roofline (src/report/roofline.c): lower bound on time from FLOPs / peak and bytes / bandwidth
