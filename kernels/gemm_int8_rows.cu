@@ -29,7 +29,8 @@
 //   engine's (gemm_wgmma.cu) with twice the K per byte.
 //
 // Tile design (I8R_TILES: plain tiles, BN and ring stages; I8R_PP_TILES:
-// persistent ping-pong tiles, consumer rows WM, BN, stages, consumers NC)
+// persistent ping-pong tiles, consumer rows WM, BN, stages, consumers NC;
+// I8R_QA_TILES: the ping-pong tiles that quantize their own A, BN, stages)
 //   - Plain: CTA tile 128 x BN (BN = 256 or 128), 384 threads: warpgroup 0
 //     is the producer (one thread issues the TMA copies, 128-byte swizzle: a
 //     128 (K bytes) x 128 (rows) box of qa and a 128 x BN box of qw per
@@ -75,6 +76,15 @@
 //     INT8 row tiles"): 4096^3 127.2 against 134.4 us with the same tile's
 //     slab epilogue, 8192 x 10240 x 1280 197.5 against 264.8, 8192 x 2560
 //     x 320 31.9 against 43.4 (the best slab-epilogue tile).
+//   - The 64 x 160 TS tile (wgmma s8 n160): every SD width is a multiple of
+//     160, so N = 320 is two tiles (64 x 128: three, one half empty) and a
+//     2048 x 1280 output 1.94 waves on 132 SMs (64 x 256: 1.21): 2048 x 1280
+//     x 5120 45.0 against 49.2 us (docs/PERF.md, "INT8 row tiles that
+//     quantize their own A").
+//   - qa tiles (I8R_QA_TILES, gemm_int8_rows_a16): each CTA quantizes a 64-row
+//     block of FP16 A itself and keeps it resident for its N tiles, one
+//     kernel instead of the quantizer's pass and a tile; where 64-row blocks
+//     fill the SMs (their section below).
 //   - linear_rows_int8: B-row linears (the time embedding, time_emb_proj)
 //     in one launch of light blocks, each quantizing the rows into shared
 //     memory and forming 8 output channels by dp4a (no persistent CTA that
@@ -83,14 +93,16 @@
 //   with dp4a over shared-memory tiles; it exists for the shapes and GPUs the
 //   TMA tiles cannot take and is not tuned.
 //
-// Limits (H100, bench/results/2026-11-27-h100-int8-ts, docs/PERF.md)
+// Limits (H100, bench/results/2026-11-27-h100-int8-ts and -int8-qa,
+// docs/PERF.md)
 //   4096^3: 132.4 us (1038 effective TFLOP/s, quantization of A included),
 //   1.60x the FP16 engine in the same run; the feed-forward shapes with N =
-//   10240 1.45-1.58x, with K = 5120 0.89-1.07x; the SD1.5 linears at batch 2
-//   0.68-1.40x (the K = 320 .. 640 ones with 8192 rows 0.68-0.90x): there
-//   the FP16 GEMM itself is a few microseconds, and the INT8 node adds a
-//   second kernel (the row quantizer, which reads A in FP16: at K = 5120 a
-//   third of the node; or the LayerNorm that quantizes, layernorm.cu). The
+//   10240 1.45-1.58x, with K = 5120 0.96-1.06x; the SD linears with N = 320
+//   .. 1280 0.85-1.11x (8192 x 320 x 320 0.85x): there the FP16 GEMM itself
+//   is a few microseconds and streams A under its products, while the INT8
+//   node adds a second kernel (the row quantizer, which reads A in FP16: at
+//   K = 5120 a third of the node; or the LayerNorm that quantizes,
+//   layernorm.cu) or, in a qa tile, reads its rows before its first product. The
 //   plain tiles run the ring's fill and the epilogue with the tensor cores
 //   idle; the ping-pong tiles do not share a weight tile between their
 //   consumers. The TS 64 x 256 tile spills 8 bytes (outside the main loop).
@@ -648,9 +660,15 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
 //     nsplit, ..; nsplit = the most that keep the grid within the SMs (at
 //     least 1, at most the N tiles): at 4096 rows and fewer the row blocks
 //     are quantized by nsplit CTAs each, from L2 after the first.
+//   - Measured (H100, docs/PERF.md "INT8 row tiles that quantize their own
+//     A"): 8192 x 320 x 1280 18.2-18.7 us against 27.7 for the pass and the
+//     best other tile (FP16: 18.3), 8192 x 320 x 320 11.7 against 13.1 (FP16:
+//     10.0). With 4096 rows and fewer they lose (4096 x 320 x 1280: 15.2
+//     against 12.9): each CTA's quantization is not overlapped with its
+//     products (one CTA per SM, one row block each), and nsplit CTAs repeat
+//     it. The heuristic takes them only where 64-row blocks fill the SMs.
 //   - Limits: K <= I8R_QA_KMAX and the resident boxes + ring + slabs within
-//     227 KB (the launcher refuses otherwise); the prologue's read of A is
-//     not overlapped with this CTA's products (one CTA per SM).
+//     227 KB (the launcher refuses otherwise).
 #define I8R_QA_TILES(X) \
     X(256, 3)           \
     X(160, 4)           \
