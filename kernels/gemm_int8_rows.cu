@@ -687,6 +687,9 @@ constexpr int I8R_QA_BAR_ROWS = 1;       // named barrier: both consumers' rows 
 // aligned), the ring [STAGES][B (BN, 128)], the TS slabs [2 consumers][4
 // warps] of 16 x BN FP16, the 64 row scales, then full[STAGES],
 // empty[STAGES], one residual barrier per consumer warp.
+// The resident boxes of K: 128 K-bytes each (= ring stages per tile).
+__host__ __device__ __forceinline__ int i8r_qa_boxes(int k) { return (k + I8R_BK - 1) / I8R_BK; }
+
 template <int BN, int STAGES>
 struct I8rQaLayout {
     static constexpr int STAGE_BYTES = BN * I8R_BK;
@@ -698,6 +701,13 @@ struct I8rQaLayout {
 };
 
 #if I8R_DEVICE
+// The 8 bytes of 16-byte chunk ch / 2 of row r (its bytes 8 (ch % 2) ..) in the resident boxes: box ch / 16,
+// row r's 128 bytes there, 16-byte chunk (ch % 16) / 2 at its place in the 128-byte swizzle.
+__device__ __forceinline__ uint2 *i8r_qa_bytes(unsigned char *abox, int r, int ch) {
+    return reinterpret_cast<uint2 *>(abox + (ch >> 4) * I8R_QA_BOX + r * I8R_BK + ((((ch & 15) >> 1) ^ (r & 7)) << 4) +
+                                     ((ch & 1) << 3));
+}
+
 // Rows m0 .. m0 + 63 of a (M, K) FP16 quantized per row into the resident
 // boxes (row r's 16-byte chunk j of box b at b * 8 KB + 128 r + 16 (j ^ r %
 // 8): what a TMA copy with the 128-byte swizzle writes) and their scales into
@@ -736,17 +746,13 @@ __device__ __forceinline__ void i8r_qa_rows(const half *a, int M, int K, int kb,
             if (rw >= 8) continue;  // past the warp's rows (no shuffle below)
             const float inv = i8r_inv(amax);
             if (sl == 0) sa_s[r] = i8r_scale(amax);
-            unsigned char *row = abox + r * I8R_BK;
 #pragma unroll
             for (int i = 0; i < I8R_QA_CH; i++) {
-                const int ch = sl + L * i;  // 8 bytes of box ch / 16, 16-byte chunk (ch % 16) / 2
-                if (ch < chunks)
-                    *reinterpret_cast<uint2 *>(row + (ch >> 4) * I8R_QA_BOX + ((((ch & 15) >> 1) ^ (r & 7)) << 4) +
-                                               ((ch & 1) << 3)) = i8r_quant8(u[g][i], 0, inv);
+                const int ch = sl + L * i;
+                if (ch < chunks) *i8r_qa_bytes(abox, r, ch) = i8r_quant8(u[g][i], 0, inv);
             }
             for (int ch = chunks + sl; ch < kb * 16; ch += L)  // zeros past K in the last box
-                *reinterpret_cast<uint2 *>(row + (ch >> 4) * I8R_QA_BOX + ((((ch & 15) >> 1) ^ (r & 7)) << 4) +
-                                           ((ch & 1) << 3)) = make_uint2(0u, 0u);
+                *i8r_qa_bytes(abox, r, ch) = make_uint2(0u, 0u);
         }
     }
 }
@@ -762,7 +768,7 @@ __global__ void __launch_bounds__(3 * 128, 1)
     using L = I8rQaLayout<BN, STAGES>;
     constexpr int R = BN / 2;  // accumulators per consumer thread
     extern __shared__ unsigned char smem_raw[];
-    const int kb = (p.K + I8R_BK - 1) / I8R_BK;  // resident boxes = ring stages per tile
+    const int kb = i8r_qa_boxes(p.K);
     unsigned char *abox = smem_align1024(smem_raw);
     unsigned char *ring = abox + (size_t)kb * I8R_QA_BOX;
     unsigned char *slabs = ring + STAGES * L::STAGE_BYTES;  // [2 consumers][4 warps] of SLAB_BYTES
@@ -992,7 +998,7 @@ static int i8r_qa_splits(int tiles_m, int tiles_n, int sms) {
 // The qa tile (BN, STAGES) can take K: within I8R_QA_KMAX, and its shared memory within the 227 KB.
 template <int BN, int STAGES>
 static bool i8r_qa_fits(int k) {
-    return k <= I8R_QA_KMAX && I8rQaLayout<BN, STAGES>::smem((k + I8R_BK - 1) / I8R_BK) <= 227 * 1024;
+    return k <= I8R_QA_KMAX && I8rQaLayout<BN, STAGES>::smem(i8r_qa_boxes(k)) <= 227 * 1024;
 }
 
 template <int BN, int STAGES>
@@ -1020,7 +1026,7 @@ cudaError_t i8r_qa_launch(const half *a, const I8RParams &p, cudaStream_t stream
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + 63) / 64, tiles_n = (p.N + BN - 1) / BN;
     const int nsplit = i8r_qa_splits(tiles_m, tiles_n, hopper_num_sms());
-    const size_t smem = I8rQaLayout<BN, STAGES>::smem((p.K + I8R_BK - 1) / I8R_BK);
+    const size_t smem = I8rQaLayout<BN, STAGES>::smem(i8r_qa_boxes(p.K));
     return pdl_launch(gemm_int8_rows_qa_kernel<BN, STAGES>, dim3(tiles_m * nsplit), dim3(3 * 128), smem, stream,
                       mw, ts, a, p, tiles_m, tiles_n, nsplit);
 }
@@ -1101,15 +1107,15 @@ extern "C" cudaError_t linear_rows_int8(const uint16_t *x, int rows, int k, int 
                       reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y), n);
 }
 
+extern "C" int gemm_int8_rows_tile_a16(int tile) { return tile >= I8R_QA_BASE && tile < I8R_QA_BASE + I8R_NUM_QA; }
+
 extern "C" const char *gemm_int8_rows_tile_name(int tile) {
     if (tile == I8R_PORTABLE) return "i8r portable 64x64 dp4a";
-    if (tile >= I8R_QA_BASE && tile < I8R_QA_BASE + I8R_NUM_QA) return kI8rQaTiles[tile - I8R_QA_BASE].name;
+    if (gemm_int8_rows_tile_a16(tile)) return kI8rQaTiles[tile - I8R_QA_BASE].name;
     return tile >= 0 && tile < I8R_NUM_TMA ? kI8rTiles[tile].name : "i8r ?";
 }
 
 extern "C" int gemm_int8_rows_portable_tile(void) { return I8R_PORTABLE; }
-
-extern "C" int gemm_int8_rows_tile_a16(int tile) { return tile >= I8R_QA_BASE && tile < I8R_QA_BASE + I8R_NUM_QA; }
 
 // The qa tiles that can take K (none where the TMA tiles cannot run).
 static bool i8r_qa_usable(int k, int t) { return i8r_tma_usable(k) && kI8rQaTiles[t].fits(k); }

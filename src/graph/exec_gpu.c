@@ -132,10 +132,10 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
                                    n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16, st));
         return;
     }
+    const int8_t *qw = n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8;  // (N, K), per-channel (i8_rows)
+    const float *sw = n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw;
     if (n->i8_rows && gemm_int8_rows_tile_a16(node_gemm_cfg(n)->tile)) {  // a qa tile: one kernel
-        cudaCheck(gemm_int8_rows_a16(m, nn, k, *node_gemm_cfg(n), t[n->in].d16,
-                                     n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8,
-                                     n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw, bias,
+        cudaCheck(gemm_int8_rows_a16(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, qw, sw, bias,
                                      n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
                                      geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, st));
         return;
@@ -148,8 +148,6 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
                                                 st));
         else
             cudaCheck(quantize_rows_int8(t[n->in].d16, m, k, silu_a, qa, sa, st));
-        const int8_t *qw = n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8;
-        const float *sw = n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw;
         cudaCheck(gemm_int8_rows(m, nn, k, *node_gemm_cfg(n), qa, sa, qw, sw, bias,
                                  n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
                                  geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, st));
