@@ -536,6 +536,51 @@ __device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, int *acc, f
         acc[4 * j + 3] = __float_as_int(i8r_dequant(acc[4 * j + 3], sb, s.y, 0.0f, false));
     }
 }
+
+// The TS tiles' consumer steps, shared by the ping-pong TS kernel and the qa
+// kernel. i8r_ts_residual: lane 0 of a consumer warp loads its 16 rows of the
+// tile's residual (columns n0 .., rows m0w ..) into its slab by TMA, once the
+// slab's previous stores have read it; the tile's main loop runs under it.
+template <int BN>
+__device__ __forceinline__ void i8r_ts_residual(const I8RParams &p, const PpTsMaps &ts_maps, unsigned char *slab,
+                                                uint64_t *rb, int n0, int m0w, int lane) {
+    if (p.residual && lane == 0) {
+        bulk_wait_read<0>();
+        mbar_arrive_expect_tx(rb, PP_TS_ROWS * BN * 2);
+        ts_load<BN>(ts_maps, slab, rb, n0, m0w);
+    }
+}
+// One 64 x BN tile of consumer c of NC (its i-th: ring stages i nkt .., the
+// residual barrier's pass i / NC): wait for the turn (the previous consumer
+// has issued its last tile's main loop), the main loop (A: the stage's 64
+// rows, or ABM == 0 the resident boxes a_res), the turn passed on where
+// another consumer has a tile after it (next), then the residual (or the
+// slab free), i8r_dequant_frag with the fragment rows' scales (scales(sa,
+// sb), read there) and pp_ts.cuh's epilogue into rows m0w .. of y.
+template <int BN, int STAGES, int ABM, int NC, typename Scales>
+__device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &ts_maps, int *acc,
+                                            unsigned char *ring, uint64_t *full, uint64_t *empty,
+                                            const unsigned char *a_res, int i, int nkt, bool next, int c, int tid,
+                                            uint64_t *rb, unsigned char *slab, int m0w, int n0, Scales scales) {
+    constexpr int R = BN / 2;
+    const int lane = tid % 32;
+    if (i > 0) i8r_bar_sync(I8R_BAR_ORDER + c);
+    wg_ring_mainloop<R, BN, STAGES, ABM>(
+        acc, ring, full, empty, i * nkt, nkt, 0, tid,
+        [](int *d, uint64_t da, uint64_t db, int scale_d) { wgmma_s8<BN>(d, da, db, scale_d); },
+        [&]() {
+            if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % NC);
+        },
+        a_res);
+    wg_regs_ready<R>(acc);
+    if (p.residual) mbar_wait(rb, (i / NC) & 1);
+    else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
+    __syncwarp();
+    float sa, sb;
+    scales(sa, sb);
+    i8r_dequant_frag<BN>(p, acc, sa, sb, n0, lane);
+    pp_ts_epilogue<BN, false>(i8r_ts_params(p), ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane);
+}
 #endif
 
 // One CTA per SM (grid = min(tiles, SMs)) walks a static schedule of WM x BN
@@ -601,32 +646,26 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
         const bool next = t + (int)gridDim.x < tiles;  // the other consumer has tile i + 1
         const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
         if constexpr (TS) {
-            if (p.residual && lane == 0) {  // the tile's residual into the slab, under the main loop
-                bulk_wait_read<0>();        // the previous tile's stores have read the slab
-                mbar_arrive_expect_tx(&rbar[c * 4 + warp], L::SLAB_BYTES);
-                ts_load<BN>(ts_maps, slab, &rbar[c * 4 + warp], n0, m0 + PP_TS_ROWS * warp);
-            }
-        }
-        if (i > 0) i8r_bar_sync(I8R_BAR_ORDER + c);    // it has issued tile i - 1's main loop
-        wg_ring_mainloop<HALVES * R, BN, STAGES, WM>(
-            acc, ring, full, empty, i * nkt, nkt, 0, tid,
-            [](int *d, uint64_t da, uint64_t db, int scale_d) {
-                wgmma_s8<BN>(d, da, db, scale_d);
-                if constexpr (HALVES == 2) wgmma_s8<BN>(d + R, da + (64 * I8R_BK >> 4), db, scale_d);
-            },
-            [&]() {
-                if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % NC);  // the next one's turn
-            });
-        wg_regs_ready<HALVES * R>(acc);
-        if constexpr (TS) {
-            if (p.residual) mbar_wait(&rbar[c * 4 + warp], (i / NC) & 1);
-            else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
-            __syncwarp();
-            const ConvParams cp = i8r_ts_params(p);
             const int m0w = m0 + PP_TS_ROWS * warp, ma = m0w + (lane >> 2), mb = ma + 8;
-            i8r_dequant_frag<BN>(p, acc, ma < p.M ? p.sa[ma] : 0.0f, mb < p.M ? p.sa[mb] : 0.0f, n0, lane);
-            pp_ts_epilogue<BN, false>(cp, ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane);
+            uint64_t *rb = &rbar[c * 4 + warp];
+            i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
+            i8r_ts_tile<BN, STAGES, WM, NC>(p, ts_maps, acc, ring, full, empty, nullptr, i, nkt, next, c, tid, rb,
+                                            slab, m0w, n0, [&](float &sa, float &sb) {
+                                                sa = ma < p.M ? p.sa[ma] : 0.0f;
+                                                sb = mb < p.M ? p.sa[mb] : 0.0f;
+                                            });
         } else {
+            if (i > 0) i8r_bar_sync(I8R_BAR_ORDER + c);  // it has issued tile i - 1's main loop
+            wg_ring_mainloop<HALVES * R, BN, STAGES, WM>(
+                acc, ring, full, empty, i * nkt, nkt, 0, tid,
+                [](int *d, uint64_t da, uint64_t db, int scale_d) {
+                    wgmma_s8<BN>(d, da, db, scale_d);
+                    if constexpr (HALVES == 2) wgmma_s8<BN>(d + R, da + (64 * I8R_BK >> 4), db, scale_d);
+                },
+                [&]() {
+                    if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % NC);  // the next one's turn
+                });
+            wg_regs_ready<HALVES * R>(acc);
 #pragma unroll
             for (int hm = 0; hm < HALVES; hm++)
                 i8r_epilogue<BN>(p, acc + hm * R, reinterpret_cast<half *>(slab), m0 + hm * 64 + warp * 16, n0, lane);
@@ -816,38 +855,17 @@ __global__ void __launch_bounds__(3 * 128, 1)
     const int c = wg - 1, warp = tid / 32, lane = tid % 32;
     unsigned char *slab = slabs + (size_t)(c * 4 + warp) * L::SLAB_BYTES;  // this warp's
     uint64_t *rb = &rbar[c * 4 + warp];
-    auto load_residual = [&](int j) {  // tile j's residual into the slab, under its main loop
-        if (p.residual && lane == 0) {
-            bulk_wait_read<0>();  // the previous tile's stores have read the slab
-            mbar_arrive_expect_tx(rb, L::SLAB_BYTES);
-            ts_load<BN>(ts_maps, slab, rb, (split + j * nsplit) * BN, m0 + PP_TS_ROWS * warp);
-        }
-    };
-    if (c < nt) load_residual(c);
+    const int m0w = m0 + PP_TS_ROWS * warp, r = PP_TS_ROWS * warp + (lane >> 2);  // the fragment's rows: r, r + 8
+    if (c < nt) i8r_ts_residual<BN>(p, ts_maps, slab, rb, (split + c * nsplit) * BN, m0w, lane);
     i8r_qa_rows(a, p.M, p.K, kb, m0, c * 4 + warp, lane, abox, sa_s);
     fence_proxy_async_smem();  // the generic-proxy stores of the rows, read next by wgmma
     i8r_bar_sync(I8R_QA_BAR_ROWS);
     int acc[R];  // each tile's first wgmma overwrites them (scale-d 0)
     for (int j = c; j < nt; j += 2) {
-        const bool next = j + 1 < nt;  // the other consumer has tile j + 1
         const int n0 = (split + j * nsplit) * BN;
-        if (j > c) load_residual(j);
-        if (j > 0) i8r_bar_sync(I8R_BAR_ORDER + c);  // it has issued tile j - 1's main loop
-        wg_ring_mainloop<R, BN, STAGES, 0>(
-            acc, ring, full, empty, j * kb, kb, 0, tid,
-            [](int *d, uint64_t da, uint64_t db, int scale_d) { wgmma_s8<BN>(d, da, db, scale_d); },
-            [&]() {
-                if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % 2);  // the next one's turn
-            },
-            abox);
-        wg_regs_ready<R>(acc);
-        if (p.residual) mbar_wait(rb, (j / 2) & 1);
-        else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
-        __syncwarp();
-        const int r = PP_TS_ROWS * warp + (lane >> 2);  // the fragment's rows in the block: r, r + 8
-        i8r_dequant_frag<BN>(p, acc, sa_s[r], sa_s[r + 8], n0, lane);
-        pp_ts_epilogue<BN, false>(i8r_ts_params(p), ts_maps, reinterpret_cast<const float *>(acc), slab,
-                                  m0 + PP_TS_ROWS * warp, n0, lane);
+        if (j > c) i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
+        i8r_ts_tile<BN, STAGES, 0, 2>(p, ts_maps, acc, ring, full, empty, abox, j, kb, j + 1 < nt, c, tid, rb, slab,
+                                      m0w, n0, [&](float &sa, float &sb) { sa = sa_s[r], sb = sa_s[r + 8]; });
     }
     if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
 #endif
@@ -1174,7 +1192,11 @@ static int i8r_widest_fill(long m64, int n, const int *bns, int count, int num_s
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a16, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
     const long m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128;
-    if (a16 == 2 || (a16 && m64 * 8 >= 7L * num_sms)) {
+    const bool geglu = epi == GEMM_EPI_GEGLU;
+    // GEGLU keeps the pass and the three-consumer tile below: its erf epilogue outlasts a K = 320 tile's
+    // products, and the qa tiles have two consumers (8192 x 2560 x 320: 52.3 against 42.8 us for the
+    // FP16 engine, docs/PERF.md)
+    if (a16 == 2 || (a16 && !geglu && m64 * 8 >= 7L * num_sms)) {
         const int t = i8r_qa_index(i8r_widest_fill(m64, n, kI8rQaBn, I8R_NUM_QA, num_sms));
         if (i8r_qa_usable(k, t)) return TileConfig{I8R_QA_BASE + t, 1};
         for (int i = I8R_NUM_QA - 1; i >= 0; i--)  // a narrower one that takes K (less shared memory)
@@ -1186,7 +1208,6 @@ extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue
     static_assert(ts64x256 >= 0 && ts64x160 >= 0 && ts64x128 >= 0 && ts64x128_3c >= 0 && ts64x64 >= 0 &&
                       ts64x32 >= 0,
                   "the rule's tiles are compiled");
-    const bool geglu = epi == GEMM_EPI_GEGLU;
     if (geglu && m64 * n128 >= 2L * num_sms) return TileConfig{ts64x128_3c, 1};
     int bn = 0, tile = -1;
     if (!geglu && m64 * n256 >= num_sms && n256 * 256 * 100 <= 107L * n) bn = 256, tile = ts64x256;

@@ -550,6 +550,21 @@ static void test_rows_zero_and_invalid(void) {
     i8_case_free(&c);
 }
 
+// The heuristic's qa rule on the H100's 132 SMs: at 8192 rows (SD1.5 320 @64 b2) a node with FP16 A
+// and no GEGLU takes a qa tile; GEGLU keeps the pass and the three-consumer tile (its qa pick took 52.3
+// against 42.8 us for the FP16 engine) unless --fuse-quant on (a16 2); 4096 rows take none.
+static void test_rows_heuristic_qa(void) {
+    const int none = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(8192, 2560, 320, GEMM_EPI_NONE, 1, 132).tile),
+              res = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(8192, 320, 1280, GEMM_EPI_NONE, 1, 132).tile),
+              geglu = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(8192, 2560, 320, GEMM_EPI_GEGLU, 1, 132).tile),
+              forced = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(8192, 2560, 320, GEMM_EPI_GEGLU, 2, 132).tile),
+              small = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(4096, 320, 1280, GEMM_EPI_NONE, 1, 132).tile);
+    result(none && res && !geglu && forced && !small,
+           "gemm_int8_rows_heuristic 132 SMs, FP16 A: qa tile at 8192x2560x320 none (%d), 8192x320x1280 (%d); "
+           "not at 8192x2560x320 GEGLU (%d) unless forced (%d), not at 4096x320x1280 (%d)",
+           none, res, geglu, forced, small);
+}
+
 // layernorm_quant_rows_int8 against layernorm_fp16 then quantize_rows_int8 on the same rows: the same
 // bytes and scales (rows of N(shift, 1) with gamma, beta near 1 and 0; the last row constant: beta only).
 static void test_ln_quant_case(int M, int C, float shift) {
@@ -682,6 +697,7 @@ void gpu_suite_int8_rows(int num_sms) {
     static const int lq[][2] = {{1, 8}, {77, 24}, {4096, 320}, {1030, 640}, {257, 1280}, {65, 2048}, {9, 4096}};
     for (unsigned i = 0; i < sizeof(lq) / sizeof(lq[0]); i++) test_ln_quant_case(lq[i][0], lq[i][1], i % 2 ? 30.f : 0.f);
     test_rows_zero_and_invalid();
+    test_rows_heuristic_qa();
     // awkward shapes: M = 1, 7, 77, 129, N / K tails, K % 16 == 8 (portable only), every tile; 4177 x 1040:
     // more than two tiles per CTA of every ping-pong tile (each consumer several, the ring across tiles)
     // 8960 x 320 x 1280: more 64-row blocks (140) than SMs, so the qa tiles run in two waves
