@@ -705,7 +705,10 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
 //     10.0). With 4096 rows and fewer they lose (4096 x 320 x 1280: 15.2
 //     against 12.9): each CTA's quantization is not overlapped with its
 //     products (one CTA per SM, one row block each), and nsplit CTAs repeat
-//     it. The heuristic takes them only where 64-row blocks fill the SMs.
+//     it. The heuristic takes them only where 64-row blocks fill the SMs,
+//     and not for GEGLU: two consumers cannot hide its erf epilogue behind
+//     a K = 320 tile's products (8192 x 2560 x 320: 51.3 us against 43.2
+//     for the pass and the three-consumer 64 x 128 tile).
 //   - Limits: K <= I8R_QA_KMAX and the resident boxes + ring + slabs within
 //     227 KB (the launcher refuses otherwise).
 #define I8R_QA_TILES(X) \
@@ -1194,8 +1197,8 @@ extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue
     const long m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128;
     const bool geglu = epi == GEMM_EPI_GEGLU;
     // GEGLU keeps the pass and the three-consumer tile below: its erf epilogue outlasts a K = 320 tile's
-    // products, and the qa tiles have two consumers (8192 x 2560 x 320: 52.3 against 42.8 us for the
-    // FP16 engine, docs/PERF.md)
+    // products, and the qa tiles have two consumers (8192 x 2560 x 320: 51.3-51.7 against 43.2-43.3 us,
+    // docs/PERF.md)
     if (a16 == 2 || (a16 && !geglu && m64 * 8 >= 7L * num_sms)) {
         const int t = i8r_qa_index(i8r_widest_fill(m64, n, kI8rQaBn, I8R_NUM_QA, num_sms));
         if (i8r_qa_usable(k, t)) return TileConfig{I8R_QA_BASE + t, 1};
