@@ -557,22 +557,33 @@ __device__ __forceinline__ void i8r_ts_residual(const I8RParams &p, const PpTsMa
 // another consumer has a tile after it (next), then the residual (or the
 // slab free), i8r_dequant_frag with the fragment rows' scales (scales(sa,
 // sb), read there) and pp_ts.cuh's epilogue into rows m0w .. of y.
+// Consumer c of NC's turn and main loop for its i-th tile (ring stages i nkt ..): wait until the previous
+// consumer has issued its last tile's main loop, run this one (HALVES m64 halves of R accumulators each; A:
+// the stage's rows, or ABM == 0 the resident boxes a_res), and pass the turn on where another consumer has a
+// tile after it (next).
+template <int R, int BN, int STAGES, int ABM, int NC, int HALVES = 1>
+__device__ __forceinline__ void i8r_pp_mainloop(int *acc, unsigned char *ring, uint64_t *full, uint64_t *empty,
+                                                const unsigned char *a_res, int i, int nkt, bool next, int c, int tid) {
+    if (i > 0) i8r_bar_sync(I8R_BAR_ORDER + c);
+    wg_ring_mainloop<HALVES * R, BN, STAGES, ABM>(
+        acc, ring, full, empty, i * nkt, nkt, 0, tid,
+        [](int *d, uint64_t da, uint64_t db, int scale_d) {
+            wgmma_s8<BN>(d, da, db, scale_d);
+            if constexpr (HALVES == 2) wgmma_s8<BN>(d + R, da + (64 * I8R_BK >> 4), db, scale_d);
+        },
+        [&]() {
+            if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % NC);
+        },
+        a_res);
+    wg_regs_ready<HALVES * R>(acc);
+}
 template <int BN, int STAGES, int ABM, int NC, typename Scales>
 __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &ts_maps, int *acc,
                                             unsigned char *ring, uint64_t *full, uint64_t *empty,
                                             const unsigned char *a_res, int i, int nkt, bool next, int c, int tid,
                                             uint64_t *rb, unsigned char *slab, int m0w, int n0, Scales scales) {
-    constexpr int R = BN / 2;
     const int lane = tid % 32;
-    if (i > 0) i8r_bar_sync(I8R_BAR_ORDER + c);
-    wg_ring_mainloop<R, BN, STAGES, ABM>(
-        acc, ring, full, empty, i * nkt, nkt, 0, tid,
-        [](int *d, uint64_t da, uint64_t db, int scale_d) { wgmma_s8<BN>(d, da, db, scale_d); },
-        [&]() {
-            if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % NC);
-        },
-        a_res);
-    wg_regs_ready<R>(acc);
+    i8r_pp_mainloop<BN / 2, BN, STAGES, ABM, NC>(acc, ring, full, empty, a_res, i, nkt, next, c, tid);
     if (p.residual) mbar_wait(rb, (i / NC) & 1);
     else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
     __syncwarp();
@@ -655,17 +666,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
                                                 sb = mb < p.M ? p.sa[mb] : 0.0f;
                                             });
         } else {
-            if (i > 0) i8r_bar_sync(I8R_BAR_ORDER + c);  // it has issued tile i - 1's main loop
-            wg_ring_mainloop<HALVES * R, BN, STAGES, WM>(
-                acc, ring, full, empty, i * nkt, nkt, 0, tid,
-                [](int *d, uint64_t da, uint64_t db, int scale_d) {
-                    wgmma_s8<BN>(d, da, db, scale_d);
-                    if constexpr (HALVES == 2) wgmma_s8<BN>(d + R, da + (64 * I8R_BK >> 4), db, scale_d);
-                },
-                [&]() {
-                    if (next) i8r_bar_arrive(I8R_BAR_ORDER + (c + 1) % NC);  // the next one's turn
-                });
-            wg_regs_ready<HALVES * R>(acc);
+            i8r_pp_mainloop<R, BN, STAGES, WM, NC, HALVES>(acc, ring, full, empty, nullptr, i, nkt, next, c, tid);
 #pragma unroll
             for (int hm = 0; hm < HALVES; hm++)
                 i8r_epilogue<BN>(p, acc + hm * R, reinterpret_cast<half *>(slab), m0 + hm * 64 + warp * 16, n0, lane);
