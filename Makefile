@@ -11,6 +11,8 @@
 #                        at the SD shapes (tests/gpu_attention.c, gpu_int8.c);
 #                        build/trace_attention: the attention kernels' timeline
 #                        probe (docs/ARCHITECTURE.md)
+#   make build/libktrace.so  a block graph's kernel timeline in place (CUPTI
+#                        injection library, tools/ktrace.c)
 #   make clean
 #
 # DEPS_PREFIX=dir points the build at Debian packages unpacked with dpkg -x
@@ -242,6 +244,14 @@ $(BUILD)/trace_attention: $(BUILD)/bench/gpu_attention.o $(BUILD)/tests/harness.
                           $(filter-out $(KBUILD)/kernels/attention_wgmma.o,$(KERNEL_OBJS)) \
                           $(KBUILD)/trace/kernels/attention_wgmma.o
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
+
+# build/libktrace.so: the in-graph kernel timeline (tools/ktrace.c), a CUPTI
+# injection library: CUDA_INJECTION64_PATH=$PWD/build/libktrace.so unetrun ...
+CUPTI_HOME ?= $(firstword $(wildcard $(CUDA_HOME)/extras/CUPTI) $(CUDA_HOME))
+$(BUILD)/libktrace.so: tools/ktrace.c
+	@mkdir -p $(BUILD)
+	$(CC) -std=c11 -O2 -Wall -Wextra -shared -fPIC -I$(CUPTI_HOME)/include -I$(CUDA_HOME)/include -o $@ $< \
+	    -L$(CUPTI_HOME)/lib64 -Wl,-rpath=$(CUPTI_HOME)/lib64 -lcupti -lstdc++
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
