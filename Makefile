@@ -247,7 +247,7 @@ $(BUILD)/trace_attention: $(BUILD)/bench/gpu_attention.o $(BUILD)/tests/harness.
 
 # build/libktrace.so: the in-graph kernel timeline (tools/ktrace.c), a CUPTI
 # injection library: CUDA_INJECTION64_PATH=$PWD/build/libktrace.so unetrun ...
-CUPTI_HOME ?= $(firstword $(wildcard $(CUDA_HOME)/extras/CUPTI) $(CUDA_HOME))
+CUPTI_HOME ?= $(if $(wildcard $(CUDA_HOME)/lib64/libcupti.so),$(CUDA_HOME),$(CUDA_HOME)/extras/CUPTI)
 $(BUILD)/libktrace.so: tools/ktrace.c
 	@mkdir -p $(BUILD)
 	$(CC) -std=c11 -O2 -Wall -Wextra -shared -fPIC -I$(CUPTI_HOME)/include -I$(CUDA_HOME)/include -o $@ $< \
