@@ -24,6 +24,7 @@
 // taken by one-node replays each carry a launch and a graph's fixed cost;
 // these are the kernels in place, in the chain, with their neighbours.
 //
+// Memset and memcpy nodes are traced and reported as nodes too.
 // Environment: KTRACE_REPORT (the report's file; stderr without it),
 // KTRACE_RAW (a file for every record: graph, node, start, end, grid, block,
 // name), KTRACE_GRAPH (a graph id to report instead of the largest).
@@ -71,6 +72,8 @@ static void kt_name(const char *mangled, char *out) {
     int st = -1;
     char *d = mangled ? __cxa_demangle(mangled, NULL, NULL, &st) : NULL;
     const char *s = (st == 0 && d) ? d : (mangled ? mangled : "?");
+    if (!strncmp(s, "void ", 5)) s += 5;
+    if (!strncmp(s, "(anonymous namespace)::", 23)) s += 23;
     size_t n = strlen(s);
     // drop the parameter list: the last '(' at template depth 0
     int depth = 0;
@@ -79,7 +82,6 @@ static void kt_name(const char *mangled, char *out) {
         else if (s[i] == '>') depth--;
         else if (s[i] == '(' && depth == 0) { n = i; break; }
     }
-    if (!strncmp(s, "void ", 5)) s += 5, n -= 5;
     if (n > KT_NAME_CHARS - 1) n = KT_NAME_CHARS - 1;
     memcpy(out, s, n);
     out[n] = 0;
@@ -96,16 +98,29 @@ static void CUPTIAPI kt_buffer_completed(CUcontext ctx, uint32_t stream, uint8_t
     (void)ctx, (void)stream, (void)size;
     CUpti_Activity *a = NULL;
     while (cuptiActivityGetNextRecord(buf, valid, &a) == CUPTI_SUCCESS) {
-        if (a->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL && a->kind != CUPTI_ACTIVITY_KIND_KERNEL) continue;
-        const CUpti_ActivityKernel10 *k = (const CUpti_ActivityKernel10 *)a;
+        const int kernel = a->kind == CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL || a->kind == CUPTI_ACTIVITY_KIND_KERNEL;
+        if (!kernel && a->kind != CUPTI_ACTIVITY_KIND_MEMSET && a->kind != CUPTI_ACTIVITY_KIND_MEMCPY) continue;
         if (!g_rec || g_n == KT_MAX_RECORDS) {
             g_dropped++;
             continue;
         }
         kt_rec *r = &g_rec[g_n++];
-        r->start = k->start, r->end = k->end, r->node = k->graphNodeId, r->graph = k->graphId;
-        r->grid = k->gridX * k->gridY * k->gridZ, r->block = k->blockX * k->blockY * k->blockZ;
-        kt_name(k->name, r->name);
+        if (kernel) {
+            const CUpti_ActivityKernel10 *k = (const CUpti_ActivityKernel10 *)a;
+            r->start = k->start, r->end = k->end, r->node = k->graphNodeId, r->graph = k->graphId;
+            r->grid = k->gridX * k->gridY * k->gridZ, r->block = k->blockX * k->blockY * k->blockZ;
+            kt_name(k->name, r->name);
+        } else if (a->kind == CUPTI_ACTIVITY_KIND_MEMSET) {  // memset and memcpy nodes are nodes too
+            const CUpti_ActivityMemset4 *m = (const CUpti_ActivityMemset4 *)a;
+            r->start = m->start, r->end = m->end, r->node = m->graphNodeId, r->graph = m->graphId;
+            r->grid = r->block = 0;
+            snprintf(r->name, sizeof r->name, "[memset %llu bytes]", (unsigned long long)m->bytes);
+        } else {
+            const CUpti_ActivityMemcpy6 *m = (const CUpti_ActivityMemcpy6 *)a;
+            r->start = m->start, r->end = m->end, r->node = m->graphNodeId, r->graph = m->graphId;
+            r->grid = r->block = 0;
+            snprintf(r->name, sizeof r->name, "[memcpy %llu bytes]", (unsigned long long)m->bytes);
+        }
     }
     free(buf);
 }
@@ -291,6 +306,8 @@ int InitializeInjection(void) {
     }
     CUPTI_CHECK(cuptiActivityRegisterCallbacks(kt_buffer_requested, kt_buffer_completed));
     CUPTI_CHECK(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL));
+    CUPTI_CHECK(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMSET));
+    CUPTI_CHECK(cuptiActivityEnable(CUPTI_ACTIVITY_KIND_MEMCPY));
     g_ok = 1;
     atexit(kt_at_exit);
     return 1;
