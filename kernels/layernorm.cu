@@ -28,10 +28,11 @@
 //   normalized tensor, which the folded GEMM never reads).
 //
 // Limits
-//   C a multiple of 8 and at most 4096 (NCH = 4, 8 or 16 chunks per lane).
+//   C a multiple of 8 and at most 4096 (NCH = 2, 4, 8 or 16 chunks per lane).
 #include "kernels.h"
 #include "pdl.cuh"
 #include "quant_rows.cuh"
+#include "tensormap.cuh"
 
 #include <cuda_fp16.h>
 #include <stdint.h>
@@ -39,6 +40,15 @@
 namespace {
 
 constexpr int kRowsPerBlock = 8;  // warps per block, one row each
+// Two chunks per lane (C <= 512) take 30-40 registers, 6 blocks per SM; the
+// same kernels bound to 32 registers (MINB = 8, every warp slot; ptxas moves
+// 4 bytes of layernorm_kernel to the stack) hold 8; MINB = 0 is no bound (the
+// other widths). The launchers take the
+// bound where the rows need more than 6 blocks per SM: in place in the SD1.5
+// 320 @64 b2 transformer (8192 rows, 1024 blocks) a LayerNorm then takes 4.3
+// against 4.9-5.5 us, a quantizing one 5.3-5.4 against 5.8-6.0; at 4096 rows
+// the bound was 0.15-0.3 us slower (docs/PERF.md, "LayerNorm rows in one wave").
+constexpr int kBlocksPerSmUnbound = 6;
 
 // Loads this lane's chunks of row xr into v and returns the row's mean and
 // rstd (every lane gets both), two passes over the registers.
@@ -114,8 +124,8 @@ __device__ __forceinline__ bool ln_vec(const float *gamma, const float *beta) {
     return !((reinterpret_cast<uintptr_t>(gamma) | reinterpret_cast<uintptr_t>(beta)) & 15);
 }
 
-template <int NCH>
-__global__ void __launch_bounds__(kRowsPerBlock * 32)
+template <int NCH, int MINB>
+__global__ void __launch_bounds__(kRowsPerBlock * 32, MINB)
     layernorm_kernel(const half *__restrict__ x, half *__restrict__ y, const float *__restrict__ gamma,
                      const float *__restrict__ beta, int M, int C, float eps) {
     pdl_wait();
@@ -138,8 +148,8 @@ __global__ void __launch_bounds__(kRowsPerBlock * 32)
 // chunks stay in registers, their max |v| over the row gives the row's INT8
 // scale, and q, scale are what quantize_rows_int8 makes of layernorm_kernel's
 // output (quant_rows.cuh; the same bytes).
-template <int NCH>
-__global__ void __launch_bounds__(kRowsPerBlock * 32)
+template <int NCH, int MINB>
+__global__ void __launch_bounds__(kRowsPerBlock * 32, MINB)
     layernorm_quant_kernel(const half *__restrict__ x, const float *__restrict__ gamma,
                            const float *__restrict__ beta, int M, int C, float eps, int8_t *__restrict__ q,
                            float *__restrict__ scale) {
@@ -172,8 +182,8 @@ __global__ void __launch_bounds__(kRowsPerBlock * 32)
     }
 }
 
-template <int NCH>
-__global__ void __launch_bounds__(kRowsPerBlock * 32)
+template <int NCH, int MINB>
+__global__ void __launch_bounds__(kRowsPerBlock * 32, MINB)
     layernorm_stats_kernel(const half *__restrict__ x, float2 *__restrict__ stats, int M, int C, float eps) {
     pdl_wait();
     // The GEMM that reads the statistics may be scheduled while this pass runs (its prologue overlaps our
@@ -190,15 +200,22 @@ __global__ void __launch_bounds__(kRowsPerBlock * 32)
 
 }  // namespace
 
+// The kernel for C, and for NCH = 2 the 32-register bound where the rows' blocks exceed what 6 per SM hold.
+#define LN_PICK(kern, c, blocks)                                                                  \
+    ((c) <= 512    ? ((blocks) > (unsigned)(kBlocksPerSmUnbound * hopper_num_sms()) ? kern<2, 8> : kern<2, 0>) \
+     : (c) <= 1024 ? kern<4, 0>                                                                     \
+     : (c) <= 2048 ? kern<8, 0>                                                                     \
+                   : kern<16, 0>)
+
 extern "C" cudaError_t layernorm_fp16(const uint16_t *x, uint16_t *y, const float *gamma, const float *beta, int m,
                                       int c, float eps, cudaStream_t stream) {
     if (m <= 0 || c <= 0 || c % 8 || c > 4096) return cudaErrorInvalidValue;
     const half *hx = reinterpret_cast<const half *>(x);
     half *hy = reinterpret_cast<half *>(y);
     dim3 grid((m + kRowsPerBlock - 1) / kRowsPerBlock), block(kRowsPerBlock * 32);
-    if (c <= 1024) return pdl_launch(layernorm_kernel<4>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
-    if (c <= 2048) return pdl_launch(layernorm_kernel<8>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
-    return pdl_launch(layernorm_kernel<16>, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
+    void (*kern)(const half *, half *, const float *, const float *, int, int, float) =
+        LN_PICK(layernorm_kernel, c, grid.x);
+    return pdl_launch(kern, grid, block, 0, stream, hx, hy, gamma, beta, m, c, eps);
 }
 
 extern "C" cudaError_t layernorm_quant_rows_int8(const uint16_t *x, const float *gamma, const float *beta, int m,
@@ -207,7 +224,7 @@ extern "C" cudaError_t layernorm_quant_rows_int8(const uint16_t *x, const float 
     const half *hx = reinterpret_cast<const half *>(x);
     dim3 grid((m + kRowsPerBlock - 1) / kRowsPerBlock), block(kRowsPerBlock * 32);
     void (*kern)(const half *, const float *, const float *, int, int, float, int8_t *, float *) =
-        c <= 1024 ? layernorm_quant_kernel<4> : c <= 2048 ? layernorm_quant_kernel<8> : layernorm_quant_kernel<16>;
+        LN_PICK(layernorm_quant_kernel, c, grid.x);
     return pdl_launch(kern, grid, block, 0, stream, hx, gamma, beta, m, c, eps, q, scale);
 }
 
@@ -217,7 +234,6 @@ extern "C" cudaError_t layernorm_stats_fp16(const uint16_t *x, float *stats, int
     const half *hx = reinterpret_cast<const half *>(x);
     float2 *st = reinterpret_cast<float2 *>(stats);
     dim3 grid((m + kRowsPerBlock - 1) / kRowsPerBlock), block(kRowsPerBlock * 32);
-    if (c <= 1024) return pdl_launch(layernorm_stats_kernel<4>, grid, block, 0, stream, hx, st, m, c, eps);
-    if (c <= 2048) return pdl_launch(layernorm_stats_kernel<8>, grid, block, 0, stream, hx, st, m, c, eps);
-    return pdl_launch(layernorm_stats_kernel<16>, grid, block, 0, stream, hx, st, m, c, eps);
+    void (*kern)(const half *, float2 *, int, int, float) = LN_PICK(layernorm_stats_kernel, c, grid.x);
+    return pdl_launch(kern, grid, block, 0, stream, hx, st, m, c, eps);
 }

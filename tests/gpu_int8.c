@@ -695,8 +695,10 @@ void gpu_suite_int8_rows(int num_sms) {
         result(refused, "linear_rows_int8: rows > %d, K %% 8 != 0, rows x K past 48 KB refused", LINEAR_ROWS_INT8_MAX);
         cudaCheck(cudaFree(q)), cudaCheck(cudaFree(s)), cudaCheck(cudaFree(x)), cudaCheck(cudaFree(y));
     }
-    // the LayerNorm that quantizes its rows: C = 8 .. 4096 (NCH 4, 8, 16), M tails, rows far from zero mean
-    static const int lq[][2] = {{1, 8}, {77, 24}, {4096, 320}, {1030, 640}, {257, 1280}, {65, 2048}, {9, 4096}};
+    // the LayerNorm that quantizes its rows: C = 8 .. 4096 (NCH 2, 4, 8, 16; at 8200 and 8193 rows more blocks
+    // than 6 per SM hold: the 32-register NCH = 2 kernel), M tails, rows far from zero mean
+    static const int lq[][2] = {{1, 8},     {77, 24},   {4096, 320}, {1030, 640}, {257, 1280},
+                                {65, 2048}, {9, 4096}, {8200, 320}, {8193, 504}};
     for (unsigned i = 0; i < sizeof(lq) / sizeof(lq[0]); i++) test_ln_quant_case(lq[i][0], lq[i][1], i % 2 ? 30.f : 0.f);
     test_rows_zero_and_invalid();
     test_rows_heuristic_qa();

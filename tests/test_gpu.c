@@ -1695,7 +1695,9 @@ static void op_suites(const char *bin) {
     test_linear(1, 24, 40, 1);
 
     // LayerNorm
-    static const int lns[][2] = {{4096, 320}, {2048, 640}, {512, 1280}, {64, 1280}, {1, 8}, {7, 24}, {33, 2056}, {5, 4096}};
+    // 8200 x 320 and 8193 x 504: more blocks than 6 per SM hold, the 32-register NCH = 2 kernel
+    static const int lns[][2] = {{4096, 320}, {2048, 640}, {512, 1280}, {64, 1280}, {1, 8},    {7, 24},
+                                 {33, 2056}, {5, 4096},   {8200, 320}, {8193, 504}, {100, 512}};
     for (unsigned i = 0; i < sizeof(lns) / sizeof(lns[0]); i++) test_layernorm(lns[i][0], lns[i][1], 0.f);
     test_layernorm(1024, 640, 30.f);
 
