@@ -176,28 +176,37 @@ struct I8RParams {
 };
 
 // --- the row quantizer ----------------------------------------------------------
-// One warp per row: max |v| over the row, then q = rn(v * 127 / amax).
-// x (rows, K) FP16, q (rows, K), scale (rows); K a multiple of 8. CH > 0:
-// the row is read once, CH 16-byte chunks per lane held in registers (K <=
-// 256 CH); CH == 0: any K, the row read twice.
-template <int CH>
+// WPR warps per row (8 / WPR rows per block of 8 warps): max |v| over the row,
+// then q = rn(v * 127 / amax). x (rows, K) FP16, q (rows, K), scale (rows); K
+// a multiple of 8. CH > 0: the row is read once, CH 16-byte chunks per thread
+// held in registers (K <= 256 CH WPR); CH == 0 (WPR = 1): any K, the row read
+// twice. WPR > 1 is for a few long rows: one warp per row left a 256 x 5120
+// pass on 32 SMs, each warp's loads, max, conversion and stores in series
+// (6.9 us in place in the SD1.5 1280 @16 b1 transformer, docs/PERF.md "LayerNorm
+// rows in one wave"); the warps' maxima meet in shared memory (max is exact in
+// any order: the same bytes and scale).
+template <int CH, int WPR>
 __global__ void __launch_bounds__(256) quantize_rows_int8_kernel(const half *x, int rows, int K, int silu, int8_t *q,
                                                                  float *scale) {
+    static_assert(WPR == 1 || (CH > 0 && 8 % WPR == 0), "split rows hold their chunks");
     pdl_wait();
     // the GEMM that reads qa may be scheduled while this pass runs (its prologue under our tail; it
     // still waits for our completion), as layernorm_stats_kernel lets its folded GEMM
     pdl_launch_dependents();
-    const int row = blockIdx.x * 8 + threadIdx.x / 32, lane = threadIdx.x % 32;
-    if (row >= rows) return;
-    const uint4 *xr = reinterpret_cast<const uint4 *>(x + (size_t)row * K);  // 8 halves per chunk
-    uint2 *qr = reinterpret_cast<uint2 *>(q + (size_t)row * K);
-    const int chunks = K / 8;
+    constexpr int T = 32 * WPR;  // threads per row
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    const int row = blockIdx.x * (8 / WPR) + warp / WPR, t = (warp % WPR) * 32 + lane;
+    if (WPR == 1 && row >= rows) return;
+    const bool live = row < rows;  // WPR > 1: every thread reaches the barrier
+    const uint4 *xr = reinterpret_cast<const uint4 *>(x + (size_t)(live ? row : 0) * K);  // 8 halves per chunk
+    uint2 *qr = reinterpret_cast<uint2 *>(q + (size_t)(live ? row : 0) * K);
+    const int chunks = live ? K / 8 : 0;
     float amax = 0.0f;
     uint4 u[CH > 0 ? CH : 1];
     if constexpr (CH > 0) {
 #pragma unroll
         for (int i = 0; i < CH; i++) {
-            const int c = lane + 32 * i;
+            const int c = t + T * i;
             u[i] = c < chunks ? xr[c] : make_uint4(0u, 0u, 0u, 0u);  // zeros: |0| changes no max
         }
 #pragma unroll
@@ -207,12 +216,21 @@ __global__ void __launch_bounds__(256) quantize_rows_int8_kernel(const half *x, 
     }
 #pragma unroll
     for (int o = 16; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
+    if constexpr (WPR > 1) {
+        __shared__ float part[8];  // (warps) maxima
+        if (lane == 0) part[warp] = amax;
+        __syncthreads();
+        const int w0 = warp - warp % WPR;
+#pragma unroll
+        for (int w = 0; w < WPR; w++) amax = fmaxf(amax, part[w0 + w]);
+        if (!live) return;
+    }
     const float inv = i8r_inv(amax);
-    if (lane == 0) scale[row] = i8r_scale(amax);
+    if (t == 0) scale[row] = i8r_scale(amax);
     if constexpr (CH > 0) {
 #pragma unroll
         for (int i = 0; i < CH; i++)
-            if (lane + 32 * i < chunks) qr[lane + 32 * i] = i8r_quant8(u[i], silu, inv);
+            if (t + T * i < chunks) qr[t + T * i] = i8r_quant8(u[i], silu, inv);
     } else {
         for (int c = lane; c < chunks; c += 32) qr[c] = i8r_quant8(xr[c], silu, inv);
     }
@@ -238,7 +256,7 @@ __device__ __forceinline__ float i8r_value(const I8RParams &p, int isum, float s
 // and a persistent CTA that takes a whole SM's registers for 1-2 rows; here
 // one launch of light blocks: each block quantizes the rows into shared
 // memory with all its threads (the rows read twice from L2, for the max and
-// then the bytes, as quantize_rows_int8_kernel<0> does: the same functions,
+// then the bytes, as quantize_rows_int8_kernel<0, 1> does: the same functions,
 // the same bytes and scales; one warp per row, as the quantizer has it, left
 // 6-7 warps idle and took 11 us where the FP16 linear_rows takes 7), then warp w
 // forms output channel n = 8 b + w for every row: 8-byte chunks of qw (the
@@ -257,7 +275,7 @@ __global__ void __launch_bounds__(I8V_WARPS * 32)
     float *ss = reinterpret_cast<float *>(i8v_smem + (size_t)rows * K);
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, chunks = K / 8;
     pdl_wait();
-    // quantize_rows_int8_kernel<0>'s rows, every thread on every row: the max (exact in any order), then the bytes
+    // quantize_rows_int8_kernel<0, 1>'s rows, every thread on every row: the max (exact in any order), then the bytes
 #pragma unroll
     for (int r = 0; r < LINEAR_ROWS_INT8_MAX; r++) {
         if (r >= rows) break;
@@ -1100,14 +1118,24 @@ extern "C" cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, in
                                           cudaStream_t stream) {
     if (rows < 1 || k < 8 || k % 8 || !x || !q || !scale) return cudaErrorInvalidValue;
     const half *xh = reinterpret_cast<const half *>(x);
-    const dim3 grid((rows + 7) / 8), block(256);
-    // chunks per lane in registers: the fewest that hold the row (K <= 256 CH), or none (re-read) past 5120
+    // Warps per row: where a warp per row would leave the blocks under two per SM (a few long rows), the
+    // fewest (a power of two up to 8) whose threads hold the row in 4 chunks each (quantize_rows_int8_kernel's
+    // comment; K <= 8192). Else one, with the fewest chunks per lane in registers that hold the row (K <= 256
+    // CH), or none (the row re-read) past 5120.
+    const int chunks = k / 8;
+    int wpr = 1;
+    if ((rows + 7) / 8 < 2 * hopper_num_sms() && chunks > 4 * 32 && chunks <= 4 * 32 * 8)
+        while (chunks > 4 * 32 * wpr) wpr *= 2;
+    const dim3 grid((rows + 8 / wpr - 1) / (8 / wpr)), block(256);
     void (*kern)(const half *, int, int, int, int8_t *, float *) =
-        k <= 256 * 2   ? quantize_rows_int8_kernel<2>
-        : k <= 256 * 4 ? quantize_rows_int8_kernel<4>
-        : k <= 256 * 8 ? quantize_rows_int8_kernel<8>
-        : k <= 256 * 20 ? quantize_rows_int8_kernel<20>
-                        : quantize_rows_int8_kernel<0>;
+        wpr == 8       ? quantize_rows_int8_kernel<4, 8>
+        : wpr == 4     ? quantize_rows_int8_kernel<4, 4>
+        : wpr == 2     ? quantize_rows_int8_kernel<4, 2>
+        : k <= 256 * 2 ? quantize_rows_int8_kernel<2, 1>
+        : k <= 256 * 4 ? quantize_rows_int8_kernel<4, 1>
+        : k <= 256 * 8 ? quantize_rows_int8_kernel<8, 1>
+        : k <= 256 * 20 ? quantize_rows_int8_kernel<20, 1>
+                        : quantize_rows_int8_kernel<0, 1>;
     return pdl_launch(kern, grid, block, 0, stream, xh, rows, k, silu, q, scale);
 }
 

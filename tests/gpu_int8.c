@@ -715,6 +715,11 @@ void gpu_suite_int8_rows(int num_sms) {
         }
     test_rows_case("time_emb_proj", 2, 1280, 1280, EPI_BIAS, 1, 0, 1);  // SiLU on A
     test_rows_case("time_emb_proj", 1, 320, 1280, EPI_BIAS, 1, 0, 1);
+    // a few long rows: the quantizer with 8, 4 and 2 warps per row (4, 2.5 and 2 chunks per thread), the
+    // last block's other rows past M, an outlier per row, SiLU on A
+    test_rows_case("split rows", 5, 24, 8192, EPI_NONE, 0, 0, 0);
+    test_rows_case("split rows", 3, 40, 2568, EPI_BIAS, 0, 30.f, 0);
+    test_rows_case("split rows", 7, 16, 1040, EPI_NONE, 1, 0, 0);
     // every linear of the SD1.5 / SDXL transformer blocks at batch 1 and 2, heuristic tile
     char what[64];
     for (int b = 1; b <= 2; b++)
