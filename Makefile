@@ -154,7 +154,8 @@ $(BUILD)/%.o: %.c $(wildcard common/*.h src/*.h src/*/*.h kernels/*.h weights/*.
 $(BUILD)/unetrun: $(MAIN_OBJ) $(HOST_OBJS) $(KERNEL_OBJS)
 	$(NVCC) $(GENCODE) -o $@ $^ $(LDLIBS)
 
-CPU_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,tests/test_cpu.c tests/harness.c tests/golden.c $(wildcard tests/cpu_*.c))
+CPU_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,tests/test_cpu.c tests/harness.c tests/golden.c $(wildcard tests/cpu_*.c) \
+                   tools/ktrace_report.c)
 GPU_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,tests/test_gpu.c tests/harness.c tests/golden.c $(wildcard tests/gpu_*.c))
 
 $(BUILD)/test_cpu: $(CPU_TEST_OBJS) $(HOST_OBJS) $(KERNEL_OBJS)
@@ -248,9 +249,10 @@ $(BUILD)/trace_attention: $(BUILD)/bench/gpu_attention.o $(BUILD)/tests/harness.
 # build/libktrace.so: the in-graph kernel timeline (tools/ktrace.c), a CUPTI
 # injection library: CUDA_INJECTION64_PATH=$PWD/build/libktrace.so unetrun ...
 CUPTI_HOME ?= $(if $(wildcard $(CUDA_HOME)/lib64/libcupti.so),$(CUDA_HOME),$(CUDA_HOME)/extras/CUPTI)
-$(BUILD)/libktrace.so: tools/ktrace.c
+$(BUILD)/libktrace.so: tools/ktrace.c tools/ktrace_report.c tools/ktrace_report.h
 	@mkdir -p $(BUILD)
-	$(CC) -std=c11 -O2 -Wall -Wextra -shared -fPIC -I$(CUPTI_HOME)/include -I$(CUDA_HOME)/include -o $@ $< \
+	$(CC) -std=c11 -O2 -Wall -Wextra -shared -fPIC -I$(CUPTI_HOME)/include -I$(CUDA_HOME)/include -o $@ \
+	    tools/ktrace.c tools/ktrace_report.c \
 	    -L$(CUPTI_HOME)/lib64 -Wl,-rpath=$(CUPTI_HOME)/lib64 -lcupti -lstdc++
 
 clean:
