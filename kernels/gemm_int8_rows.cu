@@ -1122,7 +1122,7 @@ extern "C" cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, in
     // fewest (a power of two up to 8) whose threads hold the row in 4 chunks each (quantize_rows_int8_kernel's
     // comment), for K 1032-4096 and for K up to 8192 at <= 512 rows. Measured (H100, docs/PERF.md): 256 / 512
     // x 5120 in place 6.9 / 7.1 -> 2.4 / 3.2 us, 1024 / 2048 x 2560 7.0 / 7.5 -> 3.1 / 4.3; but the node
-    // 1024 x 1280 x 5120 took 24.6 against 22.9 us (2048 x 5120 at parity), so past 512 such rows stay one
+    // 1024 x 1280 x 5120 took 24.7 against 23.1 us (2048 x 5120 at parity), so past 512 such rows stay one
     // per warp. Else one, with the fewest chunks per lane in registers that hold the row (K <= 256 CH), or
     // none (the row re-read) past 5120.
     const int chunks = k / 8;

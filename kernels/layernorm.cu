@@ -40,14 +40,14 @@
 namespace {
 
 constexpr int kRowsPerBlock = 8;  // warps per block, one row each
-// Two chunks per lane (C <= 512) take 30-40 registers, 6 blocks per SM; the
-// same kernels bound to 32 registers (MINB = 8, every warp slot; ptxas moves
-// 4 bytes of layernorm_kernel to the stack) hold 8; MINB = 0 is no bound (the
-// other widths). The launchers take the
-// bound where the rows need more than 6 blocks per SM: in place in the SD1.5
-// 320 @64 b2 transformer (8192 rows, 1024 blocks) a LayerNorm then takes 4.3
-// against 4.9-5.5 us, a quantizing one 5.3-5.4 against 5.8-6.0; at 4096 rows
-// the bound was 0.15-0.3 us slower (docs/PERF.md, "LayerNorm rows in one wave").
+// Two chunks per lane (C <= 512) take 30-40 registers: 6 blocks per SM. The
+// same kernels bound to 32 registers (MINB = 8: every warp slot; ptxas moves
+// 4 bytes of layernorm_kernel to the stack) hold 8. MINB = 0 is no bound (the
+// other widths). The launchers take the bound where the rows need more than 6
+// blocks per SM: in place in the SD1.5 320 @64 b2 transformer (8192 rows, 1024
+// blocks) a LayerNorm then takes 4.2-4.3 against 4.8-5.4 us, a quantizing one
+// 5.3-5.4 against 5.8-6.0. At 4096 rows the bound was 0.15-0.3 us slower
+// (docs/PERF.md, "LayerNorm rows in one wave").
 constexpr int kBlocksPerSmUnbound = 6;
 
 // Loads this lane's chunks of row xr into v and returns the row's mean and
