@@ -65,8 +65,8 @@ static uint32_t kt_pick_graph(const kt_rec *rec, size_t n, uint32_t want, size_t
 // Per-replay offsets of every node: st / en (replays x nodes) from each replay's first start.
 typedef struct {
     size_t nodes, replays, whole;
-    uint64_t *node_id;  // (nodes) in the first whole replay's start order
-    size_t *first;      // (nodes) a record of each node (its name, grid, block)
+    uint64_t *node_id;  // (nodes) in the order they first start
+    kt_rec *proto;      // (nodes) each node's first record (its name, grid, block)
     uint64_t *st, *en;  // (whole replays, nodes)
     uint64_t *span;     // (whole replays)
 } kt_replays;
@@ -90,38 +90,27 @@ static void kt_keep(const kt_rec *g, const size_t *at, size_t filled, kt_replays
 // Cuts the graph's records into replays and keeps the whole ones. The slots are the graph's distinct node
 // ids in the order they first start. By correlation id first (g sorted by it, then by start): a group is a
 // replay, and a node seen twice in one leaves the group out. Where no group is whole, by start order: a
-// replay ends before a node it already has (g re-sorted by start).
+// replay ends before a node it already has.
 static int kt_cut(kt_rec *g, size_t n, size_t nodes, kt_replays *R) {
     memset(R, 0, sizeof *R);
     R->nodes = nodes;
     const size_t cap = n / nodes + 1;
-    R->node_id = calloc(nodes, sizeof *R->node_id), R->first = calloc(nodes, sizeof *R->first);
+    R->node_id = calloc(nodes, sizeof *R->node_id), R->proto = calloc(nodes, sizeof *R->proto);
     R->st = calloc(cap * nodes, sizeof *R->st), R->en = calloc(cap * nodes, sizeof *R->en);
     R->span = calloc(cap, sizeof *R->span);
     size_t *at = calloc(nodes, sizeof *at);  // the current replay's record of each slot, + 1 (0: none yet)
-    if (!R->node_id || !R->first || !R->st || !R->en || !R->span || !at) {
+    if (!R->node_id || !R->proto || !R->st || !R->en || !R->span || !at) {
         free(at);
         return 0;
     }
+    qsort(g, n, sizeof *g, cmp_rec_start);
+    for (size_t j = 0, k = 0; j < n && k < nodes; j++) {
+        size_t s = 0;
+        while (s < k && R->node_id[s] != g[j].node) s++;
+        if (s == k) R->node_id[k] = g[j].node, R->proto[k++] = g[j];
+    }
     for (int by_corr = 1; by_corr >= 0; by_corr--) {
         qsort(g, n, sizeof *g, by_corr ? cmp_rec_corr : cmp_rec_start);
-        size_t k = 0;  // slots in the order of the first start over all records
-        for (size_t j = 0; j < n; j++) {
-            size_t s = 0, best = j;
-            while (s < k && R->node_id[s] != g[j].node) s++;
-            if (s < k) continue;
-            for (size_t i = j + 1; i < n; i++)  // this node's earliest record
-                if (g[i].node == g[j].node && g[i].start < g[best].start) best = i;
-            R->node_id[k] = g[j].node, R->first[k++] = best;
-        }
-        // slots by first start (insertion sort of k <= nodes)
-        for (size_t i = 1; i < k; i++)
-            for (size_t j = i; j > 0 && g[R->first[j]].start < g[R->first[j - 1]].start; j--) {
-                const uint64_t id = R->node_id[j];
-                const size_t fi = R->first[j];
-                R->node_id[j] = R->node_id[j - 1], R->first[j] = R->first[j - 1];
-                R->node_id[j - 1] = id, R->first[j - 1] = fi;
-            }
         R->replays = R->whole = 0;
         size_t filled = 0, i0 = 0;
         int twice = 0;
@@ -147,7 +136,7 @@ static int kt_cut(kt_rec *g, size_t n, size_t nodes, kt_replays *R) {
 }
 
 static void kt_replays_free(kt_replays *R) {
-    free(R->node_id), free(R->first), free(R->st), free(R->en), free(R->span);
+    free(R->node_id), free(R->proto), free(R->st), free(R->en), free(R->span);
 }
 
 void kt_report(FILE *f, kt_rec *rec, size_t n, size_t dropped, uint32_t graph) {
@@ -185,7 +174,7 @@ void kt_report(FILE *f, kt_rec *rec, size_t n, size_t dropped, uint32_t graph) {
         mbusy[s] = median_u64(tmp, w);
         order[s] = s;
     }
-    for (size_t i = 1; i < nodes; i++)  // by median start (stable: ties keep the first replay's order)
+    for (size_t i = 1; i < nodes; i++)  // by median start (stable: ties keep the order of the first starts)
         for (size_t j = i; j > 0 && mst[order[j]] < mst[order[j - 1]]; j--) {
             const size_t t = order[j];
             order[j] = order[j - 1], order[j - 1] = t;
@@ -197,7 +186,7 @@ void kt_report(FILE *f, kt_rec *rec, size_t n, size_t dropped, uint32_t graph) {
         for (size_t r = 0; r < w; r++)
             stp[r] = (int64_t)R.en[r * nodes + s] - (i ? (int64_t)R.en[r * nodes + p] : 0);
         const int64_t mstep = median_i64(stp, w);
-        const kt_rec *k = &rec[R.first[s]];
+        const kt_rec *k = &R.proto[s];
         fprintf(f, "%4zu %10.2f %10.2f %10.2f %10.2f %7d %5d  %s\n", i, mst[s] * 1e-3, men[s] * 1e-3, mbusy[s] * 1e-3,
                 mstep * 1e-3, k->grid, k->block, k->name);
     }
