@@ -31,15 +31,21 @@
 // Tile design (I8R_TILES: plain tiles, BN and ring stages; I8R_PP_TILES:
 // persistent ping-pong tiles, consumer rows WM, BN, stages, consumers NC;
 // I8R_QA_TILES: the ping-pong tiles that quantize their own A, BN, stages)
-//   - Plain: CTA tile 128 x BN (BN = 256 or 128), 384 threads: warpgroup 0
+//   - Plain: CTA tile 128 x BN (BN = 256, 160 or 128), 384 threads: warpgroup 0
 //     is the producer (one thread issues the TMA copies, 128-byte swizzle: a
 //     128 (K bytes) x 128 (rows) box of qa and a 128 x BN box of qw per
 //     stage), warpgroups 1 and 2 consume 64 rows each with one wgmma
 //     m64nBNk32 s8 per 32 K-bytes (4 per stage), INT32 accumulators (BN / 2
 //     per thread), and both read the stage's weight box: the lowest L2
 //     traffic per product. setmaxnreg: producer 40, consumers 232. Stages of
-//     48 KB (BN 256) or 32 KB (BN 128): 4 or 6, 192 KB. Grid (M tiles, N
-//     tiles), M fastest: CTAs running together share weight tiles in L2.
+//     48 KB (BN 256), 36 KB (160) or 32 KB (128): 4, 5 or 6, 180-192 KB.
+//     Grid (M tiles, N tiles), M fastest: CTAs running together share
+//     weight tiles in L2. The 128 x 160 tile (the epilogue's batches cut
+//     at 20 column pairs) is the FP16 engine's pick at the K = 5120
+//     feed-forward shape; in INT8 it ties the TS 64 x 160 at 2048 x 1280 x
+//     5120 (42.65 against 42.36 us) and is the tuner's pick at 8192 rows
+//     (160.4 against 162.1 for the TS 64 x 256; H100, docs/PERF.md), within
+//     1%, so the heuristic does not take it.
 //   - Ping-pong (gemm_wgmma_pp.cu's schedule): one CTA per SM walks the
 //     tiles b, b + grid, ... (M fastest); the producer runs ahead through
 //     one ring across tile boundaries; NC consumers take the CTA's tiles in
@@ -138,6 +144,7 @@ constexpr int I8R_THREADS = 384;  // producer + two consumers
 // kernel's id follows them.
 #define I8R_TILES(X) \
     X(256, 4)        \
+    X(160, 5)        \
     X(128, 6)
 #define I8R_PP_TILES(X) \
     X(128, 128, 6, 2, 0)  \
@@ -338,11 +345,11 @@ __global__ void __launch_bounds__(I8V_WARPS * 32)
 template <int CHUNKS, int LDS>
 __device__ __forceinline__ void i8r_store_slab(const I8RParams &p, const half *slab, int m0, int n0, int nout,
                                                int lane) {
-    static_assert(I8R_EPI_ROWS * CHUNKS % 32 == 0, "whole passes of the warp");
+    constexpr int E = I8R_EPI_ROWS * CHUNKS;  // chunks of the 8 rows (GEGLU 128 x 160 tiles: 80, 2.5 passes)
 #pragma unroll
-    for (int i = 0; i < I8R_EPI_ROWS * CHUNKS / 32; i++) {
+    for (int i = 0; i < (E + 31) / 32; i++) {
         const int e = lane + 32 * i, rr = e / CHUNKS, ch = e % CHUNKS, m = m0 + rr, n = n0 + ch * 8;
-        if (m < p.M && n < nout)
+        if ((E % 32 == 0 || e < E) && m < p.M && n < nout)
             *reinterpret_cast<uint4 *>(p.y + (size_t)m * nout + n) =
                 *reinterpret_cast<const uint4 *>(slab + rr * LDS + ch * 8);
     }
@@ -381,6 +388,7 @@ __device__ __forceinline__ void i8r_epilogue(const I8RParams &p, const int *acc,
                 half2 res[G];
 #pragma unroll
                 for (int g = 0; g < G; g++) {  // every operand of the G pairs first
+                    if (j0 + g >= BN / 8) break;  // BN = 160: 20 pairs, the last batch 4
                     const int n = n0 + (j0 + g) * 8 + q2;
                     const bool nv = n < p.N;
                     s[g][0] = nv ? p.sw[n] : 0.0f, s[g][1] = nv ? p.sw[n + 1] : 0.0f;
@@ -390,6 +398,7 @@ __device__ __forceinline__ void i8r_epilogue(const I8RParams &p, const int *acc,
                 }
 #pragma unroll
                 for (int g = 0; g < G; g++) {
+                    if (j0 + g >= BN / 8) break;
                     const int jj = j0 + g, n = n0 + jj * 8 + q2;
                     float v0 = i8r_dequant(acc[4 * jj + 2 * h], sam, s[g][0], b[g][0], p.bias != nullptr);
                     float v1 = i8r_dequant(acc[4 * jj + 2 * h + 1], sam, s[g][1], b[g][1], p.bias != nullptr);
@@ -406,6 +415,7 @@ __device__ __forceinline__ void i8r_epilogue(const I8RParams &p, const int *acc,
                 float s[G / 2][4], b[G / 2][4];
 #pragma unroll
                 for (int g = 0; g < G / 2; g++) {
+                    if (j0 + g >= BN / 16) break;  // BN = 160: 10 blocks, the last batch 2
                     const int n = n0 + (j0 + g) * 16 + q2;
                     const bool nv = n < p.N;
 #pragma unroll
@@ -417,6 +427,7 @@ __device__ __forceinline__ void i8r_epilogue(const I8RParams &p, const int *acc,
                 }
 #pragma unroll
                 for (int g = 0; g < G / 2; g++) {
+                    if (j0 + g >= BN / 16) break;
                     const int jj = 2 * (j0 + g), n = n0 + jj * 8 + q2;  // a-block jj, g-block jj + 1
                     const int is[4] = {acc[4 * jj + 2 * h], acc[4 * jj + 2 * h + 1], acc[4 * (jj + 1) + 2 * h],
                                        acc[4 * (jj + 1) + 2 * h + 1]};
@@ -1211,7 +1222,8 @@ static int i8r_widest_fill(long m64, int n, const int *bns, int count, int num_s
 //   tile of the width that fills the grid best (64 x 160 at N = 320 .. 960: 8192 x 320 x 1280 18.2 against
 //   24.7 us for the quantizer pass and the best other tile; 64 x 256 from N = 2560); with fewer rows each
 //   CTA's unoverlapped quantization of its rows costs more than the pass saves (4096 x 320 x 1280: 15.2
-//   against 12.9). a16 == 2 (--fuse-quant on): the qa tile wherever one takes K.
+//   against 12.9); where the tile of that width does not take K, the pass and the rules below. a16 == 2
+//   (--fuse-quant on): the qa tile wherever one takes K (the widest of those).
 // - GEGLU with two waves of 64 x 128 tiles: the three-consumer TS 64 x 128 (its epilogue, with erf,
 //   outweighs the main loop up to K = 1280).
 // - At least a wave of 64 x 256 tiles with N within 7% of whole 256-column tiles: the TS 64 x 256 (4096^3,
@@ -1234,7 +1246,11 @@ extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue
     if (a16 == 2 || (a16 && !geglu && m64 * 8 >= 7L * num_sms)) {
         const int t = i8r_qa_index(i8r_widest_fill(m64, n, kI8rQaBn, I8R_NUM_QA, num_sms));
         if (i8r_qa_usable(k, t)) return TileConfig{I8R_QA_BASE + t, 1};
-        for (int i = I8R_NUM_QA - 1; i >= 0; i--)  // a narrower one that takes K (less shared memory)
+        // forced: the widest narrower one that takes K (less shared memory). Under auto the pass and the
+        // rule's tile below instead: at 8192 x 10240 x 1280 the 64 x 256 qa tile does not take K; the
+        // narrowest one (the earlier fallback) took 315.9 us against 184.0 for the pass and the TS 64 x 256
+        // (H200), the 64 x 160 one 238-240 against 202 (H100; docs/PERF.md)
+        for (int i = t + 1; a16 == 2 && i < I8R_NUM_QA; i++)
             if (i8r_qa_usable(k, i)) return TileConfig{I8R_QA_BASE + i, 1};
     }
     constexpr int ts64x256 = i8r_pp_id(64, 256, 2, 1), ts64x160 = i8r_pp_id(64, 160, 2, 1),

@@ -553,6 +553,8 @@ static void test_rows_zero_and_invalid(void) {
 // The heuristic's qa rule on the H100's 132 SMs: at 8192 rows (SD1.5 320 @64 b2) a node with FP16 A
 // and no GEGLU takes a qa tile; GEGLU keeps the pass and the three-consumer tile (at 8192 x 2560 x 320
 // its qa pick took 51.3-51.7 against 43.2-43.3 us) unless --fuse-quant on (a16 2); 4096 rows take none.
+// Where the qa tile of the best fill does not take K (8192 x 10240 x 1280: 64 x 256), auto keeps the pass
+// and the rule's tile, and on takes the widest narrower qa tile that does (64 x 160).
 static void test_rows_heuristic_qa(void) {
     if (gemm_int8_rows_heuristic(8192, 2560, 320, GEMM_EPI_NONE, 0, 132).tile == gemm_int8_rows_portable_tile())
         return;  // no Hopper TMA tiles on this GPU / engine: every pick is the portable kernel
@@ -561,10 +563,16 @@ static void test_rows_heuristic_qa(void) {
               geglu = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(8192, 2560, 320, GEMM_EPI_GEGLU, 1, 132).tile),
               forced = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(8192, 2560, 320, GEMM_EPI_GEGLU, 2, 132).tile),
               small = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(4096, 320, 1280, GEMM_EPI_NONE, 1, 132).tile);
-    result(none && res && !geglu && forced && !small,
+    const TileConfig wide = gemm_int8_rows_heuristic(8192, 10240, 1280, GEMM_EPI_NONE, 1, 132),
+                     wide_on = gemm_int8_rows_heuristic(8192, 10240, 1280, GEMM_EPI_NONE, 2, 132);
+    const char *wide_on_name = gemm_int8_rows_tile_name(wide_on.tile);
+    const int wide_ok = !gemm_int8_rows_tile_a16(wide.tile) && gemm_int8_rows_tile_a16(wide_on.tile) &&
+                        strstr(wide_on_name, "64x160") != NULL;
+    result(none && res && !geglu && forced && !small && wide_ok,
            "gemm_int8_rows_heuristic 132 SMs, FP16 A: qa tile at 8192x2560x320 none (%d), 8192x320x1280 (%d); "
-           "not at 8192x2560x320 GEGLU (%d) unless forced (%d), not at 4096x320x1280 (%d)",
-           none, res, geglu, forced, small);
+           "not at 8192x2560x320 GEGLU (%d) unless forced (%d), not at 4096x320x1280 (%d); 8192x10240x1280: "
+           "auto %s, on %s",
+           none, res, geglu, forced, small, gemm_int8_rows_tile_name(wide.tile), wide_on_name);
 }
 
 // layernorm_quant_rows_int8 against layernorm_fp16 then quantize_rows_int8 on the same rows: the same
