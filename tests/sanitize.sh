@@ -77,7 +77,9 @@ resblock-int8-row-1x1-5x9 | --block resblock --c 32 --cout 64 --h 5 --w 9 --line
 gemm-int8-row-splitquant-m37-k2568 | --block gemm --m 37 --n 64 --k 2568 --linear int8 --int8-scales row --epilogue residual
 gemm-int8-row-qa-residual-m300 | --block gemm --m 300 --n 264 --k 512 --linear int8 --int8-scales row --epilogue residual --fuse-quant on
 gemm-int8-row-qa-geglu-m4177 | --block gemm --m 4177 --n 272 --k 1280 --linear int8 --int8-scales row --epilogue geglu --fuse-quant on
-transformer-int8-row-qa | --block transformer --c 64 --hw 6 --head-dim 32 --context-len 5 --context-dim 32 --linear int8 --int8-scales row --fuse-quant on'
+transformer-int8-row-qa | --block transformer --c 64 --hw 6 --head-dim 32 --context-len 5 --context-dim 32 --linear int8 --int8-scales row --fuse-quant on
+transformer-ln-6400rows-minb8 | --block transformer --c 64 --hw 40 --batch 4 --head-dim 32 --context-len 5 --context-dim 32 --fuse-ln off --kernel-select heuristic --ref none
+transformer-int8-row-ln-6400rows-minb8 | --block transformer --c 64 --hw 40 --batch 4 --head-dim 32 --context-len 5 --context-dim 32 --linear int8 --int8-scales row --fuse-quant off --fuse-ln off --kernel-select heuristic --ref none'
 # SANITIZE_ONLY=REGEX: only the runs whose name matches (grep -E)
 if [ -n "${SANITIZE_ONLY:-}" ]; then RUNS=$(echo "$RUNS" | grep -E "^[^|]*(${SANITIZE_ONLY})"); fi
 
