@@ -253,7 +253,10 @@ static const OptionRow kOptions[OPT_COUNT] = {
                     .help = "GEMM of every linear layer (qkv, to_out, ff, kv over the\n"
                             "context, time_emb_proj, linear proj_in/out, --block gemm):\n"
                             "int8 (online-quantized INT8 tensor-core GEMM) or fp16\n"
-                            "(INT8 is slower than FP16 on the H100: docs/PERF.md)"},
+                            "(on the H100, INT8 with --int8-scales tile is slower than\n"
+                            "FP16; with row it is faster at the large GEMMs and at\n"
+                            "some SD1.5 shapes, not in every SD1.5 block:\n"
+                            "docs/PERF.md)"},
     [OPT_CONV1X1] = {"conv1x1", "P", "fp16", CHOICE(kPrec), .at = RUN(conv1x1_prec), .section = SEC_RUN,
                      .help = "GEMM of stride-1 1x1 convolutions (conv_shortcut, SD1\nproj_in/proj_out): int8 or fp16",
                      .help_more = "INT8 nodes also report the FP16 GEMM's layer error on the\n"
