@@ -10,7 +10,9 @@
 #                                   its time and TFLOP/s in the summary
 #   UNETRUN=path                    the binary (default build/unetrun)
 #   PRECS="int8-row int8 fp16"      which GEMMs (default: int8 fp16)
-#   SHAPES="4096x4096x4096 ..."     which M x N x K (default: the grid above)
+#   SHAPES="4096x4096x4096 ..."     which M x N x K (default: the grid above);
+#                                   SHAPES=sd15-b2: the 19 linear shapes of
+#                                   the SD1.5 transformers at batch 2 (docs/PERF.md)
 set -e
 out=${1:?usage: bench/gemm.sh OUTDIR [unetrun flags]}
 shift
@@ -38,6 +40,11 @@ for prec in ${PRECS:-int8 fp16}; do
     *) flags="--linear $prec" ;;
     esac
     shapes=${SHAPES:-}
+    if [ "$shapes" = sd15-b2 ]; then  # qkv, to_q, ff1, ff2 / out, context kv per level (rows 8192 .. 128, 154)
+        shapes="8192x960x320 8192x320x320 8192x2560x320 8192x320x1280 154x640x768 2048x1920x640 2048x640x640"
+        shapes="$shapes 2048x5120x640 2048x640x2560 154x1280x768 512x3840x1280 512x1280x1280 512x10240x1280"
+        shapes="$shapes 512x1280x5120 154x2560x768 128x3840x1280 128x1280x1280 128x10240x1280 128x1280x5120"
+    fi
     if [ -z "$shapes" ]; then
         shapes=4096x4096x4096
         for m in 128 512 2048 8192; do
