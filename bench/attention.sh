@@ -4,6 +4,9 @@
 # shapes, batch 1 and 2; kernel configuration tuned per shape (the report
 # names it); one JSON + text per run, a summary line each.
 #   bench/attention.sh OUTDIR [extra unetrun flags]
+#   ONLY=REGEX bench/attention.sh OUTDIR   only the runs whose name matches
+#                                          (grep -E), e.g. ONLY='d64_self_4096_h8'
+#   UNETRUN=path                           the binary (default build/unetrun)
 out=${1:?usage: bench/attention.sh OUTDIR [unetrun flags]}
 shift
 bin=${UNETRUN:-build/unetrun}
@@ -12,6 +15,7 @@ status=0
 run() {  # name, flags...
     name=$1
     shift
+    if [ -n "${ONLY:-}" ] && ! echo "$name" | grep -qE "$ONLY"; then return 0; fi
     if ! "$bin" --block attention "$@" --vs cudnn --check --json "$out/$name.json" > "$out/$name.txt" 2>&1; then
         echo "FAILED: $name (see $out/$name.txt)" >&2
         status=1
