@@ -553,12 +553,21 @@ __device__ __forceinline__ void i8r_bar_arrive(int id) { asm volatile("bar.arriv
 // bit for bit; GEGLU's gelu_erf is i8r_gelu's arithmetic). Every weight
 // scale is loaded before the first is used (no store in between). sw 8-byte
 // aligned (i8r_pp_launch checks).
+// The weight scales of a fragment's column pairs (BN / 8 float2), read into registers.
 template <int BN>
-__device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, int *acc, float sa, float sb, int n0, int lane) {
+__device__ __forceinline__ void i8r_sw_frag(const I8RParams &p, float2 (&sw)[BN / 8], int n0, int lane) {
 #pragma unroll
     for (int j = 0; j < BN / 8; j++) {
         const int n = n0 + 8 * j + 2 * (lane & 3);
-        const float2 s = n < p.N ? *reinterpret_cast<const float2 *>(p.sw + n) : make_float2(0.0f, 0.0f);
+        sw[j] = n < p.N ? *reinterpret_cast<const float2 *>(p.sw + n) : make_float2(0.0f, 0.0f);
+    }
+}
+template <int BN>
+__device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, int *acc, float sa, float sb,
+                                                 const float2 (&sw)[BN / 8]) {
+#pragma unroll
+    for (int j = 0; j < BN / 8; j++) {
+        const float2 s = sw[j];
         acc[4 * j] = __float_as_int(i8r_dequant(acc[4 * j], sa, s.x, 0.0f, false));  // the TS epilogue adds the bias
         acc[4 * j + 1] = __float_as_int(i8r_dequant(acc[4 * j + 1], sa, s.y, 0.0f, false));
         acc[4 * j + 2] = __float_as_int(i8r_dequant(acc[4 * j + 2], sb, s.x, 0.0f, false));
@@ -612,13 +621,19 @@ __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &
                                             const unsigned char *a_res, int i, int nkt, bool next, int c, int tid,
                                             uint64_t *rb, unsigned char *slab, int m0w, int n0, Scales scales) {
     const int lane = tid % 32;
+    // Two consumers, BN <= 160: the weight scales are read before the main loop and held in registers (BN / 4
+    // of them; the three-consumer tile's 160 and BN = 256's accumulators leave no room), off the epilogue's path.
+    constexpr bool SW_EARLY = NC == 2 && BN <= 160;
+    float2 sw[BN / 8];
+    if constexpr (SW_EARLY) i8r_sw_frag<BN>(p, sw, n0, lane);
     i8r_pp_mainloop<BN / 2, BN, STAGES, ABM, NC>(acc, ring, full, empty, a_res, i, nkt, next, c, tid);
     if (p.residual) mbar_wait(rb, (i / NC) & 1);
     else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
     __syncwarp();
     float sa, sb;
     scales(sa, sb);
-    i8r_dequant_frag<BN>(p, acc, sa, sb, n0, lane);
+    if constexpr (!SW_EARLY) i8r_sw_frag<BN>(p, sw, n0, lane);
+    i8r_dequant_frag<BN>(p, acc, sa, sb, sw);
     pp_ts_epilogue<BN, false>(i8r_ts_params(p), ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane);
 }
 #endif
