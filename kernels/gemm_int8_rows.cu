@@ -82,6 +82,16 @@
 //     INT8 row tiles"): 4096^3 127.2 against 134.4 us with the same tile's
 //     slab epilogue, 8192 x 10240 x 1280 197.5 against 264.8, 8192 x 2560
 //     x 320 31.9 against 43.4 (the best slab-epilogue tile).
+//   - TS tiles with two consumers and BN <= 160 read their weight scales
+//     (BN / 8 float2 per thread) and the fragment's two row scales into
+//     registers before the main loop, so the dequantization no longer
+//     waits on L2 loads after the last wgmma: SD1.5 1280 @8 transformer
+//     blocks 93.4-93.6 against 96.5-96.8 us (b2), 86.9-87.4 against
+//     89.3-90.3 (b1); the GEMM kernel at 8192 x 960 x 320 13.1 against 13.7
+//     us. Weight scales alone made 8192 x 320 x 320 0.2-0.4 us slower; with
+//     the row scales too it is back at 6.34. The three-consumer tile and BN
+//     = 256 have no registers for them (docs/PERF.md, "Scales in registers
+//     before the main loop").
 //   - The 64 x 160 TS tile (wgmma s8 n160): every SD width is a multiple of
 //     160, so N = 320 is two tiles (64 x 128: three, one half empty) and a
 //     2048 x 1280 output 1.94 waves on 132 SMs (64 x 256: 1.21): 2048 x 1280
@@ -621,18 +631,18 @@ __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &
                                             const unsigned char *a_res, int i, int nkt, bool next, int c, int tid,
                                             uint64_t *rb, unsigned char *slab, int m0w, int n0, Scales scales) {
     const int lane = tid % 32;
-    // Two consumers, BN <= 160: the weight scales are read before the main loop and held in registers (BN / 4
-    // of them; the three-consumer tile's 160 and BN = 256's accumulators leave no room), off the epilogue's path.
+    // Two consumers, BN <= 160: the weight and row scales are read before the main loop and held in registers
+    // (BN / 4 + 2 of them; the three-consumer tile's 160 and BN = 256's accumulators leave no room), off the
+    // epilogue's path.
     constexpr bool SW_EARLY = NC == 2 && BN <= 160;
     float2 sw[BN / 8];
-    if constexpr (SW_EARLY) i8r_sw_frag<BN>(p, sw, n0, lane);
+    float sa, sb;
+    if constexpr (SW_EARLY) i8r_sw_frag<BN>(p, sw, n0, lane), scales(sa, sb);
     i8r_pp_mainloop<BN / 2, BN, STAGES, ABM, NC>(acc, ring, full, empty, a_res, i, nkt, next, c, tid);
     if (p.residual) mbar_wait(rb, (i / NC) & 1);
     else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
     __syncwarp();
-    float sa, sb;
-    scales(sa, sb);
-    if constexpr (!SW_EARLY) i8r_sw_frag<BN>(p, sw, n0, lane);
+    if constexpr (!SW_EARLY) scales(sa, sb), i8r_sw_frag<BN>(p, sw, n0, lane);
     i8r_dequant_frag<BN>(p, acc, sa, sb, sw);
     pp_ts_epilogue<BN, false>(i8r_ts_params(p), ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane);
 }
