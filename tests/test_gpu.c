@@ -139,11 +139,23 @@ static void run_conv_candidates(const ConvShape *s, const TileConfig *cand, int 
 // ---- conv: every candidate config against one FP32 reference ----
 // bias: 0 none, 1 a bias vector, 2 the same starting 4 bytes into its
 // allocation (not 16-byte aligned: the epilogues' scalar bias loads).
-// --shard K/N: the conv section's shapes (test_conv_shape calls, counted in
-// order) run in N processes, this one taking every N-th from the K-th; the
-// section's other suites run in shard 0 only.
-static int g_shard_k = 0, g_shard_n = 1, g_shard_next = 0;
-static int shard_mine(void) { return g_shard_next++ % g_shard_n == g_shard_k; }
+// --shard K/N: the conv section's shapes (test_conv_shape calls) and the
+// blocks section's units (each CLI run, each suite wrapped in SHARD_UNIT),
+// counted in order, run in N processes, this one taking every N-th from the
+// K-th; the conv section's other suites and the committed goldens run in
+// shard 0 only. Inside a unit this process took, every run is its own (the
+// count does not advance there, so all N processes count the same units).
+static int g_shard_k = 0, g_shard_n = 1, g_shard_next = 0, g_shard_in_unit = 0;
+static int shard_mine(void) { return g_shard_in_unit || g_shard_next++ % g_shard_n == g_shard_k; }
+#define SHARD_UNIT(...)                     \
+    do {                                    \
+        if (shard_mine()) {                 \
+            const int outer_ = g_shard_in_unit; \
+            g_shard_in_unit = 1;            \
+            __VA_ARGS__;                    \
+            g_shard_in_unit = outer_;       \
+        }                                   \
+    } while (0)
 
 static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int stride, int bias, int temb, int res) {
     if (!shard_mine()) return;
@@ -760,6 +772,7 @@ static void test_random_equal(size_t n) {
 // output contains it (a kernel name in the report: the path the run is
 // meant to take).
 static void test_cli_block_runs(const char *bin, const char *args, const char *needle) {
+    if (!shard_mine()) return;
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "%s %s --check --warmup 2 --iters 5 2>&1", bin, args);
     FILE *p = popen(cmd, "r");
@@ -1736,7 +1749,7 @@ static void block_suites(const char *bin) {
     }
     test_cli_block(bin, "--block transformer --c 320 --hw 32 --fuse-norm on");
     test_cli_block(bin, "--block resblock --c 64 --cout 128 --h 9 --w 5 --batch 2 --ref cpu --fuse-norm on");
-    {
+    SHARD_UNIT({
         char names[256];
         int pass = 0;
         const int ok = cli_report_rows(bin, "--block resblock --c 320 --cout 640 --hw 16 --iters 3 --warmup 1 "
@@ -1744,12 +1757,12 @@ static void block_suites(const char *bin) {
         const char *want = hopper_conv_engine_on() ? "time_emb_proj,norm1+silu+conv1,conv_shortcut,norm2+silu+conv2"
                                                    : "time_emb_proj,norm1+silu,conv1,norm2+silu,conv_shortcut,conv2";
         result(ok && !strcmp(names, want), "--fuse-norm on, this GPU: report rows %s (got %s)", want, names);
-    }
-    lnfold_cli(bin);  // LayerNorm folded into its GEMM (--fuse-ln on)
-    shortcut_cli(bin);  // conv_shortcut summed into conv2 (--fuse-shortcut)
-    refine_cli(bin);  // tuning in context against the per-node picks
-    attention_confirm_cli(bin);  // the attention pick confirmed by graph replays
-    node_timing_cli(bin);  // per-node times from one-node graph replays or eager launches
+    });
+    SHARD_UNIT(lnfold_cli(bin));  // LayerNorm folded into its GEMM (--fuse-ln on)
+    SHARD_UNIT(shortcut_cli(bin));  // conv_shortcut summed into conv2 (--fuse-shortcut)
+    SHARD_UNIT(refine_cli(bin));  // tuning in context against the per-node picks
+    SHARD_UNIT(attention_confirm_cli(bin));  // the attention pick confirmed by graph replays
+    SHARD_UNIT(node_timing_cli(bin));  // per-node times from one-node graph replays or eager launches
     // the portable engine on this GPU (the sm_80 path, mma.sync only)
     test_cli_block(bin, "--block resblock --c 320 --cout 640 --hw 32 --batch 2 --engine portable");
     test_cli_block(bin, "--block transformer --c 640 --hw 32 --engine portable");
@@ -1785,10 +1798,10 @@ static void block_suites(const char *bin) {
     test_cli_block(bin, "--block transformer --c 512 --heads 2 --hw 8 --context-dim 64 --batch 2");
     test_cli_block(bin, "--block transformer --c 64 --heads 4 --hw 8 --context-dim 32 --groups 8 --batch 2");
 
-    gpu_suite_int8(g_num_sms);
-    gpu_suite_int8_rows(g_num_sms);
-    gpu_suite_int8_cli(bin);
-    unet_cli(bin);
+    SHARD_UNIT(gpu_suite_int8(g_num_sms));
+    SHARD_UNIT(gpu_suite_int8_rows(g_num_sms));
+    SHARD_UNIT(gpu_suite_int8_cli(bin));
+    SHARD_UNIT(unet_cli(bin));
 }
 
 // usage: test_gpu [unetrun] [--golden DIR] [--golden-shard K/N] [--shard K/N]
@@ -1803,7 +1816,7 @@ static void block_suites(const char *bin) {
 //   per-tile kernels' suite
 //   (the whole suite takes several minutes; the two halves can run as separate commands;
 //   --golden-shard K/N runs only every N-th golden case from the K-th, so N processes share the goldens;
-//   --shard K/N does the same with the conv section's shapes)
+//   --shard K/N does the same with the conv section's shapes and the blocks section's runs and suites)
 int main(int argc, char **argv) {
     report_counts_on_signal();  // a timeout around a long section still leaves its counts
     const char *bin = "build/unetrun", *golden_dir = NULL;
@@ -1874,7 +1887,7 @@ int main(int argc, char **argv) {
     }
     if (!section || !strcmp(section, "blocks")) {
         block_suites(bin);
-        golden_suites(bin, golden_dir);
+        if (g_shard_k == 0) golden_suites(bin, golden_dir);
     }
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;
