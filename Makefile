@@ -7,6 +7,7 @@
 #   make run             set up, build, run the main job
 #   make test            set up, build, run the CPU test suite (CI)
 #   make test-gpu        build and run the GPU test suite (needs a GPU)
+#   make test-gpu-parts  the same, its parts side by side on the host's cards
 #   make bench           build/bench_attention, build/bench_int8: kernel TFLOP/s
 #                        at the SD shapes (tests/gpu_attention.c, gpu_int8.c);
 #                        build/trace_attention: the attention kernels' timeline
@@ -128,7 +129,7 @@ CFLAGS := $(filter-out -O2,$(CFLAGS)) -O1 -g $(SANFLAGS)
 LDLIBS += -Xcompiler -fsanitize=address -Xcompiler -fsanitize=undefined
 endif
 
-.PHONY: all run test test-gpu test-golden test-asan sanitize bench clean deps
+.PHONY: all run test test-gpu test-gpu-parts test-golden test-asan sanitize bench clean deps
 all: $(BUILD)/unetrun $(BUILD)/perf_table $(BUILD)/mkcheckpoint
 
 deps:
@@ -185,6 +186,12 @@ PYTHON ?= python3
 
 test-gpu: $(BUILD)/unetrun $(BUILD)/test_gpu sanitize $(GOLDEN_FULL)/cases.txt
 	$(BUILD)/test_gpu $(BUILD)/unetrun --golden $(GOLDEN_FULL)
+
+# make test-gpu-parts: the same suite as test-gpu, its parts side by side,
+# one card each where the host has several (tests/test_gpu_parts.sh; GPUS=N,
+# PARTS_TIMEOUT=S; logs in build/test-gpu-parts).
+test-gpu-parts: $(BUILD)/unetrun $(BUILD)/test_gpu $(BUILD)/initcheck_tma_probe $(GOLDEN_FULL)/cases.txt
+	sh tests/test_gpu_parts.sh $(BUILD)/unetrun $(GOLDEN_FULL)
 
 # make sanitize: memcheck, racecheck, initcheck and synccheck on small shapes
 # of every block kind and kernel family (tests/sanitize.sh; log in build/).

@@ -81,6 +81,7 @@ void cpu_suite_streamk(void);                 // tests/cpu_streamk.c
 void cpu_suite_ts_layout(void);               // tests/cpu_ts_layout.c
 void cpu_suite_im2col(void);                 // tests/cpu_im2col.c
 void cpu_suite_ktrace(void);                 // tests/cpu_ktrace.c
+void cpu_suite_gpu_parts(void);              // tests/cpu_gpu_parts.c
 
 // Golden cases written by diffusers (tests/golden.c, tests/golden/make_golden.py).
 typedef struct {

@@ -1183,6 +1183,7 @@ int main(int argc, char **argv) {
     cpu_suite_ts_layout();
     cpu_suite_im2col();
     cpu_suite_ktrace();
+    cpu_suite_gpu_parts();
 
     printf("%d passed, %d failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

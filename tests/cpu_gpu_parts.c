@@ -1,0 +1,168 @@
+// cpu_gpu_parts.c: tests/test_gpu_parts.sh (make test-gpu-parts) with stub
+// programs in place of test_gpu and the sanitizer suite, the outcome known in
+// advance:
+//   - every part runs once, on the card its slot gives (slot mod GPUS, or the
+//     k-th entry of CUDA_VISIBLE_DEVICES);
+//   - the last line sums the parts' counts; a part stopped before its end
+//     counts one failure more, a part with no summary line one failure;
+//   - exit 0 only when nothing failed; a bad GPUS is one line and exit 2.
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+// The stubs. test_gpu: records "CARD ARGS" and prints 3 passed; with STUB_FAIL=1, streamk fails one test,
+// blocks shard 3 is stopped by a signal and golden shard 2 dies without output. sanitize: 5 passed.
+static const char *k_stub_test_gpu =
+    "#!/bin/sh\n"
+    "echo \"$CUDA_VISIBLE_DEVICES $*\" >> \"$STUB_REC\"\n"
+    "if [ \"$STUB_FAIL\" = 1 ]; then case \"$*\" in\n"
+    "  *'--section streamk'*) echo 'FAIL stub streamk case'; echo '2 passed, 1 failed'; exit 1;;\n"
+    "  *'--section blocks --shard 3/4'*) echo '1 passed, 0 failed (stopped by signal 15 before the end)'; exit 143;;\n"
+    "  *'--golden-shard 2/3'*) exit 139;;\n"
+    "esac; fi\n"
+    "echo '3 passed, 0 failed'\n";
+static const char *k_stub_sanitize = "echo \"$CUDA_VISIBLE_DEVICES sanitize $*\" >> \"$STUB_REC\"\necho '5 passed, 0 failed'\n";
+
+static int write_text(const char *path, const char *text, int exec) {
+    FILE *f = fopen(path, "w");
+    if (!f) return 0;
+    const int ok = fputs(text, f) >= 0;
+    if (fclose(f) != 0 || !ok) return 0;
+    return !exec || chmod(path, 0755) == 0;
+}
+
+// The card the record file gives for the part whose arguments contain `args` ("" if none, "many" if more than one).
+static void card_of(const char *rec, const char *args, char *card, size_t n) {
+    snprintf(card, n, "%s", "");
+    int hits = 0;
+    for (const char *l = rec; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        const char *end = strchr(l, '\n') ? strchr(l, '\n') : l + strlen(l);
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)(end - l), l);
+        if (strstr(line, args)) {
+            hits++;
+            snprintf(card, n, "%.*s", (int)strcspn(line, " "), line);
+        }
+    }
+    if (hits > 1) snprintf(card, n, "%s", "many");
+}
+
+static const char *last_line(const char *out, char *buf, size_t n) {
+    size_t len = strlen(out);
+    while (len && out[len - 1] == '\n') len--;
+    size_t b = len;
+    while (b && out[b - 1] != '\n') b--;
+    snprintf(buf, n, "%.*s", (int)(len - b), out + b);
+    return buf;
+}
+
+// One run of the script: env assignments, then the script's arguments. The record file is emptied first.
+static Cmd run_parts(const char *dir, const char *env, const char *args) {
+    char rec[600], cmd[2048];
+    snprintf(rec, sizeof rec, "%s/rec.txt", dir);
+    write_text(rec, "", 0);
+    snprintf(cmd, sizeof cmd,
+             "CUDA_VISIBLE_DEVICES= STUB_REC=%s/rec.txt TEST_GPU=%s/test_gpu SANITIZE_SH=%s/sanitize.sh "
+             "PARTS_LOG=%s/logs %s "
+             "sh tests/test_gpu_parts.sh %s",
+             dir, dir, dir, dir, env, args);
+    return run_cli("/usr/bin/env", cmd);
+}
+
+void cpu_suite_gpu_parts(void) {
+    char dir[] = "/tmp/gpu_parts_XXXXXX";
+    if (!mkdtemp(dir)) {
+        result(0, "test_gpu_parts.sh: mkdtemp");
+        return;
+    }
+    char p[800], golden[600], bin[600];
+    snprintf(p, sizeof p, "%s/test_gpu", dir);
+    int ok = write_text(p, k_stub_test_gpu, 1);
+    snprintf(p, sizeof p, "%s/sanitize.sh", dir);
+    ok &= write_text(p, k_stub_sanitize, 0);
+    snprintf(bin, sizeof bin, "%s/unetrun", dir);
+    ok &= write_text(bin, "#!/bin/sh\n", 1);
+    snprintf(golden, sizeof golden, "%s/golden", dir);
+    ok &= mkdir(golden, 0755) == 0;
+    snprintf(p, sizeof p, "%s/cases.txt", golden);
+    ok &= write_text(p, "stub\n", 0);
+    result(ok, "test_gpu_parts.sh: stub programs written to a temporary folder (%s)", dir);
+    if (!ok) return;
+    char args[1300], line[256], card[64], rec_path[600];
+    snprintf(rec_path, sizeof rec_path, "%s/rec.txt", dir);
+
+    // four cards, goldens, failures: 19 parts; 5 + 15 * 3 + 2 + 1 passed, 1 + 1 + 1 failed
+    snprintf(args, sizeof args, "%s %s", bin, golden);
+    Cmd r = run_parts(dir, "GPUS=4 STUB_FAIL=1", args);
+    char *rec = read_whole_file(rec_path, NULL);
+    result(r.rc == 1 && !strcmp(last_line(r.out, line, sizeof line), "53 passed, 3 failed"),
+           "test_gpu_parts.sh GPUS=4 goldens, three failing parts: exit %d, last line '%s' (want 1, '53 passed, 3 failed')",
+           r.rc, line);
+    result(strstr(r.out, "part blocks_3 ") && strstr(r.out, "(did not finish: one failure more)") &&
+               strstr(r.out, "(no summary line: counted as one failure)") && strstr(r.out, "  FAIL stub streamk case"),
+           "test_gpu_parts.sh GPUS=4: the stopped part, the silent part and the FAIL line are reported");
+    static const struct {
+        const char *args, *card;
+    } want4[] = {{"sanitize", "0"},
+                 {"--section conv --shard 0/4", "0"},
+                 {"--section conv --shard 1/4", "1"},
+                 {"--section conv --shard 3/4", "1"},
+                 {"--section ops", "2"},
+                 {"--section lnfold", "2"},
+                 {"--section blocks --shard 1/4", "2"},
+                 {"--section blocks --shard 2/4", "3"},
+                 {"--golden-shard 0/3", "3"}};
+    for (unsigned i = 0; i < sizeof want4 / sizeof want4[0]; i++) {
+        card_of(rec, want4[i].args, card, sizeof card);
+        result(!strcmp(card, want4[i].card), "test_gpu_parts.sh GPUS=4: part '%s' ran once on card %s (got '%s')",
+               want4[i].args, want4[i].card, card);
+    }
+    free(rec);
+    free(r.out);
+
+    // two cards named by CUDA_VISIBLE_DEVICES, no goldens, all passing: 16 parts, 5 + 15 * 3 passed
+    r = run_parts(dir, "CUDA_VISIBLE_DEVICES=5,7", bin);
+    rec = read_whole_file(rec_path, NULL);
+    result(r.rc == 0 && !strcmp(last_line(r.out, line, sizeof line), "50 passed, 0 failed"),
+           "test_gpu_parts.sh CUDA_VISIBLE_DEVICES=5,7 no goldens: exit %d, last line '%s' (want 0, '50 passed, 0 failed')",
+           r.rc, line);
+    static const struct {
+        const char *args, *card;
+    } want2[] = {{"sanitize", "5"}, {"--section conv --shard 2/4", "7"}, {"--section gemm", "5"},
+                 {"--section blocks --shard 3/4", "7"}, {"--golden-only", ""}};
+    for (unsigned i = 0; i < sizeof want2 / sizeof want2[0]; i++) {
+        card_of(rec, want2[i].args, card, sizeof card);
+        result(!strcmp(card, want2[i].card),
+               "test_gpu_parts.sh CUDA_VISIBLE_DEVICES=5,7: part '%s' on card '%s' (got '%s')", want2[i].args,
+               want2[i].card, card);
+    }
+    free(rec);
+    free(r.out);
+
+    // a bad card count and a golden folder without cases.txt: one line each, exit 2, nothing run
+    static const struct {
+        const char *env, *args_fmt, *want;
+    } bad[] = {{"GPUS=x", "%s", "GPUS must be a count of cards"},
+               {"GPUS=0", "%s", "GPUS must be a count of cards"},
+               {"GPUS=1", "%s /nonexistent-golden", "cases.txt not found"},
+               {"GPUS=1 PARTS_TIMEOUT=soon", "%s", "PARTS_TIMEOUT must be a positive count"}};
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(args, sizeof args, bad[i].args_fmt, bin);
+        r = run_parts(dir, bad[i].env, args);
+        rec = read_whole_file(rec_path, NULL);
+        const char *first = NULL;
+        const int n = count_lines_with_prefix(r.out, "test_gpu_parts.sh: ", &first);
+        result(r.rc == 2 && n == 1 && first && strstr(first, bad[i].want) && rec && !rec[0],
+               "test_gpu_parts.sh %s: exit %d (want 2), one line containing '%s', nothing run", bad[i].env, r.rc,
+               bad[i].want);
+        free(rec);
+        free(r.out);
+    }
+    snprintf(args, sizeof args, "rm -rf '%s'", dir);
+    if (system(args) != 0) result(0, "test_gpu_parts.sh: removing %s", dir);
+}

@@ -1,0 +1,133 @@
+#!/bin/sh
+# test_gpu_parts.sh: make test-gpu's parts side by side (make test-gpu-parts),
+# each part on one card of the host, for hosts where the whole suite in one
+# process takes longer than a sitting (one H100: over 30 minutes).
+#
+#   tests/test_gpu_parts.sh [build/unetrun] [GOLDEN_DIR]
+#
+# The parts (19 processes; 16 without GOLDEN_DIR):
+#   - the sanitizer suite (tests/sanitize.sh), then test_gpu's conv section,
+#     shard 0 of 4 (the shard that also runs the conv section's other suites);
+#   - the conv section's shards 1-3 of 4;
+#   - the sections ops, shortcut, streamk, norm, groupnorm, gemm, lnfold;
+#   - the blocks section in 4 shards (--shard K/4; the committed diffusers
+#     goldens run in shard 0);
+#   - given GOLDEN_DIR (tests/golden/make_golden.py's output: cases.txt and the
+#     case files), its golden cases in 3 shards (--golden-only --golden-shard).
+# They fill four slots (the groups above: slot 0 the sanitizers and conv shard
+# 0, 1 the other conv shards, 2 the kernel sections and blocks shards 0-1, 3
+# blocks shards 2-3 and the goldens); slot s runs on card s mod GPUS. The same
+# parts on the same slots, run by a job script, took 476 s on four H200s
+# (bench/results/2026-11-28-h200x4-validation).
+#
+# GPUS: the cards to use (default: CUDA_VISIBLE_DEVICES's entries, else
+# nvidia-smi -L's count, else 1); with CUDA_VISIBLE_DEVICES set, card k is its
+# k-th entry. PARTS_LOG: the folder of the parts' logs (default
+# build/test-gpu-parts; one NAME.txt per part). PARTS_TIMEOUT: seconds after
+# which a part is stopped (default: none). TEST_GPU, SANITIZE_SH: the
+# programs run (default build/test_gpu, tests/sanitize.sh).
+#
+# Output: per part its card, seconds, last line and first FAIL lines; a part
+# whose log does not end in "N passed, N failed" (it crashed or was stopped)
+# counts one failure more. The last line is the sum, "N passed, N failed";
+# the exit status is 0 only when nothing failed.
+BIN=${1:-build/unetrun}
+GOLDEN=${2:-}
+TEST_GPU=${TEST_GPU:-build/test_gpu}
+SANITIZE_SH=${SANITIZE_SH:-tests/sanitize.sh}
+LOGS=${PARTS_LOG:-build/test-gpu-parts}
+
+fail_usage() {
+    echo "test_gpu_parts.sh: $1"
+    echo "0 passed, 1 failed"
+    exit 2
+}
+[ -x "$TEST_GPU" ] || fail_usage "$TEST_GPU is not an executable (make $TEST_GPU first, or set TEST_GPU)"
+[ -f "$SANITIZE_SH" ] || fail_usage "$SANITIZE_SH not found (set SANITIZE_SH)"
+[ -x "$BIN" ] || fail_usage "$BIN is not an executable (make $BIN first)"
+if [ -n "$GOLDEN" ] && [ ! -f "$GOLDEN/cases.txt" ]; then
+    fail_usage "$GOLDEN/cases.txt not found (make_golden.py writes it; or leave GOLDEN_DIR out)"
+fi
+if [ -n "${PARTS_TIMEOUT:-}" ]; then
+    case "$PARTS_TIMEOUT" in *[!0-9]* | 0) fail_usage "PARTS_TIMEOUT must be a positive count of seconds (got '$PARTS_TIMEOUT')" ;; esac
+fi
+
+# The cards: CUDA_VISIBLE_DEVICES's entries, or 0 .. GPUS - 1.
+CARDS=$(echo "${CUDA_VISIBLE_DEVICES:-}" | tr ',' ' ')
+if [ -n "${GPUS:-}" ]; then
+    case "$GPUS" in '' | *[!0-9]* | 0) fail_usage "GPUS must be a count of cards, 1 or more (got '$GPUS')" ;; esac
+elif [ -n "$CARDS" ]; then
+    GPUS=$(echo "$CARDS" | wc -w)
+else
+    GPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+    [ "$GPUS" -ge 1 ] 2>/dev/null || GPUS=1
+fi
+if [ -z "$CARDS" ]; then
+    CARDS=$(i=0; while [ $i -lt "$GPUS" ]; do printf '%d ' $i; i=$((i + 1)); done)
+fi
+[ "$(echo "$CARDS" | wc -w)" -ge "$GPUS" ] || fail_usage "GPUS=$GPUS, but CUDA_VISIBLE_DEVICES names fewer cards"
+card_of() { echo "$CARDS" | tr -s ' ' '\n' | grep -v '^$' | sed -n "$(($1 % GPUS + 1))p"; }
+
+mkdir -p "$LOGS" || fail_usage "cannot create $LOGS"
+T0=$(date +%s)
+# part SLOT NAME COMMAND...: the command on the slot's card, its output to LOGS/NAME.txt, its card and
+# seconds to LOGS/NAME.meta.
+part() {
+    slot=$1 name=$2
+    shift 2
+    card=$(card_of "$slot")
+    rm -f "$LOGS/$name.txt" "$LOGS/$name.meta"
+    t=$(date +%s)
+    if [ -n "${PARTS_TIMEOUT:-}" ]; then
+        CUDA_VISIBLE_DEVICES=$card timeout "$PARTS_TIMEOUT" "$@" >"$LOGS/$name.txt" 2>&1
+    else
+        CUDA_VISIBLE_DEVICES=$card "$@" >"$LOGS/$name.txt" 2>&1
+    fi
+    echo "$card $(($(date +%s) - t))" >"$LOGS/$name.meta"
+}
+
+NAMES="sanitize conv_0"
+(part 0 sanitize sh "$SANITIZE_SH" "$BIN"; part 0 conv_0 "$TEST_GPU" "$BIN" --section conv --shard 0/4) &
+for k in 1 2 3; do
+    part 1 conv_$k "$TEST_GPU" "$BIN" --section conv --shard $k/4 &
+    NAMES="$NAMES conv_$k"
+done
+for s in ops shortcut streamk norm groupnorm gemm lnfold; do
+    part 2 section_$s "$TEST_GPU" "$BIN" --section $s &
+    NAMES="$NAMES section_$s"
+done
+for k in 0 1 2 3; do
+    part $((2 + k / 2)) blocks_$k "$TEST_GPU" "$BIN" --section blocks --shard $k/4 &
+    NAMES="$NAMES blocks_$k"
+done
+if [ -n "$GOLDEN" ]; then
+    for k in 0 1 2; do
+        part 3 golden_$k "$TEST_GPU" "$BIN" --golden-only --golden "$GOLDEN" --golden-shard $k/3 &
+        NAMES="$NAMES golden_$k"
+    done
+fi
+wait
+
+P=0
+F=0
+for name in $NAMES; do
+    f=$LOGS/$name.txt
+    last=$(tail -n 1 "$f" 2>/dev/null)
+    meta=$(cat "$LOGS/$name.meta" 2>/dev/null)
+    [ -n "$meta" ] || meta="? ?"
+    p=$(echo "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*$/\1/p')
+    q=$(echo "$last" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*$/\2/p')
+    note=""
+    if [ -z "$p" ] || [ -z "$q" ]; then
+        p=0 q=1 note=" (no summary line: counted as one failure)"
+    elif [ "$last" != "$p passed, $q failed" ]; then
+        q=$((q + 1)) note=" (did not finish: one failure more)"
+    fi
+    echo "part $name (card ${meta% *}, ${meta#* } s): ${last:-no output}$note"
+    grep '^FAIL' "$f" 2>/dev/null | head -n 5 | cut -c1-300 | sed 's/^/  /'
+    P=$((P + p))
+    F=$((F + q))
+done
+echo "test-gpu parts: $(echo $NAMES | wc -w) on $GPUS card(s) in $(($(date +%s) - T0)) s; logs in $LOGS"
+echo "$P passed, $F failed"
+[ "$F" -eq 0 ]
