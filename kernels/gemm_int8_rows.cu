@@ -573,8 +573,7 @@ __device__ __forceinline__ void i8r_sw_frag(const I8RParams &p, float2 (&sw)[BN 
     }
 }
 template <int BN>
-__device__ __forceinline__ void i8r_dequant_frag(const I8RParams &p, int *acc, float sa, float sb,
-                                                 const float2 (&sw)[BN / 8]) {
+__device__ __forceinline__ void i8r_dequant_frag(int *acc, float sa, float sb, const float2 (&sw)[BN / 8]) {
 #pragma unroll
     for (int j = 0; j < BN / 8; j++) {
         const float2 s = sw[j];
@@ -643,7 +642,7 @@ __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &
     else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
     __syncwarp();
     if constexpr (!SW_EARLY) scales(sa, sb), i8r_sw_frag<BN>(p, sw, n0, lane);
-    i8r_dequant_frag<BN>(p, acc, sa, sb, sw);
+    i8r_dequant_frag<BN>(acc, sa, sb, sw);
     pp_ts_epilogue<BN, false>(i8r_ts_params(p), ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane);
 }
 #endif
