@@ -92,6 +92,13 @@
 //     the row scales too it is back at 6.34. The three-consumer tile and BN
 //     = 256 have no registers for them (docs/PERF.md, "Scales in registers
 //     before the main loop").
+//   - TS tiles with BN <= 160 (ping-pong and qa) are compiled per epilogue
+//     variant as gemm_wgmma_pp.cu's are (pp_ts.cuh, TSV; BN = 256 keeps
+//     the all-variant kernel: ptxas spilled 16-196 bytes in its
+//     single-variant ones): the SD1.5 320 @64 b2 block with INT8 row
+//     linears 281-283 against 297-302 us (heuristic), the SD1.5 step
+//     5.11-5.12 against 5.30 ms (H100, docs/PERF.md, "Cold instruction
+//     caches").
 //   - The 64 x 160 TS tile (wgmma s8 n160): every SD width is a multiple of
 //     160, so N = 320 is two tiles (64 x 128: three, one half empty) and a
 //     2048 x 1280 output 1.94 waves on 132 SMs (64 x 256: 1.21): 2048 x 1280
@@ -624,7 +631,7 @@ __device__ __forceinline__ void i8r_pp_mainloop(int *acc, unsigned char *ring, u
         a_res);
     wg_regs_ready<HALVES * R>(acc);
 }
-template <int BN, int STAGES, int ABM, int NC, typename Scales>
+template <int BN, int STAGES, int ABM, int NC, int TSV, typename Scales>
 __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &ts_maps, int *acc,
                                             unsigned char *ring, uint64_t *full, uint64_t *empty,
                                             const unsigned char *a_res, int i, int nkt, bool next, int c, int tid,
@@ -643,7 +650,8 @@ __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &
     __syncwarp();
     if constexpr (!SW_EARLY) scales(sa, sb), i8r_sw_frag<BN>(p, sw, n0, lane);
     i8r_dequant_frag<BN>(acc, sa, sb, sw);
-    pp_ts_epilogue<BN, false>(i8r_ts_params(p), ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0, lane);
+    pp_ts_epilogue<BN, false, TSV>(i8r_ts_params(p), ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0,
+                                   lane);
 }
 #endif
 
@@ -657,7 +665,7 @@ __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &
 // consumer's epilogue runs under the other's products. TS: the epilogue
 // is pp_ts.cuh's (after i8r_dequant_frag), the residual comes into the
 // warp's slab by TMA under the tile's main loop, and y goes out by TMA stores.
-template <int WM, int BN, int STAGES, int NC, int TS>
+template <int WM, int BN, int STAGES, int NC, int TS, int TSV>
 __global__ void __launch_bounds__((NC + 1) * 128, 1)
     gemm_int8_rows_pp_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x WM
                              const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
@@ -713,7 +721,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
             const int m0w = m0 + PP_TS_ROWS * warp, ma = m0w + (lane >> 2), mb = ma + 8;
             uint64_t *rb = &rbar[c * 4 + warp];
             i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
-            i8r_ts_tile<BN, STAGES, WM, NC>(p, ts_maps, acc, ring, full, empty, nullptr, i, nkt, next, c, tid, rb,
+            i8r_ts_tile<BN, STAGES, WM, NC, TSV>(p, ts_maps, acc, ring, full, empty, nullptr, i, nkt, next, c, tid, rb,
                                             slab, m0w, n0, [&](float &sa, float &sb) {
                                                 sa = ma < p.M ? p.sa[ma] : 0.0f;
                                                 sb = mb < p.M ? p.sa[mb] : 0.0f;
@@ -854,7 +862,7 @@ __device__ __forceinline__ void i8r_qa_rows(const half *a, int M, int K, int kb,
 }
 #endif
 
-template <int BN, int STAGES>
+template <int BN, int STAGES, int TSV>
 __global__ void __launch_bounds__(3 * 128, 1)
     gemm_int8_rows_qa_kernel(const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
                              const __grid_constant__ PpTsMaps ts_maps,   // y (M, N or N / 2), residual (M, N)
@@ -921,7 +929,7 @@ __global__ void __launch_bounds__(3 * 128, 1)
     for (int j = c; j < nt; j += 2) {
         const int n0 = (split + j * nsplit) * BN;
         if (j > c) i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
-        i8r_ts_tile<BN, STAGES, 0, 2>(p, ts_maps, acc, ring, full, empty, abox, j, kb, j + 1 < nt, c, tid, rb, slab,
+        i8r_ts_tile<BN, STAGES, 0, 2, TSV>(p, ts_maps, acc, ring, full, empty, abox, j, kb, j + 1 < nt, c, tid, rb, slab,
                                       m0w, n0, [&](float &sa, float &sb) { sa = sa_s[r], sb = sa_s[r + 8]; });
     }
     if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
@@ -1020,18 +1028,18 @@ cudaError_t i8r_ts_maps(const I8RParams &p, int bn, PpTsMaps *ts) {
     return pp_ts_maps(cp, bn, ts);
 }
 
-template <int WM, int BN, int STAGES, int NC, int TS>
-cudaError_t i8r_pp_launch(const I8RParams &p, cudaStream_t stream) {
+template <int WM, int BN, int STAGES, int NC, int TS, int TSV>
+cudaError_t i8r_pp_launch_v(const I8RParams &p, cudaStream_t stream) {
     using L = I8rPpLayout<WM, BN, STAGES, NC, TS>;
     static_assert(NC == 2 || (NC == 3 && WM * BN / 128 <= 64), "three consumers: 160 registers, 64 accumulators");
     static_assert(L::SMEM <= 227 * 1024, "ring + slabs fit the shared memory");
     static bool attr_set = false;  // per instantiation
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS>,
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS, TSV>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, (int)L::SMEM);
         if (e != cudaSuccess) return e;
         cudaFuncAttributes fa;
-        e = cudaFuncGetAttributes(&fa, gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS>);
+        e = cudaFuncGetAttributes(&fa, gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS, TSV>);
         if (e != cudaSuccess) return e;
         if ((i8r_pp_regs(NC, 1) - fa.numRegs) * NC > fa.numRegs - i8r_pp_regs(NC, 0))
             return cudaErrorInvalidConfiguration;  // the consumers' setmaxnreg.inc would wait forever
@@ -1044,8 +1052,25 @@ cudaError_t i8r_pp_launch(const I8RParams &p, cudaStream_t stream) {
     if (TS && e == cudaSuccess) e = i8r_ts_maps(p, BN, &ts);
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN), sms = hopper_num_sms();
-    return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS>, dim3(tiles < sms ? tiles : sms),
+    return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS, TSV>, dim3(tiles < sms ? tiles : sms),
                       dim3((NC + 1) * 128), L::SMEM, stream, ma, mw, ts, p, tiles_m, tiles);
+}
+
+// The TS tiles run the kernel compiled for p's epilogue variant alone where there is one (pp_ts_variant,
+// pp_ts.cuh: the cold instruction caches), else the one with every variant. BN = 256: every variant in one
+// kernel (ptxas spilled 16-196 bytes in the single-variant ones).
+template <int WM, int BN, int STAGES, int NC, int TS>
+cudaError_t i8r_pp_launch(const I8RParams &p, cudaStream_t stream) {
+    if constexpr (TS && BN <= 160) {
+        switch (pp_ts_variant(i8r_ts_params(p), false)) {
+        case TSV_BIAS_RES: return i8r_pp_launch_v<WM, BN, STAGES, NC, TS, TSV_BIAS_RES>(p, stream);
+        case TSV_BIAS: return i8r_pp_launch_v<WM, BN, STAGES, NC, TS, TSV_BIAS>(p, stream);
+        case TSV_NONE: return i8r_pp_launch_v<WM, BN, STAGES, NC, TS, TSV_NONE>(p, stream);
+        case TSV_GEGLU_BIAS: return i8r_pp_launch_v<WM, BN, STAGES, NC, TS, TSV_GEGLU_BIAS>(p, stream);
+        default: break;
+        }
+    }
+    return i8r_pp_launch_v<WM, BN, STAGES, NC, TS, TSV_ANY>(p, stream);
 }
 
 // The TMA tiles in tile-id order (I8R_TILES, then I8R_PP_TILES).
@@ -1076,17 +1101,17 @@ static bool i8r_qa_fits(int k) {
     return k <= I8R_QA_KMAX && I8rQaLayout<BN, STAGES>::smem(i8r_qa_boxes(k)) <= 227 * 1024;
 }
 
-template <int BN, int STAGES>
-cudaError_t i8r_qa_launch(const half *a, const I8RParams &p, cudaStream_t stream) {
+template <int BN, int STAGES, int TSV>
+cudaError_t i8r_qa_launch_v(const half *a, const I8RParams &p, cudaStream_t stream) {
     constexpr size_t SMEM_MAX = 227 * 1024;
     if (!i8r_qa_fits<BN, STAGES>(p.K) || (reinterpret_cast<uintptr_t>(a) & 15)) return cudaErrorInvalidValue;
     static bool attr_set = false;  // per instantiation
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_qa_kernel<BN, STAGES>,
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_qa_kernel<BN, STAGES, TSV>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, (int)SMEM_MAX);
         if (e != cudaSuccess) return e;
         cudaFuncAttributes fa;
-        e = cudaFuncGetAttributes(&fa, gemm_int8_rows_qa_kernel<BN, STAGES>);
+        e = cudaFuncGetAttributes(&fa, gemm_int8_rows_qa_kernel<BN, STAGES, TSV>);
         if (e != cudaSuccess) return e;
         if ((i8r_pp_regs(2, 1) - fa.numRegs) * 2 > fa.numRegs - i8r_pp_regs(2, 0))
             return cudaErrorInvalidConfiguration;  // the consumers' setmaxnreg.inc would wait forever
@@ -1102,8 +1127,22 @@ cudaError_t i8r_qa_launch(const half *a, const I8RParams &p, cudaStream_t stream
     const int tiles_m = (p.M + 63) / 64, tiles_n = (p.N + BN - 1) / BN;
     const int nsplit = i8r_qa_splits(tiles_m, tiles_n, hopper_num_sms());
     const size_t smem = I8rQaLayout<BN, STAGES>::smem(i8r_qa_boxes(p.K));
-    return pdl_launch(gemm_int8_rows_qa_kernel<BN, STAGES>, dim3(tiles_m * nsplit), dim3(3 * 128), smem, stream,
+    return pdl_launch(gemm_int8_rows_qa_kernel<BN, STAGES, TSV>, dim3(tiles_m * nsplit), dim3(3 * 128), smem, stream,
                       mw, ts, a, p, tiles_m, tiles_n, nsplit);
+}
+template <int BN, int STAGES>
+cudaError_t i8r_qa_launch(const half *a, const I8RParams &p, cudaStream_t stream) {
+    if constexpr (BN > 160) {  // as i8r_pp_launch
+        return i8r_qa_launch_v<BN, STAGES, TSV_ANY>(a, p, stream);
+    } else {
+        switch (pp_ts_variant(i8r_ts_params(p), false)) {
+        case TSV_BIAS_RES: return i8r_qa_launch_v<BN, STAGES, TSV_BIAS_RES>(a, p, stream);
+        case TSV_BIAS: return i8r_qa_launch_v<BN, STAGES, TSV_BIAS>(a, p, stream);
+        case TSV_NONE: return i8r_qa_launch_v<BN, STAGES, TSV_NONE>(a, p, stream);
+        case TSV_GEGLU_BIAS: return i8r_qa_launch_v<BN, STAGES, TSV_GEGLU_BIAS>(a, p, stream);
+        default: return i8r_qa_launch_v<BN, STAGES, TSV_ANY>(a, p, stream);
+        }
+    }
 }
 
 constexpr int kI8rQaBn[] = {I8R_QA_TILES(I8R_QA_BN)};

@@ -87,6 +87,19 @@
 //     32% of stall samples waiting for instruction fetch); and boxes of 64
 //     columns, since 16 x 16 boxes (ten per warp and tile) made the GEMMs
 //     without an epilogue operand slower than the buffer epilogue.
+//   - One kernel per TS epilogue variant (TSV, pp_ts.cuh): each TS tile is
+//     compiled once with every variant (run-time choice) and once for each
+//     of bias + residual, bias, none, and GEGLU + bias alone; pp_launch runs
+//     the single-variant kernel wherever it applies. Why: a kernel comes
+//     cold into an SM's instruction cache after any other kernel ran there,
+//     and the all-variant kernel (3-11 k SASS instructions; the 64 x 160 TS
+//     tile 11 k, about 1.3 k of them executed) spread the executed epilogue
+//     far from the main loop. 8192 x 320 x 320 + bias + residual took 12.9
+//     us after a kernel of 195 KB of code against 9.7 warm; the 1.4 k
+//     instruction single-variant kernel 9.9 against 9.5. In the SD1.5
+//     320 @64 b2 transformer block (FP16, heuristic) 280-281 against 299-301
+//     us, the SD1.5 step 5.25-5.26 against 5.44 ms (H100, docs/PERF.md,
+//     "Cold instruction caches").
 //   - Narrow TS tiles for GEMMs of a few rows (64 x 32 with 16 stages, 64 x
 //     64 with 12, 64 x 96 with 10, or 9 and three consumers): the context's
 //     key / value projections (77 or 154 rows) and the linears of the 8 x 8
@@ -199,7 +212,7 @@ __device__ __forceinline__ void named_bar_arrive(int id, int threads) {
 }
 #endif  // PP_DEVICE
 
-template <int WM, int BN, int STAGES, int NC, int TS>
+template <int WM, int BN, int STAGES, int NC, int TS, int TSV>
 __global__ void __launch_bounds__(pp_threads<NC>(), 1)
     gemm_wgmma_pp_kernel(const __grid_constant__ CUtensorMap map_x,  // x (M, K), box 64 x WM
                          const __grid_constant__ CUtensorMap map_w,  // w (N, K), box 64 x BN
@@ -296,7 +309,7 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
                 bulk_wait_read<0>();  // the previous tile's stores have read the slab
             }
             __syncwarp();
-            pp_ts_epilogue<BN, NC == 2>(p, ts_maps, acc, slab, m0 + PP_TS_ROWS * warp, n0, lane);
+            pp_ts_epilogue<BN, NC == 2, TSV>(p, ts_maps, acc, slab, m0 + PP_TS_ROWS * warp, n0, lane);
             continue;
         }
         float *buf = epi + (size_t)((c * 4 + warp) * PP_EPI_ROWS) * L::LDE;  // this warp's 8 rows
@@ -357,8 +370,8 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
 
 // --- host side ------------------------------------------------------------------
 
-template <int WM, int BN, int STAGES, int NC, int TS>
-cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
+template <int WM, int BN, int STAGES, int NC, int TS, int TSV>
+cudaError_t pp_launch_v(const ConvParams &p, cudaStream_t stream) {
     using L = PpLayout<WM, BN, STAGES, NC, TS>;
     static_assert(L::SMEM <= PP_SMEM_MAX, "ring + epilogue buffers fit the shared memory");
     static_assert(BN % 32 == 0 && BN <= 256 && (WM == 64 || WM == 128), "wgmma m64nBN tiles");
@@ -367,11 +380,11 @@ cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
     if (TS && !pp_ts_ok(p)) return cudaErrorInvalidValue;
     static bool attr_set = false;  // per instantiation
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC, TS>,
+        cudaError_t e = cudaFuncSetAttribute(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC, TS, TSV>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, L::SMEM);
         if (e != cudaSuccess) return e;
         cudaFuncAttributes fa;
-        e = cudaFuncGetAttributes(&fa, gemm_wgmma_pp_kernel<WM, BN, STAGES, NC, TS>);
+        e = cudaFuncGetAttributes(&fa, gemm_wgmma_pp_kernel<WM, BN, STAGES, NC, TS, TSV>);
         if (e != cudaSuccess) return e;
         if ((pp_consumer_regs<NC>() - fa.numRegs) * NC > fa.numRegs - PP_PRODUCER_REGS)
             return cudaErrorInvalidConfiguration;  // the consumers' setmaxnreg.inc would wait forever
@@ -387,8 +400,24 @@ cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN);
     const int grid = tiles < sms ? tiles : sms;
-    return pdl_launch(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC, TS>, dim3(grid), dim3(pp_threads<NC>()),
+    return pdl_launch(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC, TS, TSV>, dim3(grid), dim3(pp_threads<NC>()),
                       (size_t)L::SMEM, stream, mx, mw, ts, p, tiles_m, tiles);
+}
+
+// A tile's launcher: TS tiles run the kernel compiled for p's epilogue
+// variant alone where there is one (pp_ts_variant), else the one with all.
+template <int WM, int BN, int STAGES, int NC, int TS>
+cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
+    if constexpr (TS) {
+        switch (pp_ts_variant(p, NC == 2)) {
+        case TSV_BIAS_RES: return pp_launch_v<WM, BN, STAGES, NC, TS, TSV_BIAS_RES>(p, stream);
+        case TSV_BIAS: return pp_launch_v<WM, BN, STAGES, NC, TS, TSV_BIAS>(p, stream);
+        case TSV_NONE: return pp_launch_v<WM, BN, STAGES, NC, TS, TSV_NONE>(p, stream);
+        case TSV_GEGLU_BIAS: return pp_launch_v<WM, BN, STAGES, NC, TS, TSV_GEGLU_BIAS>(p, stream);
+        default: break;
+        }
+    }
+    return pp_launch_v<WM, BN, STAGES, NC, TS, TSV_ANY>(p, stream);
 }
 
 struct PpTile {

@@ -31,6 +31,31 @@ struct PpTsMaps {
     CUtensorMap y64, y32, y16, r64, r32;
 };
 
+// The epilogue variants a TS kernel is compiled for (its TSV template
+// argument). TSV_ANY holds every one and picks at run time (pp_ts_epilogue);
+// each other value is one straight-line case alone, and the launchers run
+// that kernel wherever the case applies (pp_ts_variant). Why: a kernel's
+// code comes cold into an SM's instruction cache whenever another kernel
+// ran there since, and with every variant in the kernel (10-11 k SASS
+// instructions, about 1.3-2.3 k of them executed) the executed epilogue lies
+// in far-apart pieces. An 8192 x 320 x 320 GEMM with bias and residual took
+// 12.9 us after a kernel of 195 KB of code against 9.7 us warm; with the
+// epilogue compiled for that case alone, 9.9-10.0 against 9.5-9.7 (H100,
+// docs/PERF.md, "Cold instruction caches").
+enum PpTsVariant { TSV_ANY = 0, TSV_BIAS_RES, TSV_BIAS, TSV_NONE, TSV_GEGLU_BIAS };
+
+// The variant of pp_ts_epilogue's run-time choice for p: the same tests
+// (lnp: the kernel has the LayerNorm fold's straight-line code, two
+// consumers); TSV_ANY for every case without a single-variant kernel.
+inline int pp_ts_variant(const ConvParams &p, bool lnp) {
+    const bool plain = !p.temb && !(reinterpret_cast<uintptr_t>(p.bias) & 7) &&
+                       (!p.ln_stats || (lnp && p.bias && !p.residual));
+    if (!plain || p.ln_stats) return TSV_ANY;  // the fold's cases stay in the TSV_ANY kernel
+    if (p.geglu) return p.bias ? TSV_GEGLU_BIAS : TSV_ANY;
+    if (p.bias) return p.residual ? TSV_BIAS_RES : TSV_BIAS;
+    return p.residual ? TSV_ANY : TSV_NONE;
+}
+
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 // Shared address of row r, 8-column chunk e of the 16 columns at column c of
 // a W-wide TS slab (kernels/ts_layout.h).
@@ -153,7 +178,7 @@ __device__ __forceinline__ void pp_ts_geglu_plain(const ConvParams &p, const flo
 // tile's start loaded) and is read back by ldmatrix at the same addresses.
 // Lane 0 must have waited for the slab's previous stores to be read
 // (bulk_wait_read) before the slab is written.
-template <int BN, bool LNP>
+template <int BN, bool LNP, int TSV = TSV_ANY>
 __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const PpTsMaps &maps, const float *acc,
                                                unsigned char *slab, int m0w, int n0, int lane) {
     const int q = lane & 3, ma = m0w + (lane >> 2), mb = ma + 8;
@@ -169,7 +194,19 @@ __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const PpTsMa
     const bool plain = !p.temb && !(reinterpret_cast<uintptr_t>(p.bias) & 7) &&
                        (!p.ln_stats || (LNP && p.bias && !p.residual));
     const float2 z = make_float2(0.f, 0.f);  // the row statistics where there is no fold
-    if (LNP && plain && p.ln_stats) {  // the fold's row statistics (rows past M: zeros, not stored)
+    if constexpr (TSV == TSV_BIAS_RES) {  // one variant: the launcher checked that it applies
+        (void)plain, (void)va, (void)vb, (void)q;
+        pp_ts_plain<BN, false, true, true>(p, acc, sl, r, e, n0, lane, z, z);
+    } else if constexpr (TSV == TSV_BIAS) {
+        (void)plain, (void)va, (void)vb, (void)q;
+        pp_ts_plain<BN, false, true, false>(p, acc, sl, r, e, n0, lane, z, z);
+    } else if constexpr (TSV == TSV_NONE) {
+        (void)plain, (void)va, (void)vb, (void)q;
+        pp_ts_plain<BN, false, false, false>(p, acc, sl, r, e, n0, lane, z, z);
+    } else if constexpr (TSV == TSV_GEGLU_BIAS) {
+        (void)plain, (void)va, (void)vb, (void)q;
+        pp_ts_geglu_plain<BN, false, true>(p, acc, sl, r, e, n0, lane, z, z);
+    } else if (LNP && plain && p.ln_stats) {  // the fold's row statistics (rows past M: zeros, not stored)
         const float2 sta = va ? p.ln_stats[ma] : z, stb = vb ? p.ln_stats[mb] : z;
         if (p.geglu) pp_ts_geglu_plain<BN, LNP, true>(p, acc, sl, r, e, n0, lane, sta, stb);
         else pp_ts_plain<BN, LNP, true, false>(p, acc, sl, r, e, n0, lane, sta, stb);
