@@ -1061,16 +1061,9 @@ cudaError_t i8r_pp_launch_v(const I8RParams &p, cudaStream_t stream) {
 // kernel (ptxas spilled 16-196 bytes in the single-variant ones).
 template <int WM, int BN, int STAGES, int NC, int TS>
 cudaError_t i8r_pp_launch(const I8RParams &p, cudaStream_t stream) {
-    if constexpr (TS && BN <= 160) {
-        switch (pp_ts_variant(i8r_ts_params(p), false)) {
-        case TSV_BIAS_RES: return i8r_pp_launch_v<WM, BN, STAGES, NC, TS, TSV_BIAS_RES>(p, stream);
-        case TSV_BIAS: return i8r_pp_launch_v<WM, BN, STAGES, NC, TS, TSV_BIAS>(p, stream);
-        case TSV_NONE: return i8r_pp_launch_v<WM, BN, STAGES, NC, TS, TSV_NONE>(p, stream);
-        case TSV_GEGLU_BIAS: return i8r_pp_launch_v<WM, BN, STAGES, NC, TS, TSV_GEGLU_BIAS>(p, stream);
-        default: break;
-        }
-    }
-    return i8r_pp_launch_v<WM, BN, STAGES, NC, TS, TSV_ANY>(p, stream);
+    return pp_ts_dispatch<TS && BN <= 160 ? TSV_PLAIN : 0u>(pp_ts_variant(i8r_ts_params(p), false), [&](auto v) {
+        return i8r_pp_launch_v<WM, BN, STAGES, NC, TS, decltype(v)::value>(p, stream);
+    });
 }
 
 // The TMA tiles in tile-id order (I8R_TILES, then I8R_PP_TILES).
@@ -1132,17 +1125,9 @@ cudaError_t i8r_qa_launch_v(const half *a, const I8RParams &p, cudaStream_t stre
 }
 template <int BN, int STAGES>
 cudaError_t i8r_qa_launch(const half *a, const I8RParams &p, cudaStream_t stream) {
-    if constexpr (BN > 160) {  // as i8r_pp_launch
-        return i8r_qa_launch_v<BN, STAGES, TSV_ANY>(a, p, stream);
-    } else {
-        switch (pp_ts_variant(i8r_ts_params(p), false)) {
-        case TSV_BIAS_RES: return i8r_qa_launch_v<BN, STAGES, TSV_BIAS_RES>(a, p, stream);
-        case TSV_BIAS: return i8r_qa_launch_v<BN, STAGES, TSV_BIAS>(a, p, stream);
-        case TSV_NONE: return i8r_qa_launch_v<BN, STAGES, TSV_NONE>(a, p, stream);
-        case TSV_GEGLU_BIAS: return i8r_qa_launch_v<BN, STAGES, TSV_GEGLU_BIAS>(a, p, stream);
-        default: return i8r_qa_launch_v<BN, STAGES, TSV_ANY>(a, p, stream);
-        }
-    }
+    return pp_ts_dispatch<BN <= 160 ? TSV_PLAIN : 0u>(pp_ts_variant(i8r_ts_params(p), false), [&](auto v) {
+        return i8r_qa_launch_v<BN, STAGES, decltype(v)::value>(a, p, stream);
+    });  // BN = 256: every variant in one kernel, as i8r_pp_launch
 }
 
 constexpr int kI8rQaBn[] = {I8R_QA_TILES(I8R_QA_BN)};

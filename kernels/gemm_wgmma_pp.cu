@@ -408,16 +408,9 @@ cudaError_t pp_launch_v(const ConvParams &p, cudaStream_t stream) {
 // variant alone where there is one (pp_ts_variant), else the one with all.
 template <int WM, int BN, int STAGES, int NC, int TS>
 cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
-    if constexpr (TS) {
-        switch (pp_ts_variant(p, NC == 2)) {
-        case TSV_BIAS_RES: return pp_launch_v<WM, BN, STAGES, NC, TS, TSV_BIAS_RES>(p, stream);
-        case TSV_BIAS: return pp_launch_v<WM, BN, STAGES, NC, TS, TSV_BIAS>(p, stream);
-        case TSV_NONE: return pp_launch_v<WM, BN, STAGES, NC, TS, TSV_NONE>(p, stream);
-        case TSV_GEGLU_BIAS: return pp_launch_v<WM, BN, STAGES, NC, TS, TSV_GEGLU_BIAS>(p, stream);
-        default: break;
-        }
-    }
-    return pp_launch_v<WM, BN, STAGES, NC, TS, TSV_ANY>(p, stream);
+    return pp_ts_dispatch<TS ? TSV_PLAIN : 0u>(pp_ts_variant(p, NC == 2), [&](auto v) {
+        return pp_launch_v<WM, BN, STAGES, NC, TS, decltype(v)::value>(p, stream);
+    });
 }
 
 struct PpTile {

@@ -19,7 +19,10 @@
 
 #include <cuda.h>  // CUtensorMap
 #include <cuda_fp16.h>
+#include <cuda_runtime.h>
 #include <stdint.h>
+
+#include <type_traits>
 
 namespace {
 
@@ -54,6 +57,32 @@ inline int pp_ts_variant(const ConvParams &p, bool lnp) {
     if (p.geglu) return p.bias ? TSV_GEGLU_BIAS : TSV_ANY;
     if (p.bias) return p.residual ? TSV_BIAS_RES : TSV_BIAS;
     return p.residual ? TSV_ANY : TSV_NONE;
+}
+
+// The single-variant kernels every TS launcher compiles (a mask of 1 << TSV).
+constexpr unsigned TSV_PLAIN = 1u << TSV_BIAS_RES | 1u << TSV_BIAS | 1u << TSV_NONE | 1u << TSV_GEGLU_BIAS;
+
+// A TS launcher's dispatch: launch(std::integral_constant<int, V>) with V =
+// variant where MASK has it (the kernels compiled for one variant), else
+// TSV_ANY. Only the kernels of MASK's variants and TSV_ANY are instantiated.
+template <unsigned MASK, typename Launch>
+cudaError_t pp_ts_dispatch(int variant, Launch launch) {
+    switch (variant) {
+    case TSV_BIAS_RES:
+        if constexpr (MASK >> TSV_BIAS_RES & 1u) return launch(std::integral_constant<int, TSV_BIAS_RES>{});
+        break;
+    case TSV_BIAS:
+        if constexpr (MASK >> TSV_BIAS & 1u) return launch(std::integral_constant<int, TSV_BIAS>{});
+        break;
+    case TSV_NONE:
+        if constexpr (MASK >> TSV_NONE & 1u) return launch(std::integral_constant<int, TSV_NONE>{});
+        break;
+    case TSV_GEGLU_BIAS:
+        if constexpr (MASK >> TSV_GEGLU_BIAS & 1u) return launch(std::integral_constant<int, TSV_GEGLU_BIAS>{});
+        break;
+    default: break;
+    }
+    return launch(std::integral_constant<int, TSV_ANY>{});
 }
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
