@@ -721,11 +721,11 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
             const int m0w = m0 + PP_TS_ROWS * warp, ma = m0w + (lane >> 2), mb = ma + 8;
             uint64_t *rb = &rbar[c * 4 + warp];
             i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
-            i8r_ts_tile<BN, STAGES, WM, NC, TSV>(p, ts_maps, acc, ring, full, empty, nullptr, i, nkt, next, c, tid, rb,
-                                            slab, m0w, n0, [&](float &sa, float &sb) {
-                                                sa = ma < p.M ? p.sa[ma] : 0.0f;
-                                                sb = mb < p.M ? p.sa[mb] : 0.0f;
-                                            });
+            i8r_ts_tile<BN, STAGES, WM, NC, TSV>(p, ts_maps, acc, ring, full, empty, nullptr, i, nkt, next, c, tid,
+                                                 rb, slab, m0w, n0, [&](float &sa, float &sb) {
+                                                     sa = ma < p.M ? p.sa[ma] : 0.0f;
+                                                     sb = mb < p.M ? p.sa[mb] : 0.0f;
+                                                 });
         } else {
             i8r_pp_mainloop<R, BN, STAGES, WM, NC, HALVES>(acc, ring, full, empty, nullptr, i, nkt, next, c, tid);
 #pragma unroll
@@ -929,8 +929,10 @@ __global__ void __launch_bounds__(3 * 128, 1)
     for (int j = c; j < nt; j += 2) {
         const int n0 = (split + j * nsplit) * BN;
         if (j > c) i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
-        i8r_ts_tile<BN, STAGES, 0, 2, TSV>(p, ts_maps, acc, ring, full, empty, abox, j, kb, j + 1 < nt, c, tid, rb, slab,
-                                      m0w, n0, [&](float &sa, float &sb) { sa = sa_s[r], sb = sa_s[r + 8]; });
+        i8r_ts_tile<BN, STAGES, 0, 2, TSV>(p, ts_maps, acc, ring, full, empty, abox, j, kb, j + 1 < nt, c, tid, rb,
+                                           slab, m0w, n0, [&](float &sa, float &sb) {
+                                               sa = sa_s[r], sb = sa_s[r + 8];
+                                           });
     }
     if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
 #endif
