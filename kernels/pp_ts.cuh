@@ -47,13 +47,22 @@ struct PpTsMaps {
 // docs/PERF.md, "Cold instruction caches").
 enum PpTsVariant { TSV_ANY = 0, TSV_BIAS_RES, TSV_BIAS, TSV_NONE, TSV_GEGLU_BIAS };
 
-// The variant of pp_ts_epilogue's run-time choice for p: the same tests
-// (lnp: the kernel has the LayerNorm fold's straight-line code, two
-// consumers); TSV_ANY for every case without a single-variant kernel.
+// Whether p is one of the TS epilogue's straight-line cases: no time
+// embedding, an 8-byte aligned bias; the LayerNorm fold only with a bias and
+// no residual (the fold always brings its folded bias; SD's folded GEMMs
+// have no residual), and only where LNP (two consumers: with three, the
+// fold's straight-line code made ptxas spill 36 bytes in the epilogue of
+// every tile).
+// (A macro, not a function: as a function it changed the all-variant
+// kernels' SASS.)
+#define PP_TS_PLAIN_CASE(p, LNP)                                 \
+    (!(p).temb && !(reinterpret_cast<uintptr_t>((p).bias) & 7) && \
+     (!(p).ln_stats || ((LNP) && (p).bias && !(p).residual)))
+
+// The variant of pp_ts_epilogue's run-time choice for p (lnp as LNP in
+// PP_TS_PLAIN_CASE); TSV_ANY for every case without a single-variant kernel.
 inline int pp_ts_variant(const ConvParams &p, bool lnp) {
-    const bool plain = !p.temb && !(reinterpret_cast<uintptr_t>(p.bias) & 7) &&
-                       (!p.ln_stats || (lnp && p.bias && !p.residual));
-    if (!plain || p.ln_stats) return TSV_ANY;  // the fold's cases stay in the TSV_ANY kernel
+    if (!PP_TS_PLAIN_CASE(p, lnp) || p.ln_stats) return TSV_ANY;  // the fold's cases stay in the TSV_ANY kernel
     if (p.geglu) return p.bias ? TSV_GEGLU_BIAS : TSV_ANY;
     if (p.bias) return p.residual ? TSV_BIAS_RES : TSV_BIAS;
     return p.residual ? TSV_ANY : TSV_NONE;
@@ -210,30 +219,21 @@ __device__ __forceinline__ void pp_ts_geglu_plain(const ConvParams &p, const flo
 template <int BN, bool LNP, int TSV = TSV_ANY>
 __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const PpTsMaps &maps, const float *acc,
                                                unsigned char *slab, int m0w, int n0, int lane) {
-    const int q = lane & 3, ma = m0w + (lane >> 2), mb = ma + 8;
+    [[maybe_unused]] const int q = lane & 3, ma = m0w + (lane >> 2), mb = ma + 8;  // TSV_ANY's
     // this lane's row address for stmatrix / ldmatrix: matrix i = lane / 8 is rows
     // 8 (i & 1) .. +7 and chunk i / 2 of a 16 x 16 block (the fragment order)
     const int r = (lane & 7) + 8 * (lane >> 3 & 1), e = lane >> 4;
     const uint32_t sl = smem_u32addr(slab);
-    const bool va = ma < p.M, vb = mb < p.M;
-    // straight-line cases: no time embedding, an 8-byte aligned bias; the LayerNorm fold only
-    // with a bias and no residual (the fold always brings its folded bias; SD's folded GEMMs
-    // have no residual), and only where LNP (two consumers: with three, the fold's straight-line
-    // code made ptxas spill 36 bytes in the epilogue of every tile)
-    const bool plain = !p.temb && !(reinterpret_cast<uintptr_t>(p.bias) & 7) &&
-                       (!p.ln_stats || (LNP && p.bias && !p.residual));
+    [[maybe_unused]] const bool va = ma < p.M, vb = mb < p.M;
+    [[maybe_unused]] const bool plain = PP_TS_PLAIN_CASE(p, LNP);  // the straight-line cases (TSV_ANY)
     const float2 z = make_float2(0.f, 0.f);  // the row statistics where there is no fold
     if constexpr (TSV == TSV_BIAS_RES) {  // one variant: the launcher checked that it applies
-        (void)plain, (void)va, (void)vb, (void)q;
         pp_ts_plain<BN, false, true, true>(p, acc, sl, r, e, n0, lane, z, z);
     } else if constexpr (TSV == TSV_BIAS) {
-        (void)plain, (void)va, (void)vb, (void)q;
         pp_ts_plain<BN, false, true, false>(p, acc, sl, r, e, n0, lane, z, z);
     } else if constexpr (TSV == TSV_NONE) {
-        (void)plain, (void)va, (void)vb, (void)q;
         pp_ts_plain<BN, false, false, false>(p, acc, sl, r, e, n0, lane, z, z);
     } else if constexpr (TSV == TSV_GEGLU_BIAS) {
-        (void)plain, (void)va, (void)vb, (void)q;
         pp_ts_geglu_plain<BN, false, true>(p, acc, sl, r, e, n0, lane, z, z);
     } else if (LNP && plain && p.ln_stats) {  // the fold's row statistics (rows past M: zeros, not stored)
         const float2 sta = va ? p.ln_stats[ma] : z, stb = vb ? p.ln_stats[mb] : z;
