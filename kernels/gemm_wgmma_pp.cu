@@ -408,7 +408,7 @@ cudaError_t pp_launch_v(const ConvParams &p, cudaStream_t stream) {
 // variant alone where there is one (pp_ts_variant), else the one with all.
 template <int WM, int BN, int STAGES, int NC, int TS>
 cudaError_t pp_launch(const ConvParams &p, cudaStream_t stream) {
-    return pp_ts_dispatch<TS ? TSV_PLAIN : 0u>(pp_ts_variant(p, NC == 2), [&](auto v) {
+    return pp_ts_dispatch<!TS ? 0u : NC == 2 ? TSV_PLAIN | TSV_LN : TSV_PLAIN>(pp_ts_variant(p, NC == 2), [&](auto v) {
         return pp_launch_v<WM, BN, STAGES, NC, TS, decltype(v)::value>(p, stream);
     });
 }

@@ -45,7 +45,7 @@ struct PpTsMaps {
 // 12.9 us after a kernel of 195 KB of code against 9.7 us warm; with the
 // epilogue compiled for that case alone, 9.9-10.0 against 9.5-9.7 (H100,
 // docs/PERF.md, "Cold instruction caches").
-enum PpTsVariant { TSV_ANY = 0, TSV_BIAS_RES, TSV_BIAS, TSV_NONE, TSV_GEGLU_BIAS };
+enum PpTsVariant { TSV_ANY = 0, TSV_BIAS_RES, TSV_BIAS, TSV_NONE, TSV_GEGLU_BIAS, TSV_LN_BIAS, TSV_LN_GEGLU_BIAS };
 
 // Whether p is one of the TS epilogue's straight-line cases: no time
 // embedding, an 8-byte aligned bias; the LayerNorm fold only with a bias and
@@ -62,7 +62,8 @@ enum PpTsVariant { TSV_ANY = 0, TSV_BIAS_RES, TSV_BIAS, TSV_NONE, TSV_GEGLU_BIAS
 // The variant of pp_ts_epilogue's run-time choice for p (lnp as LNP in
 // PP_TS_PLAIN_CASE); TSV_ANY for every case without a single-variant kernel.
 inline int pp_ts_variant(const ConvParams &p, bool lnp) {
-    if (!PP_TS_PLAIN_CASE(p, lnp) || p.ln_stats) return TSV_ANY;  // the fold's cases stay in the TSV_ANY kernel
+    if (!PP_TS_PLAIN_CASE(p, lnp)) return TSV_ANY;
+    if (p.ln_stats) return p.geglu ? TSV_LN_GEGLU_BIAS : TSV_LN_BIAS;  // plain: lnp, a bias, no residual
     if (p.geglu) return p.bias ? TSV_GEGLU_BIAS : TSV_ANY;
     if (p.bias) return p.residual ? TSV_BIAS_RES : TSV_BIAS;
     return p.residual ? TSV_ANY : TSV_NONE;
@@ -70,6 +71,8 @@ inline int pp_ts_variant(const ConvParams &p, bool lnp) {
 
 // The single-variant kernels every TS launcher compiles (a mask of 1 << TSV).
 constexpr unsigned TSV_PLAIN = 1u << TSV_BIAS_RES | 1u << TSV_BIAS | 1u << TSV_NONE | 1u << TSV_GEGLU_BIAS;
+// and the LayerNorm fold's (the two-consumer FP16 tiles)
+constexpr unsigned TSV_LN = 1u << TSV_LN_BIAS | 1u << TSV_LN_GEGLU_BIAS;
 
 // A TS launcher's dispatch: launch(std::integral_constant<int, V>) with V =
 // variant where MASK has it (the kernels compiled for one variant), else
@@ -88,6 +91,12 @@ cudaError_t pp_ts_dispatch(int variant, Launch launch) {
         break;
     case TSV_GEGLU_BIAS:
         if constexpr (MASK >> TSV_GEGLU_BIAS & 1u) return launch(std::integral_constant<int, TSV_GEGLU_BIAS>{});
+        break;
+    case TSV_LN_BIAS:
+        if constexpr (MASK >> TSV_LN_BIAS & 1u) return launch(std::integral_constant<int, TSV_LN_BIAS>{});
+        break;
+    case TSV_LN_GEGLU_BIAS:
+        if constexpr (MASK >> TSV_LN_GEGLU_BIAS & 1u) return launch(std::integral_constant<int, TSV_LN_GEGLU_BIAS>{});
         break;
     default: break;
     }
@@ -235,6 +244,11 @@ __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const PpTsMa
         pp_ts_plain<BN, false, false, false>(p, acc, sl, r, e, n0, lane, z, z);
     } else if constexpr (TSV == TSV_GEGLU_BIAS) {
         pp_ts_geglu_plain<BN, false, true>(p, acc, sl, r, e, n0, lane, z, z);
+    } else if constexpr (LNP && (TSV == TSV_LN_BIAS || TSV == TSV_LN_GEGLU_BIAS)) {
+        (void)plain, (void)q;
+        const float2 sta = va ? p.ln_stats[ma] : z, stb = vb ? p.ln_stats[mb] : z;
+        if constexpr (TSV == TSV_LN_GEGLU_BIAS) pp_ts_geglu_plain<BN, true, true>(p, acc, sl, r, e, n0, lane, sta, stb);
+        else pp_ts_plain<BN, true, true, false>(p, acc, sl, r, e, n0, lane, sta, stb);
     } else if (LNP && plain && p.ln_stats) {  // the fold's row statistics (rows past M: zeros, not stored)
         const float2 sta = va ? p.ln_stats[ma] : z, stb = vb ? p.ln_stats[mb] : z;
         if (p.geglu) pp_ts_geglu_plain<BN, LNP, true>(p, acc, sl, r, e, n0, lane, sta, stb);
