@@ -245,7 +245,6 @@ __device__ __forceinline__ void pp_ts_epilogue(const ConvParams &p, const PpTsMa
     } else if constexpr (TSV == TSV_GEGLU_BIAS) {
         pp_ts_geglu_plain<BN, false, true>(p, acc, sl, r, e, n0, lane, z, z);
     } else if constexpr (LNP && (TSV == TSV_LN_BIAS || TSV == TSV_LN_GEGLU_BIAS)) {
-        (void)plain, (void)q;
         const float2 sta = va ? p.ln_stats[ma] : z, stb = vb ? p.ln_stats[mb] : z;
         if constexpr (TSV == TSV_LN_GEGLU_BIAS) pp_ts_geglu_plain<BN, true, true>(p, acc, sl, r, e, n0, lane, sta, stb);
         else pp_ts_plain<BN, true, true, false>(p, acc, sl, r, e, n0, lane, sta, stb);
