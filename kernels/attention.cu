@@ -737,6 +737,15 @@ extern "C" const char *attention_head_dims(void) { return "40, 64, 80, 128, 160,
 // h20) and at short sequences (d64 1024 h10 b1, h20 b2), stream-K 192-row
 // CTAs where the last wave is partial (d64 4096 b2 h8 / h10, b1 h10, b2 h5),
 // and 128 whole rows at d64 4096 b1 h8 (256 items in two waves).
+// The one-consumer 64-row CTAs ("ovl", every head dim) are weighed where the
+// queries are short (sq <= 256) or the keys one tile (cross-attention over the
+// context), at c(64) = 1.6: a 64-row CTA at 0.8x a 128-row one's time for
+// half its rows, fitted to the tuned picks of the H200 sweeps of
+// bench/results/2026-11-28-h200-heuristic (Br64 against the heuristic's Br128:
+// d160 256 tokens b1 / b2 h8 10.7 / 10.3 against 13.1 / 13.3 us; d64 144
+// tokens h20 b1 / b2 7.7 / 7.9 against 9.7 / 9.7; d80 1024 x 77 b1 h8 8.5
+// against 9.8). Tuning kept 128 rows or more at the longer self-attentions
+// (d64 576 h20 b1, d80 1024 h8 b1), where the model keeps them too.
 extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int skv, int num_sms, int *streamk) {
     if (streamk) *streamk = 0;
     if (sq <= 64) return 64;
@@ -745,13 +754,14 @@ extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, in
         int d, rows, sk;
         double c;
     } kCost[] = {{0, 128, 0, 1.0},    {40, 192, 0, 0.75}, {40, 256, 0, 0.78}, {64, 192, 0, 0.88},
-                 {64, 192, 1, 0.88}, {64, 128, 1, 1.0},   {80, 128, 1, 1.0}};
+                 {64, 192, 1, 0.88}, {64, 128, 1, 1.0},   {80, 128, 1, 1.0},  {0, 64, 0, 1.6}};
     const double O = 3.0, K = 1.03;
     const long long bh = (long long)batch * heads, n = ceil_div(skv > 0 ? skv : 1, 128);
     int best_rows = 128, best_sk = 0;
     double best = 1e300;
     for (const auto &k : kCost) {
         if (k.d != 0 && k.d != d) continue;
+        if (k.rows == 64 && sq > 256 && n > 1) continue;
         const long long items = bh * ceil_div(sq, k.rows);
         double t;
         if (k.sk) {

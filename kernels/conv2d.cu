@@ -547,38 +547,78 @@ bool sk_heuristic_ok(long long tiles, int num_sms) {
 }  // namespace
 
 namespace {
-// The heuristic's ping-pong pick: a persistent 64 x 160 tile of
-// gemm_wgmma_pp.cu with the TMA-store epilogue (gemm_wgmma_pp_heuristic_tile)
-// for a GEMM-shaped node with K <= 640 that makes at least half a wave of its
-// 64 x 160 tiles: the two-consumer tile below 3.5 waves, the three-consumer
-// one from there; else none (-1). On the H100 (tuning tables of
-// bench/results/2026-11-26-h100-weight-resident/) the two-consumer 64 x 160
-// tile was 1.02-1.30x faster than the best gemm_wgmma.cu tile at every shape
-// of 3.5 waves or more (8192, 9216 and 18432 x 960 x 320, 18432 x 320 x 320,
-// 4608 and 8192 x 1920 x 640, 8192 x 640 x 640); the three-consumer tile then
-// took 1.07-1.19x off the two-consumer one there
-// (bench/results/2026-11-27-h100-pp3/), and the TMA-store epilogue 1.03-1.39x
-// off that (bench/results/2026-11-27-h100-ts/). Below 3.5 waves the
-// two-consumer TS tile, with the LayerNorm fold in its straight-line code,
-// made the changed nodes' summed times 8-20% smaller in SD1.5 and SD2.1 steps
-// (bench/results/2026-11-27-h100-ts-ln/). K = 1280 stays with the model below:
-// from half a wave there it made the SDXL b2 step 4% slower (the -ts job6).
-// GEMMs of at most 256 rows with 640 < K <= 2048 (the context's key / value
-// projections, 77 or 154 rows, K = 768-2048; the transformer GEMMs of the 8 x 8
-// to 16 x 16 levels) take the narrow TS tiles: 64 x 64 with 12 stages below
-// K = 2048, the three-consumer 64 x 96 from there. Tuning tables of ten such
-// shapes (bench/results/2026-11-27-h100-narrow/): 64 x 64 the fastest or
-// within 2% at K = 768-1280 (77 x 2560 x 768 4.57 us against 5.34 for the
-// 64 x 128 tile that tuning picked before), 64 x 96 3c at K = 2048 (77 x 2560
-// x 2048 8.06 against 9.00 and the split-K picks' 9.3-12.4).
-int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int num_sms) {
-    const long long rows = (long long)s->batch * s->ho * s->wo;
-    // both 64 x 160 tiles
-    const long long tiles = ceil_div(rows, 64) * ceil_div(s->cout, 160);
+// The narrow ping-pong tiles' wave model: of the 64 x BN tiles in bns (0
+// ends the list), the width whose waves x (BN + 64) is the least, 64 columns'
+// worth being what a tile costs besides its columns (its A rows and the
+// pipeline's fill and drain). It orders as tuning did (H200 sweeps of
+// bench/results/2026-11-28-h200-heuristic): 256 x 3840 x 1280 64 x 160
+// (13.3 us) against 64 x 64 (15.0); 64 x 10240 x 1280 64 x 96 (12.3) against
+// 64 x 64 (15.7); 576 x 1280 x 1280 with the LayerNorm fold 64 x 96 (12.4)
+// against a 128 x 64 gemm_wgmma.cu tile (14.2).
+int pp_wave_width(long long rows, int n, int num_sms, const int *bns) {
+    int best_bn = bns[0];
+    long long best = -1;
+    for (int i = 0; bns[i]; i++) {
+        const long long tiles = ceil_div(rows, 64) * ceil_div(n, bns[i]);
+        const long long cost = ceil_div(tiles, num_sms) * (bns[i] + 64);
+        if (best < 0 || cost < best) best = cost, best_bn = bns[i];
+    }
+    return best_bn;
+}
+
+// The heuristic's ping-pong pick (a tile of gemm_wgmma_pp.cu with the
+// TMA-store epilogue, gemm_wgmma_pp_heuristic_tile) for a GEMM-shaped node,
+// else -1 (gemm_wgmma.cu's cost model below). ln_fold: the node's LayerNorm is
+// folded into the epilogue, which the two-consumer tiles run in their
+// single-variant kernels (pp_ts.cuh TSV_LN_*); the three-consumer ones keep it
+// in the all-variant kernel.
+// - K <= 640 from half a wave of 64 x 160 tiles: the two-consumer 64 x 160
+//   tile below 3.5 waves, the three-consumer one from there. On the H100
+//   (bench/results/2026-11-26-h100-weight-resident/) the two-consumer tile was
+//   1.02-1.30x the best gemm_wgmma.cu tile at every shape of 3.5 waves or more;
+//   the three-consumer one 1.07-1.19x that (bench/results/2026-11-27-h100-pp3/),
+//   the TMA-store epilogue 1.03-1.39x more (bench/results/2026-11-27-h100-ts/).
+// - 640 < K <= 2048 at most 256 rows (the context's key / value projections,
+//   the 8 x 8 to 16 x 16 levels' linears), and with the LayerNorm fold at any
+//   rows: the two-consumer 64 x 160, 64 x 96 or (at most 256 rows) 64 x 64
+//   tile by pp_wave_width; K = 2048 at most 256 rows without the fold: the
+//   three-consumer 64 x 96 tile (77 x 2560 x 2048 8.06 us against 9.00 for
+//   64 x 128 and 9.3-12.4 for split-K; bench/results/2026-11-27-h100-narrow/).
+// - K > 640 with more rows, where 64 x 160 tiles make at most one wave (and
+//   past K = 2560 at least half of one): the three-consumer 64 x 160 or 64 x 96
+//   tile by pp_wave_width.
+// - K <= 1280 with N <= 640 past one wave (the feed-forward's second GEMM at
+//   320 channels): the two-consumer 64 x 160 tile.
+// Tuning picked these tiles at those shapes in the sweeps of every SD block
+// (bench/results/2026-11-28-h200-heuristic, H200, with the cold-code fix of
+// the TS epilogue), against gemm_wgmma.cu's tiles: 1024 x 10240 x 1280 with
+// the fold 55.5 against 79.6 us, 1024 x 1280 x 5120 24.3 against 32.4,
+// 9216 x 320 x 1280 22.3 against 31.6, 512 x 1280 x 1280 9.9 against 11.2.
+// Where tuning kept gemm_wgmma.cu's tiles (1152 and 2048 x 1280 x 1280 and x
+// 5120 without the fold, 512 x 1280 x 5120, 2304 and 8192 x 640 x 2560) the
+// rules leave them.
+int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int num_sms, int ln_fold) {
+    const long long rows = (long long)s->batch * s->ho * s->wo, k = gemm_k(s);
+    const long long tiles = ceil_div(rows, 64) * ceil_div(s->cout, 160);  // of 64 x 160
+    static const int kWide[] = {160, 96, 64, 0}, kMid[] = {160, 96, 0};
     int kind;
-    if (gemm_k(s) <= 640 && 2 * tiles >= num_sms) kind = 2 * tiles >= 7LL * num_sms ? 1 : 0;
-    else if (rows <= 256 && gemm_k(s) > 640 && gemm_k(s) <= 2048) kind = gemm_k(s) < 2048 ? 2 : 3;  // a few rows
-    else return -1;
+    if (k <= 640) {
+        if (2 * tiles < num_sms) return -1;
+        kind = 2 * tiles >= 7LL * num_sms ? 1 : 0;
+    } else if (k <= 2048 && (rows <= 256 || ln_fold)) {
+        if (k == 2048 && rows <= 256 && !ln_fold) {
+            kind = 3;
+        } else {
+            const int bn = pp_wave_width(rows, s->cout, num_sms, rows <= 256 ? kWide : kMid);
+            kind = bn == 160 ? 0 : bn == 96 ? 4 : 2;
+        }
+    } else if (rows > 256 && tiles <= num_sms && (k <= 2560 || 2 * tiles >= num_sms)) {
+        kind = pp_wave_width(rows, s->cout, num_sms, kMid) == 160 ? 1 : 3;
+    } else if (k <= 1280 && s->cout <= 640 && tiles > num_sms) {
+        kind = 0;
+    } else {
+        return -1;
+    }
     const int pt = gemm_wgmma_pp_heuristic_tile(kind);
     for (int i = 0; pt >= 0 && i < nc; i++)
         if (cand[i].tile == pp_first() + pt) return i;
@@ -622,11 +662,13 @@ int i2c_twin(const ConvShape *s, TileConfig pick, const TileConfig *cand, int nc
 // SD2.1 b1 7.14 -> 7.24 ms (bench/results/2026-11-27-h100-candidates/).
 constexpr int kHeuristicCandidates = 128;
 
-extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) {
+extern "C" TileConfig conv2d_heuristic(const ConvShape *s, int num_sms) { return conv2d_heuristic_ln(s, num_sms, 0); }
+
+extern "C" TileConfig conv2d_heuristic_ln(const ConvShape *s, int num_sms, int ln_fold) {
     // Estimated time ~ waves * tile work / tile efficiency + split-K traffic.
     TileConfig cand[CONV2D_MAX_CANDIDATES];
     int nc = conv2d_candidates(s, num_sms, cand, CONV2D_MAX_CANDIDATES);
-    const int pp = pp_heuristic_pick(s, cand, nc, num_sms);
+    const int pp = pp_heuristic_pick(s, cand, nc, num_sms, ln_fold);
     if (pp >= 0) return cand[pp];
     const int nc_all = nc;
     if (nc > kHeuristicCandidates) nc = kHeuristicCandidates;  // the cost model's view

@@ -321,7 +321,8 @@ int gemm_wgmma_pp_shape_ok(int ksize, int stride, int pad, int cin, int cout, in
 // two-consumer TMA-store 64 x 160 tile, 1 the three-consumer one (short-K
 // GEMMs of many waves); for GEMMs of a few rows (the context's key / value
 // projections, the 8 x 8 to 16 x 16 levels' linears) 2 the 64 x 64 TS tile
-// of 12 stages and 3 the three-consumer 64 x 96 one (K of 2048); -1 if absent.
+// of 12 stages and 3 the three-consumer 64 x 96 one (K of 2048); 4 the
+// two-consumer 64 x 96 TS tile of 10 stages; -1 if absent.
 int gemm_wgmma_pp_heuristic_tile(int kind);
 // Runs ping-pong tile i on p (splits == 1, x and w 16-byte aligned).
 cudaError_t gemm_wgmma_pp_launch(int i, const ConvParams &p, cudaStream_t stream);

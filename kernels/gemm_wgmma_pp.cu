@@ -434,8 +434,9 @@ int gemm_wgmma_pp_num_tiles(void) { return kNumPpTiles; }
 
 int gemm_wgmma_pp_heuristic_tile(int kind) {
     static const char *const picks[] = {"wgmma pp 64x160x64/6st ts", "wgmma pp 64x160x64/5st 3c ts",
-                                        "wgmma pp 64x64x64/12st ts", "wgmma pp 64x96x64/9st 3c ts"};
-    if (kind < 0 || kind > 3) return -1;
+                                        "wgmma pp 64x64x64/12st ts", "wgmma pp 64x96x64/9st 3c ts",
+                                        "wgmma pp 64x96x64/10st ts"};
+    if (kind < 0 || kind >= (int)(sizeof(picks) / sizeof(picks[0]))) return -1;
     for (int i = 0; i < kNumPpTiles; i++)
         if (!strcmp(kPpTiles[i].name, picks[kind])) return i;
     return -1;

@@ -60,6 +60,9 @@ int conv2d_candidates(const ConvShape *s, int num_sms, TileConfig *out, int max)
 // its cost model where the engine runs the shape, else an mma.sync tile;
 // it weighs the first 128 candidates, the view its model was fit to.
 TileConfig conv2d_heuristic(const ConvShape *s, int num_sms);
+// The same for a GEMM whose LayerNorm is folded into its epilogue
+// (gemm_fp16_lnfold) where ln_fold is 1: the ping-pong tiles' rules differ.
+TileConfig conv2d_heuristic_ln(const ConvShape *s, int num_sms, int ln_fold);
 // 1 if `tile` is a tile of the Hopper engine (gemm_wgmma.cu: wgmma + TMA,
 // and its persistent ping-pong tiles, gemm_wgmma_pp.cu), which
 // conv2d_candidates offers on a cc 9.0 GPU of an sm_90 build for GEMM-shaped

@@ -121,6 +121,12 @@ void cpu_suite_attention(void) {
     test_rows_pick(64, 2, 20, 1024, 132, 192, 0);  // tuned pick Br192
     test_rows_pick(64, 2, 8, 64, 132, 64, 0);      // sq <= 64: one consumer
     test_rows_pick(40, 2, 8, 4096, 0, 128, 0);     // SM count unknown
+    // short queries, one-consumer 64-row CTAs (bench/results/2026-11-28-h200-heuristic, tuned picks, H200):
+    test_rows_pick(160, 1, 8, 256, 132, 64, 0);    // 10.7 us against 13.1 (Br128)
+    test_rows_pick(160, 2, 8, 256, 132, 64, 0);    // 10.3 against 13.3
+    test_rows_pick(64, 1, 20, 144, 132, 64, 0);    // 7.7 against 9.7
+    test_rows_pick(64, 2, 20, 144, 132, 64, 0);    // 7.9 against 9.7
+    test_rows_pick(64, 1, 20, 576, 132, 128, 0);   // tuning kept 128 rows (Br128 Bc192 12.3)
     // bench/results/2026-11-27-h100-attention-sk/job4-uniform (stream-K, "sk"):
     test_rows_pick(64, 2, 8, 4096, 132, 192, 1);   // Br192 sk 149.8 against 151.7 (Br128 Bc192), 158.4 (Br192)
     test_rows_pick(64, 2, 10, 4096, 132, 192, 1);  // 182.6 against 189.4 (Br128 Bc192), 207.8 (Br192)

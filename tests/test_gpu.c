@@ -1030,26 +1030,37 @@ static void gemm_suite(void) {
                    npp, on ? "some of each" : "none");
         }
     }
-    {  // the heuristic's ping-pong rules: at K <= 640 the three-consumer TMA-store 64 x 160 tile from 3.5 waves
-       // of its tiles, the two-consumer one from half a wave; at most 256 rows with 640 < K <= 2048 the
-       // narrow TS tiles (64 x 64 below K = 2048, 64 x 96 3c at 2048); else gemm_wgmma.cu
-        static const int hs[][3] = {{8192, 960, 320},  {18432, 320, 320}, {4096, 960, 320}, {8192, 320, 320},
-                                    {8192, 640, 1280}, {1024, 640, 640},  {77, 640, 768},   {77, 2560, 2048},
-                                    {154, 2560, 768},  {256, 1280, 1280}, {64, 1280, 5120}, {320, 1280, 1280}};
+    {  // the heuristic's ping-pong rules (conv2d.cu pp_heuristic_pick) at SD shapes, as tuning picked on 132 SMs
+       // (bench/results/2026-11-28-h200-heuristic); "-": gemm_wgmma.cu's tiles
+        static const struct {
+            int m, n, k, ln;
+            const char *want;
+        } hs[] = {
+            {8192, 960, 320, 0, "wgmma pp 64x160x64/5st 3c ts"}, {18432, 320, 320, 0, "wgmma pp 64x160x64/5st 3c ts"},
+            {4096, 960, 320, 0, "wgmma pp 64x160x64/6st ts"},    {1024, 640, 640, 0, "-"},
+            {77, 640, 768, 0, "wgmma pp 64x64x64/12st ts"},      {77, 2560, 2048, 0, "wgmma pp 64x96x64/9st 3c ts"},
+            {154, 2560, 768, 0, "wgmma pp 64x64x64/12st ts"},    {256, 1280, 1280, 0, "wgmma pp 64x64x64/12st ts"},
+            {64, 1280, 5120, 0, "-"},                            {256, 3840, 1280, 1, "wgmma pp 64x160x64/6st ts"},
+            {64, 10240, 1280, 1, "wgmma pp 64x96x64/10st ts"},   {576, 1280, 1280, 1, "wgmma pp 64x96x64/10st ts"},
+            {2048, 10240, 1280, 1, "wgmma pp 64x160x64/6st ts"}, {512, 1280, 1280, 0, "wgmma pp 64x96x64/9st 3c ts"},
+            {1024, 1280, 1280, 0, "wgmma pp 64x160x64/5st 3c ts"}, {1024, 1280, 5120, 0, "wgmma pp 64x160x64/5st 3c ts"},
+            {1152, 1280, 1280, 0, "-"},                          {512, 1280, 5120, 0, "-"},
+            {2048, 1280, 5120, 0, "-"},                          {9216, 320, 1280, 0, "wgmma pp 64x160x64/6st ts"},
+            {2304, 640, 2560, 0, "-"}};
         for (unsigned i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
-            ConvShape cs = gemm_as_conv(hs[i][0], hs[i][1], hs[i][2]);
-            const char *name = conv2d_shape_init(&cs) ? "?" : conv2d_tile_name(conv2d_heuristic(&cs, g_num_sms).tile);
-            const long long tiles = (long long)((hs[i][0] + 63) / 64) * ((hs[i][1] + 159) / 160);
-            const int hopper = hopper_conv_engine_on(), k = hs[i][2];
-            const char *want = !hopper                                 ? NULL
-                               : k <= 640 && 2 * tiles >= 7LL * g_num_sms ? "wgmma pp 64x160x64/5st 3c ts"
-                               : k <= 640 && 2 * tiles >= g_num_sms       ? "wgmma pp 64x160x64/6st ts"
-                               : hs[i][0] <= 256 && k > 640 && k < 2048   ? "wgmma pp 64x64x64/12st ts"
-                               : hs[i][0] <= 256 && k == 2048             ? "wgmma pp 64x96x64/9st 3c ts"
-                                                                          : NULL;
-            result(want ? strcmp(name, want) == 0 : strstr(name, "wgmma pp ") == NULL,
-                   "gemm heuristic M=%d N=%d K=%d on %d SMs: %s (expected %s)", hs[i][0], hs[i][1], hs[i][2],
-                   g_num_sms, name, want ? want : "no ping-pong tile");
+            ConvShape cs = gemm_as_conv(hs[i].m, hs[i].n, hs[i].k);
+            const char *name =
+                conv2d_shape_init(&cs) ? "?" : conv2d_tile_name(conv2d_heuristic_ln(&cs, g_num_sms, hs[i].ln).tile);
+            const int pp = strstr(name, "wgmma pp ") != NULL;
+            const char *want = !hopper_conv_engine_on() ? "-" : hs[i].want;
+            if (g_num_sms != 132 && hopper_conv_engine_on()) {  // the table is for 132 SMs: a ping-pong tile or not
+                result(strcmp(name, "?") != 0, "gemm heuristic M=%d N=%d K=%d ln=%d on %d SMs: %s", hs[i].m, hs[i].n,
+                       hs[i].k, hs[i].ln, g_num_sms, name);
+                continue;
+            }
+            result(strcmp(want, "-") ? strcmp(name, want) == 0 : !pp,
+                   "gemm heuristic M=%d N=%d K=%d ln=%d on %d SMs: %s (expected %s)", hs[i].m, hs[i].n, hs[i].k,
+                   hs[i].ln, g_num_sms, name, strcmp(want, "-") ? want : "no ping-pong tile");
         }
     }
     // GEMM of the linear layers: M/N/K tails (K not a multiple of BK, N not of

@@ -819,7 +819,7 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
     } else if (n->op == OP_CONV || n->op == OP_GEMM) {
         ConvShape cs = node_conv_shape(g, n);
         if (heuristic) {
-            *node_gemm_cfg(n) = conv2d_heuristic(&cs, num_sms);
+            *node_gemm_cfg(n) = conv2d_heuristic_ln(&cs, num_sms, node_ln_fold(n));
             return;
         }
         c = (Candidates){conv2d_candidates(&cs, num_sms, tiles, CONV2D_MAX_CANDIDATES), tiles, apply_tile, label_tile};
