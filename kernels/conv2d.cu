@@ -63,6 +63,7 @@
 #include "mma.cuh"
 #include "pdl.cuh"
 #include "conv2d.cuh"
+#include "pp_rule.h"
 
 #include <cuda_fp16.h>
 #include <stdint.h>
@@ -547,25 +548,6 @@ bool sk_heuristic_ok(long long tiles, int num_sms) {
 }  // namespace
 
 namespace {
-// The narrow ping-pong tiles' wave model: of the 64 x BN tiles in bns (0
-// ends the list), the width whose waves x (BN + 64) is the least, 64 columns'
-// worth being what a tile costs besides its columns (its A rows and the
-// pipeline's fill and drain). It orders as tuning did (H200 sweeps of
-// bench/results/2026-11-28-h200-heuristic): 256 x 3840 x 1280 64 x 160
-// (13.3 us) against 64 x 64 (15.0); 64 x 10240 x 1280 64 x 96 (12.3) against
-// 64 x 64 (15.7); 576 x 1280 x 1280 with the LayerNorm fold 64 x 96 (12.4)
-// against a 128 x 64 gemm_wgmma.cu tile (14.2).
-int pp_wave_width(long long rows, int n, int num_sms, const int *bns) {
-    int best_bn = bns[0];
-    long long best = -1;
-    for (int i = 0; bns[i]; i++) {
-        const long long tiles = ceil_div(rows, 64) * ceil_div(n, bns[i]);
-        const long long cost = ceil_div(tiles, num_sms) * (bns[i] + 64);
-        if (best < 0 || cost < best) best = cost, best_bn = bns[i];
-    }
-    return best_bn;
-}
-
 // The heuristic's ping-pong pick (a tile of gemm_wgmma_pp.cu with the
 // TMA-store epilogue, gemm_wgmma_pp_heuristic_tile) for a GEMM-shaped node,
 // else -1 (gemm_wgmma.cu's cost model below). ln_fold: the node's LayerNorm is
@@ -597,28 +579,14 @@ int pp_wave_width(long long rows, int n, int num_sms, const int *bns) {
 // Where tuning kept gemm_wgmma.cu's tiles (1152 and 2048 x 1280 x 1280 and x
 // 5120 without the fold, 512 x 1280 x 5120, 2304 and 8192 x 640 x 2560) the
 // rules leave them.
+// The rule itself is pp_rule_kind (kernels/pp_rule.h, tested on the CPU); its
+// wave model, pp_wave_width, orders as tuning did: 256 x 3840 x 1280 64 x 160
+// (13.3 us) against 64 x 64 (15.0); 64 x 10240 x 1280 64 x 96 (12.3) against
+// 64 x 64 (15.7); 576 x 1280 x 1280 with the LayerNorm fold 64 x 96 (12.4)
+// against a 128 x 64 gemm_wgmma.cu tile (14.2).
 int pp_heuristic_pick(const ConvShape *s, const TileConfig *cand, int nc, int num_sms, int ln_fold) {
-    const long long rows = (long long)s->batch * s->ho * s->wo, k = gemm_k(s);
-    const long long tiles = ceil_div(rows, 64) * ceil_div(s->cout, 160);  // of 64 x 160
-    static const int kWide[] = {160, 96, 64, 0}, kMid[] = {160, 96, 0};
-    int kind;
-    if (k <= 640) {
-        if (2 * tiles < num_sms) return -1;
-        kind = 2 * tiles >= 7LL * num_sms ? 1 : 0;
-    } else if (k <= 2048 && (rows <= 256 || ln_fold)) {
-        if (k == 2048 && rows <= 256 && !ln_fold) {
-            kind = 3;
-        } else {
-            const int bn = pp_wave_width(rows, s->cout, num_sms, rows <= 256 ? kWide : kMid);
-            kind = bn == 160 ? 0 : bn == 96 ? 4 : 2;
-        }
-    } else if (rows > 256 && tiles <= num_sms && (k <= 2560 || 2 * tiles >= num_sms)) {
-        kind = pp_wave_width(rows, s->cout, num_sms, kMid) == 160 ? 1 : 3;
-    } else if (k <= 1280 && s->cout <= 640 && tiles > num_sms) {
-        kind = 0;
-    } else {
-        return -1;
-    }
+    const int kind = pp_rule_kind((long long)s->batch * s->ho * s->wo, s->cout, gemm_k(s), ln_fold, num_sms);
+    if (kind < 0) return -1;
     const int pt = gemm_wgmma_pp_heuristic_tile(kind);
     for (int i = 0; pt >= 0 && i < nc; i++)
         if (cand[i].tile == pp_first() + pt) return i;

@@ -433,7 +433,8 @@ constexpr int kNumPpTiles = sizeof(kPpTiles) / sizeof(kPpTiles[0]);
 int gemm_wgmma_pp_num_tiles(void) { return kNumPpTiles; }
 
 int gemm_wgmma_pp_heuristic_tile(int kind) {
-    static const char *const picks[] = {"wgmma pp 64x160x64/6st ts", "wgmma pp 64x160x64/5st 3c ts",
+    static const char *const picks[] = {// in pp_rule.h's PP_KIND_* order
+                                        "wgmma pp 64x160x64/6st ts", "wgmma pp 64x160x64/5st 3c ts",
                                         "wgmma pp 64x64x64/12st ts", "wgmma pp 64x96x64/9st 3c ts",
                                         "wgmma pp 64x96x64/10st ts"};
     if (kind < 0 || kind >= (int)(sizeof(picks) / sizeof(picks[0]))) return -1;

@@ -1180,6 +1180,7 @@ int main(int argc, char **argv) {
     cpu_suite_fuse_shortcut(bin);
     cpu_suite_lnfold(bin);
     cpu_suite_streamk();
+    cpu_suite_pp_rule();
     cpu_suite_ts_layout();
     cpu_suite_im2col();
     cpu_suite_ktrace();

@@ -1,0 +1,58 @@
+// cpu_pp_rule.c: the heuristic's rule for the ping-pong TS tiles
+// (kernels/pp_rule.h, used by conv2d.cu's pp_heuristic_pick) at SD GEMM
+// shapes, against the tiles tuning picked on 132 SMs in the sweeps of every
+// SD block (bench/results/2026-11-28-h200-heuristic/job2, H200); "-" where
+// tuning kept gemm_wgmma.cu's tiles. test_gpu's gemm section checks the same
+// shapes through conv2d_heuristic_ln on a GPU.
+#include "harness.h"
+#include "../kernels/pp_rule.h"
+
+#include <string.h>
+
+static const char *kind_name(int kind) {
+    switch (kind) {
+    case PP_KIND_2C_160: return "64x160 2c";
+    case PP_KIND_3C_160: return "64x160 3c";
+    case PP_KIND_2C_64: return "64x64 2c";
+    case PP_KIND_3C_96: return "64x96 3c";
+    case PP_KIND_2C_96: return "64x96 2c";
+    default: return "-";
+    }
+}
+
+static void test_rule(long long m, long long n, long long k, int ln, const char *want, const char *why) {
+    const char *got = kind_name(pp_rule_kind(m, n, k, ln, 132));
+    result(strcmp(got, want) == 0, "pp_rule_kind M=%lld N=%lld K=%lld ln=%d sms=132 = %s (got %s; %s)", m, n, k, ln,
+           want, got, why);
+}
+
+void cpu_suite_pp_rule(void) {
+    // K <= 640: from half a wave of 64 x 160 tiles, three consumers from 3.5 waves
+    test_rule(8192, 960, 320, 0, "64x160 3c", "5.8 waves");
+    test_rule(4096, 960, 320, 0, "64x160 2c", "2.9 waves");
+    test_rule(1024, 640, 640, 0, "-", "under half a wave");
+    // 640 < K <= 2048 at most 256 rows, or with the LayerNorm fold: the wave model's two-consumer width
+    test_rule(77, 640, 768, 0, "64x64 2c", "context K/V");
+    test_rule(154, 2560, 768, 0, "64x64 2c", "context K/V");
+    test_rule(77, 2560, 2048, 0, "64x96 3c", "K = 2048: 8.06 us against 9.00");
+    test_rule(256, 1280, 1280, 0, "64x64 2c", "9.7-9.9 us, as tuning's 64 x 96");
+    test_rule(256, 3840, 1280, 1, "64x160 2c", "13.3 against 15.0 us (64 x 64)");
+    test_rule(64, 10240, 1280, 1, "64x96 2c", "GEGLU, 12.3 against 15.7 us");
+    test_rule(256, 10240, 1280, 1, "64x160 2c", "GEGLU, 19.3 against 27.0 us");
+    test_rule(576, 1280, 1280, 1, "64x96 2c", "12.4 against 14.2 us");
+    test_rule(2048, 10240, 1280, 1, "64x160 2c", "GEGLU, 103.2 against 129.7 us");
+    // K > 640 with more rows, at most one wave of 64 x 160 tiles: three consumers
+    test_rule(512, 1280, 1280, 0, "64x96 3c", "9.9 against 11.2 us");
+    test_rule(1024, 1280, 1280, 0, "64x160 3c", "11.2 against 14.0 us");
+    test_rule(1024, 1280, 5120, 0, "64x160 3c", "24.3 against 32.4 us");
+    test_rule(4096, 320, 1280, 0, "64x160 3c", "11.9 against 16.8 us");
+    test_rule(1152, 1280, 1280, 0, "-", "tuning kept 128 x 128");
+    test_rule(512, 1280, 5120, 0, "-", "tuning kept split-K");
+    test_rule(2048, 1280, 5120, 0, "-", "tuning kept 128 x 160");
+    test_rule(64, 1280, 5120, 0, "-", "few rows, long K: split-K");
+    // ff2 at 320 channels past one wave: two consumers
+    test_rule(9216, 320, 1280, 0, "64x160 2c", "22.3 against 31.6 us");
+    test_rule(2304, 640, 2560, 0, "-", "tuning kept 128 x 128");
+    // no SM count: no rule
+    result(pp_rule_kind(8192, 960, 320, 0, 0) == -1, "pp_rule_kind M=8192 N=960 K=320 ln=0 sms=0 = - (no SM count)");
+}
