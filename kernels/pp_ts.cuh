@@ -76,31 +76,17 @@ constexpr unsigned TSV_LN = 1u << TSV_LN_BIAS | 1u << TSV_LN_GEGLU_BIAS;
 
 // A TS launcher's dispatch: launch(std::integral_constant<int, V>) with V =
 // variant where MASK has it (the kernels compiled for one variant), else
-// TSV_ANY. Only the kernels of MASK's variants and TSV_ANY are instantiated.
-template <unsigned MASK, typename Launch>
+// TSV_ANY. Only the kernels of MASK's variants and TSV_ANY are instantiated:
+// V walks the variants from TSV_BIAS_RES to the last one at compile time.
+template <unsigned MASK, int V = TSV_BIAS_RES, typename Launch>
 cudaError_t pp_ts_dispatch(int variant, Launch launch) {
-    switch (variant) {
-    case TSV_BIAS_RES:
-        if constexpr (MASK >> TSV_BIAS_RES & 1u) return launch(std::integral_constant<int, TSV_BIAS_RES>{});
-        break;
-    case TSV_BIAS:
-        if constexpr (MASK >> TSV_BIAS & 1u) return launch(std::integral_constant<int, TSV_BIAS>{});
-        break;
-    case TSV_NONE:
-        if constexpr (MASK >> TSV_NONE & 1u) return launch(std::integral_constant<int, TSV_NONE>{});
-        break;
-    case TSV_GEGLU_BIAS:
-        if constexpr (MASK >> TSV_GEGLU_BIAS & 1u) return launch(std::integral_constant<int, TSV_GEGLU_BIAS>{});
-        break;
-    case TSV_LN_BIAS:
-        if constexpr (MASK >> TSV_LN_BIAS & 1u) return launch(std::integral_constant<int, TSV_LN_BIAS>{});
-        break;
-    case TSV_LN_GEGLU_BIAS:
-        if constexpr (MASK >> TSV_LN_GEGLU_BIAS & 1u) return launch(std::integral_constant<int, TSV_LN_GEGLU_BIAS>{});
-        break;
-    default: break;
+    if constexpr (V > TSV_LN_GEGLU_BIAS) {
+        return launch(std::integral_constant<int, TSV_ANY>{});
+    } else {
+        if constexpr (MASK >> V & 1u)
+            if (variant == V) return launch(std::integral_constant<int, V>{});
+        return pp_ts_dispatch<MASK, V + 1>(variant, launch);
     }
-    return launch(std::integral_constant<int, TSV_ANY>{});
 }
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
