@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "../kernels/kernels.h"
+#include "../kernels/pp_rule.h"
 #include "../common/common.h"
 #include "../src/graph/graph.h"
 #include "../src/layers/conv2d.h"
@@ -1052,12 +1053,15 @@ static void gemm_suite(void) {
             const char *name =
                 conv2d_shape_init(&cs) ? "?" : conv2d_tile_name(conv2d_heuristic_ln(&cs, g_num_sms, hs[i].ln).tile);
             const int pp = strstr(name, "wgmma pp ") != NULL;
-            const char *want = !hopper_conv_engine_on() ? "-" : hs[i].want;
-            if (g_num_sms != 132 && hopper_conv_engine_on()) {  // the table is for 132 SMs: a ping-pong tile or not
-                result(strcmp(name, "?") != 0, "gemm heuristic M=%d N=%d K=%d ln=%d on %d SMs: %s", hs[i].m, hs[i].n,
-                       hs[i].k, hs[i].ln, g_num_sms, name);
-                continue;
-            }
+            // the table is for 132 SMs; on other counts, the tile of pp_rule_kind's kind (kernels/pp_rule.h)
+            static const char *const kKindTile[] = {"wgmma pp 64x160x64/6st ts", "wgmma pp 64x160x64/5st 3c ts",
+                                                    "wgmma pp 64x64x64/12st ts", "wgmma pp 64x96x64/9st 3c ts",
+                                                    "wgmma pp 64x96x64/10st ts"};
+            const int kind = pp_rule_kind(hs[i].m, hs[i].n, hs[i].k, hs[i].ln, g_num_sms);
+            const char *want = !hopper_conv_engine_on() ? "-"
+                               : g_num_sms == 132      ? hs[i].want
+                               : kind < 0              ? "-"
+                                                       : kKindTile[kind];
             result(strcmp(want, "-") ? strcmp(name, want) == 0 : !pp,
                    "gemm heuristic M=%d N=%d K=%d ln=%d on %d SMs: %s (expected %s)", hs[i].m, hs[i].n, hs[i].k,
                    hs[i].ln, g_num_sms, name, strcmp(want, "-") ? want : "no ping-pong tile");
