@@ -317,12 +317,9 @@ void gemm_wgmma_pp_tile_dims(int i, int *bm, int *bn);  // one consumer warpgrou
 // 1 when the ping-pong tiles run this shape: GEMM-shaped (1x1, stride 1,
 // pad 0), one input tensor read in place, Cin and Cout multiples of 8.
 int gemm_wgmma_pp_shape_ok(int ksize, int stride, int pad, int cin, int cout, int cin2, int up);
-// The ping-pong tiles conv2d_heuristic picks (docs/PERF.md): kind 0 the
-// two-consumer TMA-store 64 x 160 tile, 1 the three-consumer one (short-K
-// GEMMs of many waves); for GEMMs of a few rows (the context's key / value
-// projections, the 8 x 8 to 16 x 16 levels' linears) 2 the 64 x 64 TS tile
-// of 12 stages and 3 the three-consumer 64 x 96 one (K of 2048); 4 the
-// two-consumer 64 x 96 TS tile of 10 stages; -1 if absent.
+// The ping-pong tile of a kind of pp_rule.h's rule (PP_KIND_*: the TMA-store
+// 64 x 160, 64 x 96 and 64 x 64 tiles, two or three consumers), which
+// conv2d_heuristic picks; -1 if absent.
 int gemm_wgmma_pp_heuristic_tile(int kind);
 // Runs ping-pong tile i on p (splits == 1, x and w 16-byte aligned).
 cudaError_t gemm_wgmma_pp_launch(int i, const ConvParams &p, cudaStream_t stream);

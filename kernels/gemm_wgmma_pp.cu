@@ -89,8 +89,9 @@
 //     without an epilogue operand slower than the buffer epilogue.
 //   - One kernel per TS epilogue variant (TSV, pp_ts.cuh): each TS tile is
 //     compiled once with every variant (run-time choice) and once for each
-//     of bias + residual, bias, none, and GEGLU + bias alone; pp_launch runs
-//     the single-variant kernel wherever it applies. Why: a kernel comes
+//     of bias + residual, bias, none, and GEGLU + bias alone (the
+//     two-consumer tiles also for the LayerNorm fold with a bias, and with
+//     GEGLU); pp_launch runs the single-variant kernel wherever it applies. Why: a kernel comes
 //     cold into an SM's instruction cache after any other kernel ran there,
 //     and the all-variant kernel (3-11 k SASS instructions; the 64 x 160 TS
 //     tile 11 k, about 1.3 k of them executed) spread the executed epilogue
