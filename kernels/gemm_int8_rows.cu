@@ -1265,15 +1265,25 @@ static int i8r_widest_fill(long m64, int n, const int *bns, int count, int num_s
     return best;
 }
 
+// Whether 64-row blocks fill at least 7/8 of the SMs in each of their waves. A qa launch runs one CTA per
+// row block (more per block only where the blocks leave SMs idle), so its waves are the row blocks'.
+static bool i8r_qa_rows_fill(long m64, int num_sms) {
+    const long waves = (m64 + num_sms - 1) / num_sms;
+    return m64 * 8 >= 7L * waves * num_sms;
+}
+
 // The tuned picks of the H100 runs as a rule (bench/results/2026-11-27-h100-int8-ts and -int8-qa,
 // docs/PERF.md "The TMA-store epilogue on the INT8 row tiles" and "INT8 row tiles that quantize their
 // own A"). In order:
-// - a16 (A plain FP16 rows) with a 64-row block per SM for 7/8 of the SMs (8192 rows on the H100): the qa
-//   tile of the width that fills the grid best (64 x 160 at N = 320 .. 960: 8192 x 320 x 1280 18.2 against
-//   24.7 us for the quantizer pass and the best other tile; 64 x 256 from N = 2560); with fewer rows each
-//   CTA's unoverlapped quantization of its rows costs more than the pass saves (4096 x 320 x 1280: 15.2
-//   against 12.9); where the tile of that width does not take K, the pass and the rules below. a16 == 2
-//   (--fuse-quant on): the qa tile wherever one takes K (the widest of those).
+// - a16 (A plain FP16 rows) where the 64-row blocks fill their waves to 7/8 of the SMs (8192 rows on the
+//   H100): the qa tile of the width that fills the grid best (64 x 160 at N = 320 .. 960: 8192 x 320 x
+//   1280 18.2 against 24.7 us for the quantizer pass and the best other tile; 64 x 256 from N = 2560);
+//   with fewer rows each CTA's unoverlapped quantization of its rows costs more than the pass saves (4096
+//   x 320 x 1280: 15.2 against 12.9); with a part-filled second wave of row blocks the qa kernel runs
+//   twice a block's time (SD2.1 320 @96: 9216 x 320 x 1280 40.1 against 26.0 us for the pass and the TS
+//   64 x 160, H200, docs/PERF.md "The qa tiles in waves of row blocks"); where the tile of that width
+//   does not take K, the pass and the rules below. a16 == 2 (--fuse-quant on): the qa tile wherever one
+//   takes K (the widest of those).
 // - GEGLU with two waves of 64 x 128 tiles: the three-consumer TS 64 x 128 (its epilogue, with erf,
 //   outweighs the main loop up to K = 1280).
 // - At least a wave of 64 x 256 tiles with N within 7% of whole 256-column tiles: the TS 64 x 256 (4096^3,
@@ -1293,7 +1303,7 @@ extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue
     // GEGLU keeps the pass and the three-consumer tile below: its erf epilogue outlasts a K = 320 tile's
     // products, and the qa tiles have two consumers (8192 x 2560 x 320: 51.3-51.7 against 43.2-43.3 us,
     // docs/PERF.md)
-    if (a16 == 2 || (a16 && !geglu && m64 * 8 >= 7L * num_sms)) {
+    if (a16 == 2 || (a16 && !geglu && i8r_qa_rows_fill(m64, num_sms))) {
         const int t = i8r_qa_index(i8r_widest_fill(m64, n, kI8rQaBn, I8R_NUM_QA, num_sms));
         if (i8r_qa_usable(k, t)) return TileConfig{I8R_QA_BASE + t, 1};
         // forced: the widest narrower one that takes K (less shared memory). Under auto the pass and the

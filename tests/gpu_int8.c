@@ -554,7 +554,9 @@ static void test_rows_zero_and_invalid(void) {
 // and no GEGLU takes a qa tile; GEGLU keeps the pass and the three-consumer tile (at 8192 x 2560 x 320
 // its qa pick took 51.3-51.7 against 43.2-43.3 us) unless --fuse-quant on (a16 2); 4096 rows take none.
 // Where the qa tile of the best fill does not take K (8192 x 10240 x 1280: 64 x 256), auto keeps the pass
-// and the rule's tile, and on takes the widest narrower qa tile that does (64 x 160).
+// and the rule's tile, and on takes the widest narrower qa tile that does (64 x 160). Row blocks in a
+// part-filled second wave take none (SD2.1 320 @96: 9216 and 18432 rows, 144 and 288 blocks for 132 SMs),
+// whole waves do (16896 rows: 264 blocks); a GPU of 114 SMs takes none at 8192 rows (128 blocks).
 static void test_rows_heuristic_qa(void) {
     if (gemm_int8_rows_heuristic(8192, 2560, 320, GEMM_EPI_NONE, 0, 132).tile == gemm_int8_rows_portable_tile())
         return;  // no Hopper TMA tiles on this GPU / engine: every pick is the portable kernel
@@ -562,7 +564,12 @@ static void test_rows_heuristic_qa(void) {
               res = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(8192, 320, 1280, GEMM_EPI_NONE, 1, 132).tile),
               geglu = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(8192, 2560, 320, GEMM_EPI_GEGLU, 1, 132).tile),
               forced = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(8192, 2560, 320, GEMM_EPI_GEGLU, 2, 132).tile),
-              small = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(4096, 320, 1280, GEMM_EPI_NONE, 1, 132).tile);
+              small = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(4096, 320, 1280, GEMM_EPI_NONE, 1, 132).tile),
+              wave2 = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(9216, 320, 1280, GEMM_EPI_NONE, 1, 132).tile),
+              wave3 = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(18432, 320, 320, GEMM_EPI_NONE, 1, 132).tile),
+              whole2 = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(16896, 320, 320, GEMM_EPI_NONE, 1, 132).tile),
+              sms114 = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(8192, 320, 1280, GEMM_EPI_NONE, 1, 114).tile),
+              wave2_on = gemm_int8_rows_tile_a16(gemm_int8_rows_heuristic(9216, 320, 1280, GEMM_EPI_NONE, 2, 132).tile);
     const TileConfig wide = gemm_int8_rows_heuristic(8192, 10240, 1280, GEMM_EPI_NONE, 1, 132),
                      wide_on = gemm_int8_rows_heuristic(8192, 10240, 1280, GEMM_EPI_NONE, 2, 132);
     const char *wide_on_name = gemm_int8_rows_tile_name(wide_on.tile);
@@ -573,6 +580,11 @@ static void test_rows_heuristic_qa(void) {
            "not at 8192x2560x320 GEGLU (%d) unless forced (%d), not at 4096x320x1280 (%d); 8192x10240x1280: "
            "auto %s, on %s",
            none, res, geglu, forced, small, gemm_int8_rows_tile_name(wide.tile), wide_on_name);
+    result(!wave2 && !wave3 && whole2 && !sms114 && wave2_on,
+           "gemm_int8_rows_heuristic, FP16 A, row blocks in waves: no qa tile at 9216x320x1280 (%d) or "
+           "18432x320x320 (%d) on 132 SMs, one at 16896x320x320 (%d); none at 8192x320x1280 on 114 SMs (%d); "
+           "forced at 9216x320x1280 (%d)",
+           wave2, wave3, whole2, sms114, wave2_on);
 }
 
 // layernorm_quant_rows_int8 against layernorm_fp16 then quantize_rows_int8 on the same rows: the same
