@@ -136,6 +136,7 @@
 #include "kernels.h"
 #include "pdl.cuh"
 #include "pp_ts.cuh"  // the TMA-store epilogue of the 64-row ping-pong tiles
+#include "i8r_rule.h"  // the heuristic's rule (host code, tested on the CPU)
 #include "quant_rows.cuh"
 #include "tensormap.cuh"
 #include "wgmma.cuh"
@@ -1246,32 +1247,6 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_s
     return c;
 }
 
-// The share of the grid's last wave and of the tiles' columns that does useful
-// work: tiles / (waves x SMs) x N / (N tiles x bn), for 64-row tiles of bn
-// columns (one per SM at a time).
-static double i8r_fill(long m64, int n, int bn, int num_sms) {
-    const long nt = (n + bn - 1) / bn, tiles = m64 * nt, waves = (tiles + num_sms - 1) / num_sms;
-    return (double)tiles / ((double)waves * num_sms) * n / ((double)nt * bn);
-}
-// Of the widths bns (widest first), the one whose fill is highest; a narrower one only where its fill is
-// more than 0.05 above the wider one's (more, smaller tiles cost their own epilogues and weight traffic).
-static int i8r_widest_fill(long m64, int n, const int *bns, int count, int num_sms) {
-    int best = bns[0];
-    double f = i8r_fill(m64, n, best, num_sms);
-    for (int i = 1; i < count; i++) {
-        const double g = i8r_fill(m64, n, bns[i], num_sms);
-        if (g > f + 0.05) best = bns[i], f = g;
-    }
-    return best;
-}
-
-// Whether 64-row blocks fill at least 7/8 of the SMs in each of their waves. A qa launch runs one CTA per
-// row block (more per block only where the blocks leave SMs idle), so its waves are the row blocks'.
-static bool i8r_qa_rows_fill(long m64, int num_sms) {
-    const long waves = (m64 + num_sms - 1) / num_sms;
-    return m64 * 8 >= 7L * waves * num_sms;
-}
-
 // The tuned picks of the H100 runs as a rule (bench/results/2026-11-27-h100-int8-ts and -int8-qa,
 // docs/PERF.md "The TMA-store epilogue on the INT8 row tiles" and "INT8 row tiles that quantize their
 // own A"). In order:
@@ -1281,7 +1256,8 @@ static bool i8r_qa_rows_fill(long m64, int num_sms) {
 //   with fewer rows each CTA's unoverlapped quantization of its rows costs more than the pass saves (4096
 //   x 320 x 1280: 15.2 against 12.9); with a part-filled second wave of row blocks the qa kernel runs
 //   twice a block's time (SD2.1 320 @96: 9216 x 320 x 1280 40.1 against 26.0 us for the pass and the TS
-//   64 x 160, H200, docs/PERF.md "The qa tiles in waves of row blocks"); where the tile of that width
+//   64 x 160, H200, docs/PERF.md "INT8 row against this round's FP16 heuristic, and the qa tiles in waves
+//   of row blocks"); where the tile of that width
 //   does not take K, the pass and the rules below. a16 == 2 (--fuse-quant on): the qa tile wherever one
 //   takes K (the widest of those).
 // - GEGLU with two waves of 64 x 128 tiles: the three-consumer TS 64 x 128 (its epilogue, with erf,
@@ -1294,45 +1270,27 @@ static bool i8r_qa_rows_fill(long m64, int num_sms) {
 //   8192 x 320 x 320 12.2 against 13.1 with the three-consumer 64 x 128, 2048 x 640 x 640 9.7 against 10.7).
 // - Else (a few rows) the TS 64 x 64, for more CTAs, or the TS 64 x 32 where 64 x 64 tiles fill less than
 //   half the SMs and K >= 1024 (docs/PERF.md, "A 64 x 32 INT8 row tile").
-// The TS tiles need y and the residual 16-byte aligned (the graph's tensors are); the portable kernel where
-// no TMA tile runs.
+// - GEGLU keeps the pass and the three-consumer tile: its erf epilogue outlasts a K = 320 tile's products,
+//   and the qa tiles have two consumers (8192 x 2560 x 320: 51.3-51.7 against 43.2-43.3 us, docs/PERF.md).
+// - Under auto, where the qa tile of the best fill does not take K, the pass and the TS rules: at 8192 x
+//   10240 x 1280 the 64 x 256 qa tile does not; the narrowest one (an earlier fallback) took 315.9 us against
+//   184.0 for the pass and the TS 64 x 256 (H200), the 64 x 160 one 238-240 against 202 (H100; docs/PERF.md).
+//   Forced, the widest narrower one that takes K (less shared memory).
+// - The 64 x 32 tile (ff2 and the attention outputs at 64-128 rows): twice the CTAs, each streaming half the
+//   weight rows; measured at K = 1280 and 5120, not at the context projections' K = 768.
+// The rule itself is i8r_rule_pick (kernels/i8r_rule.h, tested on the CPU). The TS tiles need y and the
+// residual 16-byte aligned (the graph's tensors are); the portable kernel where no TMA tile runs.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a16, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
-    const long m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128;
-    const bool geglu = epi == GEMM_EPI_GEGLU;
-    // GEGLU keeps the pass and the three-consumer tile below: its erf epilogue outlasts a K = 320 tile's
-    // products, and the qa tiles have two consumers (8192 x 2560 x 320: 51.3-51.7 against 43.2-43.3 us,
-    // docs/PERF.md)
-    if (a16 == 2 || (a16 && !geglu && i8r_qa_rows_fill(m64, num_sms))) {
-        const int t = i8r_qa_index(i8r_widest_fill(m64, n, kI8rQaBn, I8R_NUM_QA, num_sms));
-        if (i8r_qa_usable(k, t)) return TileConfig{I8R_QA_BASE + t, 1};
-        // forced: the widest narrower one that takes K (less shared memory). Under auto the pass and the
-        // rule's tile below instead: at 8192 x 10240 x 1280 the 64 x 256 qa tile does not take K; the
-        // narrowest one (the earlier fallback) took 315.9 us against 184.0 for the pass and the TS 64 x 256
-        // (H200), the 64 x 160 one 238-240 against 202 (H100; docs/PERF.md)
-        for (int i = t + 1; a16 == 2 && i < I8R_NUM_QA; i++)
-            if (i8r_qa_usable(k, i)) return TileConfig{I8R_QA_BASE + i, 1};
-    }
-    constexpr int ts64x256 = i8r_pp_id(64, 256, 2, 1), ts64x160 = i8r_pp_id(64, 160, 2, 1),
-                  ts64x128 = i8r_pp_id(64, 128, 2, 1), ts64x128_3c = i8r_pp_id(64, 128, 3, 1),
-                  ts64x64 = i8r_pp_id(64, 64, 2, 1), ts64x32 = i8r_pp_id(64, 32, 2, 1);
-    static_assert(ts64x256 >= 0 && ts64x160 >= 0 && ts64x128 >= 0 && ts64x128_3c >= 0 && ts64x64 >= 0 &&
-                      ts64x32 >= 0,
-                  "the rule's tiles are compiled");
-    if (geglu && m64 * n128 >= 2L * num_sms) return TileConfig{ts64x128_3c, 1};
-    int bn = 0, tile = -1;
-    if (!geglu && m64 * n256 >= num_sms && n256 * 256 * 100 <= 107L * n) bn = 256, tile = ts64x256;
-    else if (m64 * n128 >= num_sms) bn = 128, tile = k <= 640 ? ts64x128_3c : ts64x128;
-    else if (m64 * n128 >= num_sms / 2) bn = 128, tile = ts64x128;
-    if (tile >= 0) {
-        const bool wider = !geglu && i8r_fill(m64, n, 160, num_sms) > i8r_fill(m64, n, bn, num_sms) + 0.05;
-        return TileConfig{wider ? ts64x160 : tile, 1};
-    }
-    // a few rows: the 64 x 64 tile, or the 64 x 32 one where 64 x 64 tiles would fill less than half the SMs
-    // and K >= 1024 (ff2 and the attention outputs at 64-128 rows: twice the CTAs, each streaming half the
-    // weight rows; measured at K = 1280 and 5120, not at the context projections' K = 768)
-    const long n64 = (n + 63) / 64;
-    return TileConfig{m64 * n64 >= num_sms / 2 || k < 1024 ? ts64x64 : ts64x32, 1};
+    int qa_bns[I8R_NUM_QA + 1] = {}, qa_takes_k[I8R_NUM_QA] = {};
+    for (int t = 0; t < I8R_NUM_QA; t++) qa_bns[t] = kI8rQaBn[t], qa_takes_k[t] = i8r_qa_usable(k, t);
+    const I8rRulePick r = i8r_rule_pick(m, n, k, epi == GEMM_EPI_GEGLU, a16, num_sms, qa_bns, qa_takes_k);
+    if (r.qa) return TileConfig{I8R_QA_BASE + i8r_qa_index(r.bn), 1};
+    static_assert(i8r_pp_id(64, 256, 2, 1) >= 0 && i8r_pp_id(64, 160, 2, 1) >= 0 && i8r_pp_id(64, 128, 2, 1) >= 0 &&
+                      i8r_pp_id(64, 128, 3, 1) >= 0 && i8r_pp_id(64, 64, 2, 1) >= 0 && i8r_pp_id(64, 32, 2, 1) >= 0,
+                  "the rule's TS tiles are compiled");
+    const int tile = i8r_pp_id(64, r.bn, r.nc, 1);
+    return TileConfig{tile >= 0 ? tile : I8R_PORTABLE, 1};  // every TS tile the rule names is compiled
 }
 
 extern "C" cudaError_t gemm_int8_rows_a16(int m, int n, int k, TileConfig cfg, const uint16_t *a, const int8_t *qw,

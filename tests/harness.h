@@ -79,6 +79,7 @@ void cpu_suite_fuse_shortcut(const char *bin);  // tests/cpu_fuse_shortcut.c
 void cpu_suite_lnfold(const char *bin);       // tests/cpu_lnfold.c
 void cpu_suite_streamk(void);                 // tests/cpu_streamk.c
 void cpu_suite_pp_rule(void);                 // tests/cpu_pp_rule.c
+void cpu_suite_i8r_rule(void);                // tests/cpu_i8r_rule.c
 void cpu_suite_ts_layout(void);               // tests/cpu_ts_layout.c
 void cpu_suite_im2col(void);                 // tests/cpu_im2col.c
 void cpu_suite_ktrace(void);                 // tests/cpu_ktrace.c

@@ -1181,6 +1181,7 @@ int main(int argc, char **argv) {
     cpu_suite_lnfold(bin);
     cpu_suite_streamk();
     cpu_suite_pp_rule();
+    cpu_suite_i8r_rule();
     cpu_suite_ts_layout();
     cpu_suite_im2col();
     cpu_suite_ktrace();

@@ -1,0 +1,88 @@
+// i8r_rule.h: the heuristic's rule for the INT8 row-scale GEMM tiles of
+// gemm_int8_rows.cu (gemm_int8_rows_heuristic), host code only, shared by
+// the heuristic and its CPU test (tests/cpu_i8r_rule.c), which checks it
+// against tuning's picks on 132 SMs without a GPU.
+//
+// i8r_rule_pick gives the kind of tile: a qa tile of bn columns (the CTA
+// quantizes its own FP16 A rows), or the two- / three-consumer ping-pong TS
+// tile 64 x bn after the row quantizer's pass. The caller says which qa
+// widths take K (their shared memory; gemm_int8_rows.cu's i8r_qa_fits) and
+// maps the kind to its tile; where no TMA tile runs it takes the portable
+// kernel without asking the rule. The rule, and the measurements it follows,
+// are described at gemm_int8_rows_heuristic.
+#ifndef UNETRUN_I8R_RULE_H
+#define UNETRUN_I8R_RULE_H
+
+#ifdef __cplusplus
+#define I8R_RULE_FN inline
+#else
+#define I8R_RULE_FN static inline
+#endif
+
+// qa: 1 = the qa tile of bn columns; 0 = the TS tile 64 x bn with nc consumer warpgroups.
+typedef struct {
+    int qa, bn, nc;
+} I8rRulePick;
+
+I8R_RULE_FN I8rRulePick i8r_rule_make(int qa, int bn, int nc) {
+    I8rRulePick p;
+    p.qa = qa, p.bn = bn, p.nc = nc;
+    return p;
+}
+
+// The share of the grid's last wave and of the tiles' columns that does useful work: tiles / (waves x SMs) x
+// N / (N tiles x bn), for 64-row tiles of bn columns (one per SM at a time).
+I8R_RULE_FN double i8r_rule_fill(long long m64, long long n, int bn, int num_sms) {
+    const long long nt = (n + bn - 1) / bn, tiles = m64 * nt, waves = (tiles + num_sms - 1) / num_sms;
+    return (double)tiles / ((double)waves * num_sms) * (double)n / ((double)nt * bn);
+}
+
+// Of the widths bns (widest first, 0 ends the list), the one whose fill is highest; a narrower one only where
+// its fill is more than 0.05 above the wider one's (more, smaller tiles cost their own epilogues and weight
+// traffic). Returns its index in bns.
+I8R_RULE_FN int i8r_rule_widest_fill(long long m64, long long n, const int *bns, int num_sms) {
+    int best = 0;
+    double f = i8r_rule_fill(m64, n, bns[0], num_sms);
+    for (int i = 1; bns[i]; i++) {
+        const double g = i8r_rule_fill(m64, n, bns[i], num_sms);
+        if (g > f + 0.05) best = i, f = g;
+    }
+    return best;
+}
+
+// Whether 64-row blocks fill at least 7/8 of the SMs in each of their waves. A qa launch runs one CTA per
+// row block (more per block only where the blocks leave SMs idle), so its waves are the row blocks'.
+I8R_RULE_FN int i8r_rule_qa_rows_fill(long long m64, int num_sms) {
+    const long long waves = (m64 + num_sms - 1) / num_sms;
+    return m64 * 8 >= 7LL * waves * num_sms;
+}
+
+// m x n x k GEMM (n: the GEMM's columns, 2F for GEGLU); a16: A is plain FP16 rows (1: --fuse-quant auto,
+// 2: on, 0: off or A already quantized); qa_bns: the qa tiles' widths, widest first, 0 ends the list;
+// qa_takes_k[i]: whether the qa tile of width qa_bns[i] takes K.
+I8R_RULE_FN I8rRulePick i8r_rule_pick(long long m, long long n, long long k, int geglu, int a16, int num_sms,
+                                      const int *qa_bns, const int *qa_takes_k) {
+    const long long m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128, n64 = (n + 63) / 64;
+    if (a16 == 2 || (a16 && !geglu && i8r_rule_qa_rows_fill(m64, num_sms))) {
+        const int t = i8r_rule_widest_fill(m64, n, qa_bns, num_sms);
+        if (qa_takes_k[t]) return i8r_rule_make(1, qa_bns[t], 2);
+        for (int i = t + 1; a16 == 2 && qa_bns[i]; i++)  // forced: the widest narrower one that takes K
+            if (qa_takes_k[i]) return i8r_rule_make(1, qa_bns[i], 2);
+    }
+    if (geglu && m64 * n128 >= 2LL * num_sms) return i8r_rule_make(0, 128, 3);
+    I8rRulePick p = i8r_rule_make(0, 0, 2);
+    if (!geglu && m64 * n256 >= num_sms && n256 * 256 * 100 <= 107 * n) p.bn = 256;
+    else if (m64 * n128 >= num_sms) p.bn = 128, p.nc = k <= 640 ? 3 : 2;
+    else if (m64 * n128 >= num_sms / 2) p.bn = 128;
+    if (p.bn) {
+        if (!geglu && i8r_rule_fill(m64, n, 160, num_sms) > i8r_rule_fill(m64, n, p.bn, num_sms) + 0.05)
+            p.bn = 160, p.nc = 2;
+        return p;
+    }
+    // a few rows: the 64 x 64 tile, or the 64 x 32 one where 64 x 64 tiles would fill less than half the SMs
+    // and K >= 1024
+    p.bn = m64 * n64 >= num_sms / 2 || k < 1024 ? 64 : 32;
+    return p;
+}
+
+#endif

@@ -1,0 +1,79 @@
+// cpu_i8r_rule.c: the heuristic's rule for the INT8 row-scale GEMM tiles
+// (kernels/i8r_rule.h, used by gemm_int8_rows.cu's gemm_int8_rows_heuristic)
+// at SD GEMM shapes, against the tiles tuning picked on 132 SMs in the INT8
+// row sweeps of every SD block (bench/results/2026-11-28-h200-int8-qa-waves/
+// job1-sweeps, H200; node times are tuning's pick and the heuristic's where
+// they differ). "a16": A is plain FP16 rows (the attention outputs, ff2,
+// the context and 1x1 projections), so a qa tile may quantize it; after a
+// LayerNorm that quantizes, A is INT8 already. test_gpu's int8-row section
+// checks the qa picks through gemm_int8_rows_heuristic on a GPU.
+#include "harness.h"
+#include "../kernels/i8r_rule.h"
+
+#include <stdio.h>
+#include <string.h>
+
+// The qa tiles' widths, widest first, and whether each takes K: K <= 1280 for
+// every one, and the 64 x 256 tile's shared memory only K <= 1024
+// (gemm_int8_rows.cu: I8R_QA_KMAX, I8rQaLayout, within 227 KB).
+static const int kQaBns[] = {256, 160, 128, 64, 0};
+
+static void pick_name(long long m, long long n, long long k, int geglu, int a16, int sms, char *out, size_t len) {
+    int takes[4];
+    for (int t = 0; t < 4; t++) takes[t] = k <= 1280 && (kQaBns[t] != 256 || k <= 1024);
+    const I8rRulePick p = i8r_rule_pick(m, n, k, geglu, a16, sms, kQaBns, takes);
+    snprintf(out, len, "%s 64x%d%s", p.qa ? "qa" : "ts", p.bn, !p.qa && p.nc == 3 ? " 3c" : "");
+}
+
+static void test_rule_sms(long long m, long long n, long long k, int geglu, int a16, int sms, const char *want,
+                          const char *why) {
+    char got[32];
+    pick_name(m, n, k, geglu, a16, sms, got, sizeof got);
+    result(strcmp(got, want) == 0, "i8r_rule_pick M=%lld N=%lld K=%lld geglu=%d a16=%d sms=%d = %s (got %s; %s)", m, n,
+           k, geglu, a16, sms, want, got, why);
+}
+
+static void test_rule(long long m, long long n, long long k, int geglu, int a16, const char *want, const char *why) {
+    test_rule_sms(m, n, k, geglu, a16, 132, want, why);
+}
+
+void cpu_suite_i8r_rule(void) {
+    // qa tiles where the 64-row blocks fill 7/8 of the SMs in every wave of blocks
+    test_rule(8192, 320, 320, 0, 1, "qa 64x160", "SD1.5 out1 b2, 12.2 us");
+    test_rule(8192, 320, 1280, 0, 1, "qa 64x160", "SD1.5 ff2 b2, 18.9 us");
+    test_rule(8192, 640, 640, 0, 1, "qa 64x160", "SDXL proj_in b2, 16.8 us");
+    test_rule(16896, 320, 320, 0, 1, "qa 64x160", "two whole waves of row blocks");
+    // a part-filled last wave of row blocks: the pass and a TS tile (the qa 64 x 64 took 40.1 against 26.0 us
+    // at 9216 x 320 x 1280 and 65.0 against 43.4 at 18432 x 320 x 1280)
+    test_rule(9216, 320, 320, 0, 1, "ts 64x128 3c", "SD2.1 proj_in b1, 13.3 us; out1 took 64 x 160, 14.9");
+    test_rule(9216, 320, 1280, 0, 1, "ts 64x128", "SD2.1 ff2 b1; tuning took 64 x 160, 26.0 us");
+    test_rule(18432, 320, 320, 0, 1, "ts 64x160", "SD2.1 out1 b2, 22.0 us");
+    test_rule(18432, 320, 1280, 0, 1, "ts 64x160", "SD2.1 ff2 b2, 43.4 us");
+    test_rule_sms(8192, 320, 1280, 0, 1, 114, "ts 64x128", "128 blocks on 114 SMs: a second wave of 14");
+    // fewer rows, GEGLU, or A quantized by the LayerNorm: no qa tile
+    test_rule(4096, 320, 1280, 0, 1, "ts 64x160", "SD1.5 ff2 b1, 12.8 us");
+    test_rule(8192, 2560, 320, 1, 1, "ts 64x128 3c", "GEGLU keeps the pass: 43.2 against 51.3 us");
+    test_rule(8192, 960, 320, 0, 0, "ts 64x160", "SD1.5 ln1+qkv b2, 19.6 us");
+    // --fuse-quant on: the qa tile of the best fill, or the widest narrower one that takes K
+    test_rule(4096, 320, 1280, 0, 2, "qa 64x160", "forced");
+    test_rule(8192, 10240, 1280, 0, 1, "ts 64x256", "64 x 256 qa does not take K = 1280: the pass");
+    test_rule(8192, 10240, 1280, 0, 2, "qa 64x160", "forced: the widest that takes K = 1280");
+    // GEGLU: three consumers from two waves of 64 x 128 tiles
+    test_rule(4096, 2560, 320, 1, 0, "ts 64x128 3c", "SD1.5 ff1 b1, 26.2 us");
+    test_rule(2048, 10240, 1280, 1, 0, "ts 64x128 3c", "SDXL ff1 b2, 67.1-67.9 us");
+    test_rule(64, 10240, 1280, 1, 0, "ts 64x128", "SD1.5 ff1 at 8 x 8 b1, 12.2 us");
+    test_rule(256, 10240, 1280, 1, 0, "ts 64x128 3c", "tuning took 64 x 160: 16.9 against 18.5 us");
+    // a wave of 64 x 256 tiles with N near whole 256 columns; else 64 x 128, three consumers at K <= 640;
+    // 64 x 160 where it fills the last wave and the columns better
+    test_rule(18432, 960, 320, 0, 0, "ts 64x256", "SD2.1 ln1+qkv b2, 40.2 us");
+    test_rule(4608, 640, 640, 0, 1, "ts 64x128 3c", "SD2.1 proj_in b2, 12.8 us");
+    test_rule(4608, 640, 2560, 0, 1, "ts 64x128", "SD2.1 ff2 b2, 30.1 us");
+    test_rule(2048, 1280, 5120, 0, 1, "ts 64x160", "SDXL ff2 b2, 36.1-36.6 us");
+    test_rule(1024, 640, 640, 0, 1, "ts 64x128", "SD1.5 out1 b1, 9.4-9.6 us");
+    test_rule(512, 1280, 1280, 0, 1, "ts 64x128", "half a wave of 64 x 128, SD1.5 out1 b2, 10.0 us");
+    // a few rows: 64 x 64, or 64 x 32 where 64 x 64 tiles fill under half the SMs and K >= 1024
+    test_rule(256, 1280, 5120, 0, 1, "ts 64x64", "SD1.5 ff2 at 16 x 16 b1, 15.0 us");
+    test_rule(128, 1280, 5120, 0, 1, "ts 64x32", "SD1.5 ff2 at 8 x 8 b2, 13.7 us");
+    test_rule(154, 2560, 2048, 0, 1, "ts 64x64", "SDXL context K / V b2, 10.1-10.4 us");
+    test_rule(77, 1280, 2048, 0, 1, "ts 64x32", "SDXL context K / V b1, 9.2-9.3 us");
+}
