@@ -1257,9 +1257,8 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_s
 //   x 320 x 1280: 15.2 against 12.9); with a part-filled second wave of row blocks the qa kernel runs
 //   twice a block's time (SD2.1 320 @96: 9216 x 320 x 1280 40.1 against 26.0 us for the pass and the TS
 //   64 x 160, H200, docs/PERF.md "INT8 row against this round's FP16 heuristic, and the qa tiles in waves
-//   of row blocks"); where the tile of that width
-//   does not take K, the pass and the rules below. a16 == 2 (--fuse-quant on): the qa tile wherever one
-//   takes K (the widest of those).
+//   of row blocks"); where the tile of that width does not take K, the pass and the rules below. a16 == 2
+//   (--fuse-quant on): the qa tile wherever one takes K (the widest of those).
 // - GEGLU with two waves of 64 x 128 tiles: the three-consumer TS 64 x 128 (its epilogue, with erf,
 //   outweighs the main loop up to K = 1280).
 // - At least a wave of 64 x 256 tiles with N within 7% of whole 256-column tiles: the TS 64 x 256 (4096^3,
