@@ -1133,7 +1133,7 @@ cudaError_t i8r_qa_launch(const half *a, const I8RParams &p, cudaStream_t stream
     });  // BN = 256: every variant in one kernel, as i8r_pp_launch
 }
 
-constexpr int kI8rQaBn[] = {I8R_QA_TILES(I8R_QA_BN)};
+constexpr int kI8rQaBn[] = {I8R_QA_TILES(I8R_QA_BN) 0};  // the qa tiles' widths, widest first; 0 ends them
 // The index of the qa tile of BN columns in kI8rQaTiles; -1 if not compiled.
 constexpr int i8r_qa_index(int bn) {
     for (int i = 0; i < I8R_NUM_QA; i++)
@@ -1281,9 +1281,9 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_s
 // residual 16-byte aligned (the graph's tensors are); the portable kernel where no TMA tile runs.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a16, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
-    int qa_bns[I8R_NUM_QA + 1] = {}, qa_takes_k[I8R_NUM_QA] = {};
-    for (int t = 0; t < I8R_NUM_QA; t++) qa_bns[t] = kI8rQaBn[t], qa_takes_k[t] = i8r_qa_usable(k, t);
-    const I8rRulePick r = i8r_rule_pick(m, n, k, epi == GEMM_EPI_GEGLU, a16, num_sms, qa_bns, qa_takes_k);
+    int qa_takes_k[I8R_NUM_QA];
+    for (int t = 0; t < I8R_NUM_QA; t++) qa_takes_k[t] = i8r_qa_usable(k, t);
+    const I8rRulePick r = i8r_rule_pick(m, n, k, epi == GEMM_EPI_GEGLU, a16, num_sms, kI8rQaBn, qa_takes_k);
     if (r.qa) return TileConfig{I8R_QA_BASE + i8r_qa_index(r.bn), 1};
     static_assert(i8r_pp_id(64, 256, 2, 1) >= 0 && i8r_pp_id(64, 160, 2, 1) >= 0 && i8r_pp_id(64, 128, 2, 1) >= 0 &&
                       i8r_pp_id(64, 128, 3, 1) >= 0 && i8r_pp_id(64, 64, 2, 1) >= 0 && i8r_pp_id(64, 32, 2, 1) >= 0,
