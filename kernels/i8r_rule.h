@@ -69,13 +69,15 @@ I8R_RULE_FN I8rRulePick i8r_rule_pick(long long m, long long n, long long k, int
         for (int i = t + 1; a16 == 2 && qa_bns[i]; i++)  // forced: the widest narrower one that takes K
             if (qa_takes_k[i]) return i8r_rule_make(1, qa_bns[i], 2);
     }
-    if (geglu && m64 * n128 >= 2LL * num_sms) return i8r_rule_make(0, 128, 3);
+    // GEGLU: three consumers where two waves of 64 x 128 tiles have a short K (<= 640) or five waves a long one
+    if (geglu && m64 * n128 >= 2LL * num_sms && (k <= 640 || m64 * n128 >= 5LL * num_sms))
+        return i8r_rule_make(0, 128, 3);
     I8rRulePick p = i8r_rule_make(0, 0, 2);
     if (!geglu && m64 * n256 >= num_sms && n256 * 256 * 100 <= 107 * n) p.bn = 256;
     else if (m64 * n128 >= num_sms) p.bn = 128, p.nc = k <= 640 ? 3 : 2;
     else if (m64 * n128 >= num_sms / 2) p.bn = 128;
-    if (p.bn) {
-        if (!geglu && i8r_rule_fill(m64, n, 160, num_sms) > i8r_rule_fill(m64, n, p.bn, num_sms) + 0.05)
+    if (p.bn) {  // 64 x 160 where its tiles fill better by 0.05 (GEGLU: 0.1)
+        if (i8r_rule_fill(m64, n, 160, num_sms) > i8r_rule_fill(m64, n, p.bn, num_sms) + (geglu ? 0.1 : 0.05))
             p.bn = 160, p.nc = 2;
         return p;
     }

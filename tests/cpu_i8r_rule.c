@@ -58,11 +58,20 @@ void cpu_suite_i8r_rule(void) {
     test_rule(4096, 320, 1280, 0, 2, "qa 64x160", "forced");
     test_rule(8192, 10240, 1280, 0, 1, "ts 64x256", "64 x 256 qa does not take K = 1280: the pass");
     test_rule(8192, 10240, 1280, 0, 2, "qa 64x160", "forced: the widest that takes K = 1280");
-    // GEGLU: three consumers from two waves of 64 x 128 tiles
+    // GEGLU: three consumers from two waves of 64 x 128 tiles at K <= 640, from five at K = 1280; else two, and
+    // 64 x 160 where its tiles fill the last wave better by 0.1 (tuned picks and node times of the sweeps; the
+    // 576- and 512-row nodes from bench/results/2026-11-28-h200-int8-geglu-rule, both rules in one job)
     test_rule(4096, 2560, 320, 1, 0, "ts 64x128 3c", "SD1.5 ff1 b1, 26.2 us");
+    test_rule(1024, 5120, 640, 1, 0, "ts 64x128 3c", "SD1.5 ff1 at 32 x 32 b1, 18.4 us");
     test_rule(2048, 10240, 1280, 1, 0, "ts 64x128 3c", "SDXL ff1 b2, 67.1-67.9 us");
+    test_rule(1024, 10240, 1280, 1, 0, "ts 64x128 3c", "SDXL ff1 b1, 37.8-38.8 us");
+    test_rule(1152, 10240, 1280, 1, 0, "ts 64x128 3c", "SD2.1 ff1 at 24 x 24 b2, 40.7 us");
+    test_rule(576, 10240, 1280, 1, 0, "ts 64x128 3c", "SD2.1 ff1 at 24 x 24 b1, 25.3-25.6 us (2c: 25.7)");
+    test_rule(512, 10240, 1280, 1, 0, "ts 64x128", "SD1.5 ff1 at 16 x 16 b2, 22.6-22.8 us (3c: 22.9)");
+    test_rule(288, 10240, 1280, 1, 0, "ts 64x128", "SD2.1 ff1 at 12 x 12 b2, 21.3 us (3c: 21.3)");
+    test_rule(256, 10240, 1280, 1, 0, "ts 64x160", "SD1.5 ff1 at 16 x 16 b1, 15.5-15.8 us (64 x 128 3c: 17.3-17.5)");
+    test_rule(128, 10240, 1280, 1, 0, "ts 64x160", "SD1.5 ff1 at 8 x 8 b2, 13.4-13.5 us (64 x 128: 14.0-14.2)");
     test_rule(64, 10240, 1280, 1, 0, "ts 64x128", "SD1.5 ff1 at 8 x 8 b1, 12.2 us");
-    test_rule(256, 10240, 1280, 1, 0, "ts 64x128 3c", "tuning took 64 x 160: 16.9 against 18.5 us");
     // a wave of 64 x 256 tiles with N near whole 256 columns; else 64 x 128, three consumers at K <= 640;
     // 64 x 160 where it fills the last wave and the columns better
     test_rule(18432, 960, 320, 0, 0, "ts 64x256", "SD2.1 ln1+qkv b2, 40.2 us");
