@@ -746,10 +746,23 @@ extern "C" const char *attention_head_dims(void) { return "40, 64, 80, 128, 160,
 // tokens h20 b1 / b2 7.7 / 7.9 against 9.7 / 9.7; d80 1024 x 77 b1 h8 8.5
 // against 9.8). Tuning kept 128 rows or more at the longer self-attentions
 // (d64 576 h20 b1, d80 1024 h8 b1), where the model keeps them too.
-extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int skv, int num_sms, int *streamk) {
-    if (streamk) *streamk = 0;
+// The key-split CTAs ("ksplit": each item's keys over a cluster of CTAs,
+// their partials combined in shared memory) are taken at d = 80 where the
+// 128-row items fill at most half the SMs and the keys are 4 tiles or more:
+// SD1.5 1024 tokens b1 h8, tuned on the H200 (16.8 us against 18.6 for the
+// stream-K pick of the model, bench/results/2026-11-28-h200-int8-qa-waves
+// job1 sweeps) and on the H100 (20.2-20.5 against 21.6 for the best unsplit
+// kernel, 2026-11-23). At d = 160 it lost (256 tokens, one key tile per CTA:
+// 15.5-18.3 against 13.3); d = 40 and 64 have no SD shape with so few items.
+extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int skv, int num_sms, int *split) {
+    if (split) *split = ATTN_SPLIT_NONE;
     if (sq <= 64) return 64;
     if (num_sms < 1) return 128;
+    if (d == 80 && ceil_div(skv > 0 ? skv : 1, 128) >= 4 &&
+        2LL * batch * heads * ceil_div(sq, 128) <= num_sms) {
+        if (split) *split = ATTN_SPLIT_KEYS;
+        return 128;
+    }
     static const struct {
         int d, rows, sk;
         double c;
@@ -773,7 +786,7 @@ extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, in
         }
         if (t < best) best = t, best_rows = k.rows, best_sk = k.sk;
     }
-    if (streamk) *streamk = best_sk;
+    if (split) *split = best_sk ? ATTN_SPLIT_STREAMK : ATTN_SPLIT_NONE;
     return best_rows;
 }
 
@@ -835,11 +848,14 @@ extern "C" AttnConfig attention_heuristic(const AttnShape *s, int num_sms) {
     if (nc == 0) return pick;
     if (attention_wgmma_usable()) {
         const int np = num_portable(s->d);
-        int sk = 0;
-        const int want = attention_wgmma_rows_pick(s->d, s->batch, s->heads, s->sq, s->skv, num_sms, &sk);
+        int split = ATTN_SPLIT_NONE;
+        const int want = attention_wgmma_rows_pick(s->d, s->batch, s->heads, s->sq, s->skv, num_sms, &split);
         for (int i = 0; i < attention_wgmma_num_variants(s->d); i++)
-            if (attention_wgmma_rows(s->d, i) == want && attention_wgmma_streamk(s->d, i) == sk &&
-                attention_wgmma_split_ways(i, s) != 1)  // a stream-K kernel where it shares items
+            if (attention_wgmma_rows(s->d, i) == want &&
+                attention_wgmma_streamk(s->d, i) == (split == ATTN_SPLIT_STREAMK) &&
+                attention_wgmma_ksplit(s->d, i) == (split == ATTN_SPLIT_KEYS) &&
+                (split == ATTN_SPLIT_KEYS ? attention_wgmma_keys(s->d, i) == 64 : 1) &&
+                attention_wgmma_split_ways(i, s) != 1)  // a split kernel where it splits
                 return (AttnConfig){np + i};
         for (int i = 0; i < attention_wgmma_num_variants(s->d); i++)  // no variant of that row count
             if (attention_wgmma_rows(s->d, i) == (s->sq > 64 ? 128 : 64)) return (AttnConfig){np + i};

@@ -1535,6 +1535,11 @@ int attention_wgmma_streamk(int d, int i) {
     return g >= 0 && kAwVariants[g].split == AW_STREAMK;
 }
 
+int attention_wgmma_ksplit(int d, int i) {
+    int g = aw_index(d, i);
+    return g >= 0 && kAwVariants[g].split == AW_KSPLIT;
+}
+
 int attention_wgmma_keys(int d, int i) {
     int g = aw_index(d, i);
     return g < 0 ? 0 : kAwVariants[g].bn;

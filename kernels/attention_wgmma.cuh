@@ -19,6 +19,8 @@ const char *attention_wgmma_name(int d, int i);
 int attention_wgmma_rows(int d, int i);
 // 1 if the i-th variant for d is a stream-K kernel (" sk"), else 0.
 int attention_wgmma_streamk(int d, int i);
+// 1 if the i-th variant for d is a key-split kernel (" ksplit"), else 0.
+int attention_wgmma_ksplit(int d, int i);
 int attention_wgmma_keys(int d, int i);
 // Runs the i-th variant for s->d; the caller has checked the shape, the
 // alignment and the scale (attention_fp16).

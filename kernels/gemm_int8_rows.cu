@@ -1263,8 +1263,8 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_s
 //   128 (its epilogue, with erf, outweighs a short main loop). Between two and five waves at K = 1280 two
 //   consumers, and 64 x 160 where its tiles fill the last wave better by 0.1 (H200, nodes with the
 //   quantizing LayerNorm: SD1.5 ff1 at 16 x 16 b1 15.5-15.8 us against 17.3-17.5 for the three-consumer
-//   64 x 128, at 8 x 8 b2 13.4-13.5 against 14.0-14.2 for the two-consumer one; docs/PERF.md "The INT8 GEGLU
-//   rule at a few hundred rows").
+//   64 x 128, at 8 x 8 b2 13.4-13.5 against 14.0-14.2 for the two-consumer one; docs/PERF.md, the ninth
+//   round's section, "The INT8 GEGLU rule at a few hundred rows").
 // - At least a wave of 64 x 256 tiles with N within 7% of whole 256-column tiles: the TS 64 x 256 (4096^3,
 //   N = 10240: its two consumers' 128 accumulators make the fewest tiles); at least a wave of 64 x 128
 //   tiles: the TS 64 x 128, three consumers where K <= 640; half a wave: the two-consumer TS 64 x 128. In

@@ -319,10 +319,13 @@ int attention_candidates(const AttnShape *s, int num_sms, AttnConfig *out, int m
 AttnConfig attention_heuristic(const AttnShape *s, int num_sms);
 // Query rows per CTA (64, 128, 192 or 256) of the Hopper engine's heuristic pick:
 // a wave model over batch x heads x ceil(sq / rows) persistent work items of
-// ceil(skv / 128) key tiles; *streamk (may be NULL) is set to 1 where the
-// pick is a stream-K kernel of that row count (the items left after the
-// whole waves shared out by key tiles), else 0.
-int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int skv, int num_sms, int *streamk);
+// ceil(skv / 128) key tiles; *split (may be NULL) is set to ATTN_SPLIT_STREAMK
+// where the pick is a stream-K kernel of that row count (the items left after
+// the whole waves shared out by key tiles), ATTN_SPLIT_KEYS where it is a
+// key-split one (each item's keys over a cluster of CTAs), else
+// ATTN_SPLIT_NONE.
+enum { ATTN_SPLIT_NONE = 0, ATTN_SPLIT_STREAMK = 1, ATTN_SPLIT_KEYS = 2 };
+int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int skv, int num_sms, int *split);
 // e.g. "flash d40 4w Br16 Bc64", "flash d64 wgmma Br128 Bc128 4st"
 const char *attention_config_name(const AttnShape *s, AttnConfig cfg);
 // Device workspace the configurations of shape s may need (bytes; the most

@@ -105,12 +105,13 @@ static void test_random(int B, int H, int sq, int skv, int d, int ldq, int ldkv,
 // (attention_wgmma_rows_pick) at self-attention shapes whose variants were
 // all timed on the H100 (132 SMs): the wave model must order them as the
 // timings did.
-static void test_rows_pick(int d, int B, int H, int sq, int sms, int want, int want_sk) {
-    int sk = -1;
-    int got = attention_wgmma_rows_pick(d, B, H, sq, sq, sms, &sk);
-    result(got == want && sk == want_sk,
-           "attention_wgmma_rows_pick d=%d B=%d H=%d sq=skv=%d sms=%d = %d rows per CTA, stream-K %d (got %d, %d)", d,
-           B, H, sq, sms, want, want_sk, got, sk);
+// want_split: ATTN_SPLIT_NONE (0), _STREAMK (1) or _KEYS (2).
+static void test_rows_pick(int d, int B, int H, int sq, int sms, int want, int want_split) {
+    int split = -1;
+    int got = attention_wgmma_rows_pick(d, B, H, sq, sq, sms, &split);
+    result(got == want && split == want_split,
+           "attention_wgmma_rows_pick d=%d B=%d H=%d sq=skv=%d sms=%d = %d rows per CTA, split %d (got %d, %d)", d, B,
+           H, sq, sms, want, want_split, got, split);
 }
 
 void cpu_suite_attention(void) {
@@ -136,6 +137,11 @@ void cpu_suite_attention(void) {
     test_rows_pick(64, 1, 10, 1024, 132, 128, 0);  // 17.9-18.1 against 19.2 (Br128 sk), 21.0 (Br192)
     test_rows_pick(64, 2, 20, 1024, 132, 192, 0);  // 35.4 against 39.6 (Br192 sk)
     test_rows_pick(80, 2, 8, 1024, 132, 128, 0);   // 23.5-24.0 against 26.3 (sk)
+    // key split at d = 80 where 128-row items fill at most half the SMs (H200 sweeps, tuned: Br128 Bc64 pp ksplit)
+    test_rows_pick(80, 1, 8, 1024, 132, 128, 2);   // 16.8 us against 18.6 (Br128 Bc128 sk)
+    test_rows_pick(80, 1, 8, 1024, 114, 128, 1);   // 64 items on 114 SMs: 128 CTAs would not fit in a wave
+    test_rows_pick(80, 1, 8, 256, 132, 64, 0);     // 2 key tiles: no key split (the model: 64-row CTAs)
+    test_rows_pick(80, 1, 20, 1024, 132, 128, 1);  // 160 items: no key split (the model's stream-K)
 
     test_hand_case();
     // |o| <= 1 (convex combination of v in [-1, 1]); FP32 rounding of the

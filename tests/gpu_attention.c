@@ -412,6 +412,15 @@ static void test_names(int d) {
                "attention d=%d on cc 9.0: %d wgmma configurations, %d of them candidates at B=2 H=8 4096x4096 "
                "(%d key-split ones not), %d key-split candidates at B=1 H=2 256x256, heuristic picks %s",
                d, nwg, cwg, nks, cks, attention_config_name(&big, h));
+        if (d == 80 && g_att_sms >= 128) {
+            // 64 work items of 128 rows at 1024 tokens B=1 H=8 (SD1.5 at 32 x 32): the key-split kernel
+            // (attention_wgmma_rows_pick), whose clusters take the SMs the items leave idle
+            AttnShape sd15 = {1, 8, 1024, 1024, d, 8 * d, 8 * d, 8 * d};
+            const char *hn = attention_config_name(&sd15, attention_heuristic(&sd15, g_att_sms));
+            result(strstr(hn, " ksplit") != NULL && strstr(hn, "Br128 Bc64") != NULL,
+                   "attention d=80 B=1 H=8 1024x1024 on %d SMs: heuristic picks the Br128 Bc64 key-split kernel (%s)",
+                   g_att_sms, hn);
+        }
     }
 }
 
