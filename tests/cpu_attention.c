@@ -143,6 +143,17 @@ void cpu_suite_attention(void) {
     test_rows_pick(80, 1, 8, 256, 132, 64, 0);     // 2 key tiles: no key split (the model: 64-row CTAs)
     test_rows_pick(80, 1, 20, 1024, 132, 128, 1);  // 160 items: no key split (the model's stream-K)
 
+    // the key tile of the pick: Bc192 where it pads fewer keys (SD2.1 576 tokens: 12.5 us against 13.7-13.8, H200)
+    result(attention_wgmma_keys_pick(64, 128, ATTN_SPLIT_NONE, 576) == 192 &&
+               attention_wgmma_keys_pick(64, 128, ATTN_SPLIT_NONE, 4096) == 0 &&
+               attention_wgmma_keys_pick(64, 128, ATTN_SPLIT_NONE, 2304) == 0 &&
+               attention_wgmma_keys_pick(64, 128, ATTN_SPLIT_NONE, 77) == 0 &&
+               attention_wgmma_keys_pick(64, 192, ATTN_SPLIT_NONE, 576) == 0 &&
+               attention_wgmma_keys_pick(64, 128, ATTN_SPLIT_STREAMK, 576) == 0 &&
+               attention_wgmma_keys_pick(80, 128, ATTN_SPLIT_NONE, 576) == 0,
+           "attention_wgmma_keys_pick: 192 keys at d=64 128 rows 576 keys; no preference at 4096, 2304, 77 keys, "
+           "192 rows, stream-K, d=80");
+
     test_hand_case();
     // |o| <= 1 (convex combination of v in [-1, 1]); FP32 rounding of the
     // scores and sums gives errors near 1e-7, bounded here by 1e-6.

@@ -412,6 +412,15 @@ static void test_names(int d) {
                "attention d=%d on cc 9.0: %d wgmma configurations, %d of them candidates at B=2 H=8 4096x4096 "
                "(%d key-split ones not), %d key-split candidates at B=1 H=2 256x256, heuristic picks %s",
                d, nwg, cwg, nks, cks, attention_config_name(&big, h));
+        if (d == 64 && g_att_sms >= 128) {
+            // 576 tokens B=1 H=20 (SD2.1 at 24 x 24): 100 items of 128 rows, the keys in 3 tiles of 192
+            // (attention_wgmma_keys_pick)
+            AttnShape sd21 = {1, 20, 576, 576, d, 20 * d, 20 * d, 20 * d};
+            const char *hn = attention_config_name(&sd21, attention_heuristic(&sd21, g_att_sms));
+            result(strstr(hn, "Br128 Bc192") != NULL,
+                   "attention d=64 B=1 H=20 576x576 on %d SMs: heuristic picks a Br128 Bc192 kernel (%s)", g_att_sms,
+                   hn);
+        }
         if (d == 80 && g_att_sms >= 128) {
             // 64 work items of 128 rows at 1024 tokens B=1 H=8 (SD1.5 at 32 x 32): the key-split kernel
             // (attention_wgmma_rows_pick), whose clusters take the SMs the items leave idle
