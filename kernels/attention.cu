@@ -791,14 +791,19 @@ extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, in
 }
 
 // Keys per tile of the heuristic's pick (0: the first variant of the row
-// count and split, whatever its tile): at d = 64, 128 rows and no split, 192
-// where the last 192-key tile pads fewer keys than the last 128-key one. SD2.1
-// at 24 x 24 (576 tokens: 4.5 tiles of 128, 3 of 192) b1 h20, tuned on the
-// H200: Br128 Bc192 pp 12.5 us against 13.7-13.8 for the heuristic's Bc128
-// (bench/results/2026-11-28-h200-int8-qa-waves job1 sweeps). Where both pad
-// alike (4096, 1024, 2304 tokens) the Bc128 kernel stays: Bc192 tied at d = 64
-// in bench_attention (attention_wgmma.cu's variant list).
+// count and split, whatever its tile):
+// - the key split at d = 80: 64, the ping-pong Br128 Bc64 kernel (tuning's
+//   pick; 13.1 us back to back against 13.5 for the Bc128 one at 1024 tokens
+//   b1 h8, H200, bench/results/2026-11-28-h200-int8-geglu-rule job3);
+// - at d = 64, 128 rows and no split, 192 where the last 192-key tile pads
+//   fewer keys than the last 128-key one. SD2.1 at 24 x 24 (576 tokens: 4.5
+//   tiles of 128, 3 of 192) b1 h20, tuned on the H200: Br128 Bc192 pp 12.5 us
+//   against 13.7-13.8 for the heuristic's Bc128 (bench/results/2026-11-28-
+//   h200-int8-qa-waves job1 sweeps). Where both pad alike (4096, 1024, 2304
+//   tokens) the Bc128 kernel stays: Bc192 tied at d = 64 in bench_attention
+//   (attention_wgmma.cu's variant list).
 extern "C" int attention_wgmma_keys_pick(int d, int rows, int split, int skv) {
+    if (d == 80 && rows == 128 && split == ATTN_SPLIT_KEYS) return 64;
     if (d != 64 || rows != 128 || split != ATTN_SPLIT_NONE || skv < 1) return 0;
     const int pad128 = ceil_div(skv, 128) * 128 - skv, pad192 = ceil_div(skv, 192) * 192 - skv;
     return pad192 < pad128 ? 192 : 0;
@@ -869,7 +874,6 @@ extern "C" AttnConfig attention_heuristic(const AttnShape *s, int num_sms) {
             if (attention_wgmma_rows(s->d, i) == want && (!keys || attention_wgmma_keys(s->d, i) == keys) &&
                 attention_wgmma_streamk(s->d, i) == (split == ATTN_SPLIT_STREAMK) &&
                 attention_wgmma_ksplit(s->d, i) == (split == ATTN_SPLIT_KEYS) &&
-                (split == ATTN_SPLIT_KEYS ? attention_wgmma_keys(s->d, i) == 64 : 1) &&
                 attention_wgmma_split_ways(i, s) != 1)  // a split kernel where it splits
                 return (AttnConfig){np + i};
         for (int i = 0; i < attention_wgmma_num_variants(s->d); i++)  // no variant of that row count

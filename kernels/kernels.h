@@ -327,8 +327,9 @@ AttnConfig attention_heuristic(const AttnShape *s, int num_sms);
 enum { ATTN_SPLIT_NONE = 0, ATTN_SPLIT_STREAMK = 1, ATTN_SPLIT_KEYS = 2 };
 int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, int skv, int num_sms, int *split);
 // Keys per tile the heuristic wants of the Hopper variant with that row count
-// and split (rows_pick's), 0 for no preference: 192 at d = 64, 128 rows, no
-// split, where a 192-key tile pads fewer of skv's keys than a 128-key one.
+// and split (rows_pick's), 0 for no preference: 64 for the key split at d =
+// 80; 192 at d = 64, 128 rows, no split, where a 192-key tile pads fewer of
+// skv's keys than a 128-key one.
 int attention_wgmma_keys_pick(int d, int rows, int split, int skv);
 // e.g. "flash d40 4w Br16 Bc64", "flash d64 wgmma Br128 Bc128 4st"
 const char *attention_config_name(const AttnShape *s, AttnConfig cfg);

@@ -150,9 +150,10 @@ void cpu_suite_attention(void) {
                attention_wgmma_keys_pick(64, 128, ATTN_SPLIT_NONE, 77) == 0 &&
                attention_wgmma_keys_pick(64, 192, ATTN_SPLIT_NONE, 576) == 0 &&
                attention_wgmma_keys_pick(64, 128, ATTN_SPLIT_STREAMK, 576) == 0 &&
-               attention_wgmma_keys_pick(80, 128, ATTN_SPLIT_NONE, 576) == 0,
+               attention_wgmma_keys_pick(80, 128, ATTN_SPLIT_NONE, 576) == 0 &&
+               attention_wgmma_keys_pick(80, 128, ATTN_SPLIT_KEYS, 1024) == 64,
            "attention_wgmma_keys_pick: 192 keys at d=64 128 rows 576 keys; no preference at 4096, 2304, 77 keys, "
-           "192 rows, stream-K, d=80");
+           "192 rows, stream-K, d=80 unsplit; 64 keys for the d=80 key split");
 
     test_hand_case();
     // |o| <= 1 (convex combination of v in [-1, 1]); FP32 rounding of the
