@@ -90,6 +90,8 @@ static const Choice kSelect[] = {{"tune", KERNEL_SELECT_TUNE, NULL},
                                  {NULL, 0, NULL}};
 static const Choice kOnOff[] = {{"on", 1, NULL}, {"off", 0, NULL}, {NULL, 0, NULL}};
 static const Choice kPrec[] = {{"int8", PREC_INT8, NULL}, {"fp16", PREC_FP16, NULL}, {NULL, 0, NULL}};
+static const Choice kLinearPrec[] = {{"int8", PREC_INT8, NULL}, {"fp16", PREC_FP16, NULL}, {"auto", PREC_AUTO, NULL},
+                                     {NULL, 0, NULL}};
 static const Choice kInt8Scales[] = {{"tile", 0, NULL}, {"row", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kNodeTiming[] = {{"graph", 0, NULL}, {"eager", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kGnPass[] = {{"one-pass", 0, NULL}, {"two-pass", 1, NULL}, {NULL, 0, NULL}};
@@ -247,16 +249,20 @@ static const OptionRow kOptions[OPT_COUNT] = {
                                 "same bits either way: auto (tuning times both, the\n"
                                 "heuristic picks by shape), on (wherever a qa tile fits)\n"
                                 "or off"},
-    [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kPrec), .at = RUN(linear_prec),
+    [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kLinearPrec), .at = RUN(linear_prec),
                     .blocks = KIND(BLOCK_RESBLOCK) | KIND(BLOCK_TRANSFORMER) | KIND(BLOCK_GEMM),
                     .group = GRP_LINEAR, .section = SEC_RUN,
                     .help = "GEMM of every linear layer (qkv, to_out, ff, kv over the\n"
                             "context, time_emb_proj, linear proj_in/out, --block gemm):\n"
-                            "int8 (online-quantized INT8 tensor-core GEMM) or fp16\n"
-                            "(on the H100, INT8 with --int8-scales tile is slower than\n"
-                            "FP16; with row it is faster at the large GEMMs and at\n"
-                            "some SD1.5 shapes, not in every SD1.5 block:\n"
-                            "docs/PERF.md)"},
+                            "int8 (online-quantized INT8 tensor-core GEMM), fp16, or\n"
+                            "auto: INT8 with row scales where A is quantized without\n"
+                            "a pass of its own (after a LayerNorm: qkv, to_q, ff1;\n"
+                            "the few-row time-embedding linears), elsewhere INT8 or\n"
+                            "FP16 by a shape rule (--kernel-select tune: whichever\n"
+                            "timed faster). On the H100, INT8 with --int8-scales tile\n"
+                            "is slower than FP16; with row it is faster at the large\n"
+                            "GEMMs and at some SD1.5 shapes, not in every SD1.5\n"
+                            "block: docs/PERF.md"},
     [OPT_CONV1X1] = {"conv1x1", "P", "fp16", CHOICE(kPrec), .at = RUN(conv1x1_prec), .section = SEC_RUN,
                      .help = "GEMM of stride-1 1x1 convolutions (conv_shortcut, SD1\nproj_in/proj_out): int8 or fp16",
                      .help_more = "INT8 nodes also report the FP16 GEMM's layer error on the\n"
@@ -653,8 +659,11 @@ int cli_parse(int argc, char **argv, Cli *cli) {
     if ((cli->opt.peak_tflops > 0) != (cli->opt.peak_gbps > 0))
         die_user("give both --peak-tflops and --peak-gbps (or neither, to use the measured peaks)");
     if (cli->hw_scale && !cli->sweep_model) die_user("--hw-scale applies to --sweep only");
-    if (cli->opt.int8_rows && cli->opt.linear_prec != PREC_INT8 && cli->opt.conv1x1_prec != PREC_INT8)
+    if (cli->opt.int8_rows && cli->opt.linear_prec == PREC_FP16 && cli->opt.conv1x1_prec != PREC_INT8)
         die_user("--int8-scales applies to INT8 GEMMs: add --linear int8 or --conv1x1 int8");
+    if (cli->given[OPT_INT8_SCALES] && !cli->opt.int8_rows && cli->opt.linear_prec == PREC_AUTO &&
+        cli->opt.conv1x1_prec != PREC_INT8)
+        die_user("--linear auto runs its INT8 GEMMs with row scales; drop --int8-scales tile, or use --linear int8");
     if (cli->sweep_model) check_sweep(cli);
     check_files(cli);
     return -1;

@@ -119,7 +119,72 @@ static void test_set_precision(void) {
          nd[c2].prec == PREC_FP16 && nd[c2].tol == 3e-2;
     result(ok, "graph_set_precision resblock cin 16 cout 32 --linear int8 --conv1x1 int8: time_emb_proj and "
            "conv_shortcut INT8, norm1 FP16 5e-3, conv1 (reads temb_proj) and conv2 downstream 3e-2, 3x3 convs FP16");
+
+    opt = (RunOptions){.tol_fp16 = 5e-3, .tol_int8 = 3e-2, .linear_prec = PREC_AUTO, .conv1x1_prec = PREC_FP16};
+    graph_set_precision(&g, &opt);
+    ok = nd[tp].prec == PREC_INT8 && nd[tp].i8_rows && !nd[tp].prec_auto && nd[sc].prec == PREC_FP16 &&
+         nd[c1].tol == 3e-2 && nd[c1].layer_tol == 5e-3;
+    result(ok, "graph_set_precision resblock --linear auto: time_emb_proj (1 row, linear_rows_int8 quantizes it) "
+           "INT8 row, not timed against FP16; conv_shortcut FP16; conv1 downstream 3e-2");
     graph_free(&g);
+}
+
+// --linear auto: INT8 row where a LayerNorm pass quantizes A (qkv, q2, ff1), the rule elsewhere (A plain FP16
+// rows: the out projections, ff2, the context projection), nothing with --fuse-ln off but the rule.
+static void test_auto_precision(void) {
+    BlockConfig c = {.kind = BLOCK_TRANSFORMER, .c = 320, .cout = 320, .h = 8, .w = 8, .batch = 1, .groups = 32,
+                     .eps = 1e-6, .heads = 8, .head_dim = 40, .context_len = 77, .context_dim = 768, .depth = 1,
+                     .seed = 3};
+    Graph g;
+    build_block(&g, &c);
+    RunOptions opt = {.tol_fp16 = 5e-3, .tol_int8 = 3e-2, .linear_prec = PREC_AUTO, .conv1x1_prec = PREC_FP16,
+                      .fuse_ln = FUSE_AUTO, .fuse_quant = FUSE_AUTO};
+    graph_set_precision(&g, &opt);
+    const Node *nd = g.nodes;
+    static const char *ln_fed[] = {"qkv", "q2", "ff1+geglu"}, *a16[] = {"out1+res", "kv2(ctx)", "out2+res", "ff2+res"};
+    int ok = 1;
+    for (int i = 0; i < 3; i++) {
+        const int j = node_index(&g, ln_fed[i]);
+        ok &= j >= 0 && nd[j].prec == PREC_INT8 && nd[j].i8_rows && !nd[j].prec_auto && nd[j].tol == 3e-2;
+    }
+    for (int i = 0; i < 4; i++) {
+        const int j = node_index(&g, a16[i]);
+        // kv2(ctx) reads the context, upstream of every INT8 node: 5e-3
+        const double tol = i == 1 ? 5e-3 : 3e-2, ltol = i == 1 ? 0.0 : 5e-3;
+        ok &= j >= 0 && nd[j].prec == PREC_FP16 && nd[j].prec_auto && nd[j].i8_rows && nd[j].tol == tol &&
+              nd[j].layer_tol == ltol;
+    }
+    const int pin = node_index(&g, "proj_in"), norm = node_index(&g, "norm");
+    ok &= pin >= 0 && norm >= 0 && nd[pin].prec == PREC_FP16 && !nd[pin].prec_auto && nd[pin].tol == 5e-3 &&
+          nd[norm].tol == 5e-3;
+    result(ok, "graph_set_precision transformer C 320 8x8 --linear auto: qkv, q2, ff1+geglu INT8 row (LayerNorm "
+           "quantizes A); out1, kv2(ctx), out2, ff2 prec_auto FP16 (K <= 1280; kv2 upstream of INT8: 5e-3); proj_in (1x1 conv) FP16 at 5e-3");
+
+    opt.fuse_ln = FUSE_OFF;
+    graph_set_precision(&g, &opt);
+    ok = 1;
+    for (int i = 0; i < 3; i++) {
+        const int j = node_index(&g, ln_fed[i]);
+        ok &= j >= 0 && nd[j].prec == (i == 2 ? PREC_INT8 : PREC_FP16) && nd[j].prec_auto;
+    }
+    result(ok, "graph_set_precision transformer --linear auto --fuse-ln off: qkv, q2, ff1 left to the rule (N 960, "
+           "320: FP16; ff1 N 2560: INT8)");
+    graph_free(&g);
+
+    // as --block gemm: ff2 of SDXL 1280 @32 b1, SD1.5 1280 @16 b1, 640 @32 b2, 320 @64 b2; out1 of 640 @32 b2
+    const struct {
+        int m, n, k, want;
+    } gm[] = {{1024, 1280, 5120, PREC_INT8}, {256, 1280, 5120, PREC_INT8}, {2048, 640, 2560, PREC_INT8},
+              {8192, 320, 1280, PREC_FP16}, {2048, 640, 640, PREC_FP16}};
+    for (int i = 0; i < 5; i++) {
+        BlockConfig b = {.kind = BLOCK_GEMM, .m = gm[i].m, .n = gm[i].n, .k = gm[i].k, .batch = 1, .seed = 5};
+        build_block(&g, &b);
+        graph_set_precision(&g, &opt);
+        result(g.nodes[0].prec == (GemmPrecision)gm[i].want && g.nodes[0].prec_auto,
+               "graph_set_precision --block gemm --m %d --n %d --k %d --linear auto: %s by the rule", gm[i].m,
+               gm[i].n, gm[i].k, gm[i].want == PREC_INT8 ? "INT8" : "FP16");
+        graph_free(&g);
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -354,7 +419,7 @@ static void test_cli_bad_flags(const char *bin) {
         {"--m 64", "--m applies to --block gemm only"},
         {"--block transformer --epilogue bias", "--epilogue applies to --block gemm only"},
         {"--block conv --k 64", "--k applies to --block gemm only"},
-        {"--linear int4", "--linear must be int8 or fp16 (got 'int4')"},
+        {"--linear int4", "--linear must be int8, fp16 or auto (got 'int4')"},
         {"--conv1x1 bf16", "--conv1x1 must be int8 or fp16 (got 'bf16')"},
         {"--linear", "option '--linear' needs a value"},
         {"--block conv --linear int8", "--linear applies to blocks with linear layers"},
@@ -371,6 +436,7 @@ static void test_cli_bad_flags(const char *bin) {
 
 void cpu_suite_gemm_block(const char *bin) {
     test_set_precision();
+    test_auto_precision();
     test_cpu_matches_model(70, 48, 40, GEMM_BLOCK_NONE);
     test_cpu_matches_model(33, 64, 136, GEMM_BLOCK_BIAS);
     test_cpu_matches_model(130, 96, 264, GEMM_BLOCK_GEGLU);

@@ -85,4 +85,26 @@ void cpu_suite_i8r_rule(void) {
     test_rule(128, 1280, 5120, 0, 1, "ts 64x32", "SD1.5 ff2 at 8 x 8 b2, 13.7 us");
     test_rule(154, 2560, 2048, 0, 1, "ts 64x64", "SDXL context K / V b2, 10.1-10.4 us");
     test_rule(77, 1280, 2048, 0, 1, "ts 64x32", "SDXL context K / V b1, 9.2-9.3 us");
+
+    // --linear auto: INT8 row or FP16 for a GEMM of plain FP16 A (i8r_rule_a16_int8), against tuning's one-node
+    // replays of both precisions in the SD transformer blocks (bench/results/2026-11-28-h200-linear-auto/
+    // job1-tune, H200; FP16 / INT8 us)
+    static const struct {
+        int n, k, want;
+        const char *why;
+    } a16[] = {
+        {320, 320, 0, "SD1.5 320 @64 out1 b1 7.78 / 8.96; SD2.1 320 @96 b2 15.14 / 21.15"},
+        {320, 1280, 0, "SD1.5 320 @64 ff2 b2 16.80 / 17.63; SD2.1 320 @96 b1 21.76 / 24.77"},
+        {640, 640, 0, "SD1.5 640 @32 out1 b2 8.51 / 8.90 (SDXL 640 @64 b1: 11.71 / 11.62, a tie)"},
+        {640, 768, 0, "SD1.5 320 @64 context K / V b1 6.85 / 6.75, a tie"},
+        {640, 2560, 1, "SD1.5 640 @32 ff2 b1 13.38 / 11.62; SDXL 640 @64 b2 52.74 / 47.52"},
+        {1280, 1280, 1, "SD1.5 1280 @16 out1 b2 10.37 / 8.86; SDXL 1280 @32 proj_in b2 15.14 / 12.51"},
+        {1280, 5120, 1, "SD1.5 1280 @16 ff2 b2 19.74 / 14.82; SDXL 1280 @32 b2 43.42 / 34.34"},
+        {2560, 2048, 1, "SDXL 1280 @32 context K / V b2 10.14 / 8.96"},
+    };
+    for (unsigned i = 0; i < sizeof(a16) / sizeof(a16[0]); i++) {
+        const int got = i8r_rule_a16_int8(a16[i].n, a16[i].k);
+        result(got == a16[i].want, "i8r_rule_a16_int8 N=%d K=%d = %s (got %s; %s)", a16[i].n, a16[i].k,
+               a16[i].want ? "int8" : "fp16", got ? "int8" : "fp16", a16[i].why);
+    }
 }

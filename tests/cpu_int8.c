@@ -661,6 +661,32 @@ static void test_rows_cli(const char *bin) {
                  "--int8-scales applies to INT8 GEMMs: add --linear int8 or --conv1x1 int8");
     rows_cli_bad(bin, "--block transformer --c 80 --heads 2 --hw 4 --linear fp16 --conv1x1 fp16 --int8-scales row",
                  "--int8-scales applies to INT8 GEMMs");
+    rows_cli_bad(bin, "--block transformer --c 80 --heads 2 --hw 4 --linear auto --int8-scales tile",
+                 "--linear auto runs its INT8 GEMMs with row scales; drop --int8-scales tile");
+    rows_cli_bad(bin, "--block transformer --c 80 --heads 2 --hw 4 --linear bf16",
+                 "--linear must be int8, fp16 or auto (got 'bf16')");
+
+    // --linear auto: the three linears after a LayerNorm INT8 row (quantizing LayerNorm pass), the rest FP16
+    // (A plain FP16 rows at K <= 1280: the rule); JSON config "auto"; with --int8-scales row the same
+    static const char *au[] = {"ln1+qkv", "out1+res", "ln2+q2", "kv2(ctx)", "out2+res", "ln3+ff1+geglu", "ff2+res"};
+    for (int rows = 0; rows < 2; rows++) {
+        char tf[512];
+        snprintf(tf, sizeof tf, "--block transformer --c 80 --heads 2 --h 3 --w 2 --context-len 5 --context-dim 24 "
+                 "--groups 8 --linear auto%s --check", rows ? " --int8-scales row" : "");
+        j = rows_run_json(bin, tf, &rc, &out);
+        const cJSON *cfg = j ? cJSON_GetObjectItemCaseSensitive(j, "config") : NULL;
+        ok = rc == 0 && j && strstr(out, "verdict  PASS") && cfg && !strcmp(rows_jstr(cfg, "linear_precision"), "auto");
+        for (unsigned i = 0; ok && i < sizeof(au) / sizeof(au[0]); i++) {
+            const cJSON *n = jnode_rows(j, au[i]);
+            const int want = !strncmp(au[i], "ln", 2);
+            ok = n && !strcmp(rows_jstr(n, "precision"), want ? "int8" : "fp16") &&
+                 (!want || !strcmp(rows_jstr(n, "kernel"), "cpu ln-quant + i8r rows"));
+        }
+        result(ok, "unetrun %s: PASS, config linear_precision \"auto\", ln1+qkv ln2+q2 ln3+ff1+geglu INT8 "
+               "'cpu ln-quant + i8r rows', out1 kv2 out2 ff2 FP16 (exit %d)", tf, rc);
+        cJSON_Delete(j);
+        free(out);
+    }
 }
 
 void cpu_suite_int8(const char *bin) {

@@ -229,6 +229,54 @@ static void transformer_int8(const char *bin, int c, int hw, const char *scales)
     free(r.out);
 }
 
+// --linear auto on an SD1.5 transformer block (--check passes): the linears after a LayerNorm run INT8 row
+// ("ln-quant + gemm-i8r"); with tuning each of the others (A plain FP16 rows) was timed in both precisions
+// (verbose "auto <node> fp16|int8 <us>" lines) and runs the faster; with the heuristic they run the rule's (FP16
+// at K <= 1280).
+static void transformer_auto(const char *bin, const char *sel) {
+    char args[1024], jp[512];
+    if (!make_tmp_file(jp, sizeof jp, "gpu_int8_auto")) return;
+    snprintf(args, sizeof args, "--block transformer --c 320 --hw 16 --batch 2 --linear auto --kernel-select %s "
+             "--verbose --warmup 1 --iters 3 --peak-tflops 990 --peak-gbps 3350 --check --json '%s'", sel, jp);
+    Cmd r = run_cli(bin, args);
+    cJSON *j = read_json_file(jp);
+    unlink(jp);
+    static const char *ln[] = {"ln1+qkv", "ln2+q2", "ln3+ff1+geglu"}, *a16[] = {"out1+res", "kv2(ctx)", "out2+res",
+                                                                                 "ff2+res"};
+    const int tune = !strcmp(sel, "tune");
+    int ok = r.rc == 0 && r.sig == 0 && j && strstr(r.out, "verdict  PASS");
+    for (int i = 0; ok && i < 3; i++) {
+        const cJSON *n = node_named(j, ln[i]);
+        const cJSON *k = n ? cJSON_GetObjectItemCaseSensitive(n, "kernel") : NULL;
+        ok = n && cJSON_IsString(k) && !strncmp(k->valuestring, "ln-quant + gemm-i8r", 19);
+    }
+    int n8 = 0;
+    for (int i = 0; ok && i < 4; i++) {
+        const cJSON *n = node_named(j, a16[i]);
+        const cJSON *p = n ? cJSON_GetObjectItemCaseSensitive(n, "precision") : NULL;
+        ok = cJSON_IsString(p);
+        if (!ok) break;
+        const int int8 = !strcmp(p->valuestring, "int8");
+        n8 += int8;
+        if (!tune) {
+            ok = !int8;
+            continue;
+        }
+        double t[2] = {-1, -1};  // fp16, int8: the last "auto" line of each
+        char key[64];
+        for (int q = 0; q < 2; q++) {
+            snprintf(key, sizeof key, "auto %-14s %s ", a16[i], q ? "int8" : "fp16");
+            for (const char *at = strstr(r.out, key); at; at = strstr(at + 1, key)) t[q] = strtod(at + strlen(key), NULL);
+        }
+        ok = t[0] > 0 && t[1] > 0 && int8 == (t[1] < t[0]);
+    }
+    result(ok, "unetrun --block transformer --c 320 --hw 16 --batch 2 --linear auto --kernel-select %s --check: PASS, "
+           "ln1+qkv ln2+q2 ln3+ff1+geglu 'ln-quant + gemm-i8r', out1 kv2 out2 ff2 %s (%d of 4 INT8) (exit %d)", sel,
+           tune ? "each the faster of its two timed precisions" : "FP16 (the rule at K <= 1280)", n8, r.rc);
+    cJSON_Delete(j);
+    free(r.out);
+}
+
 void gpu_suite_int8_cli(const char *bin) {
     struct cudaDeviceProp prop;
     cudaCheck(cudaGetDeviceProperties(&prop, 0));
@@ -269,6 +317,10 @@ void gpu_suite_int8_cli(const char *bin) {
                "the portable row-scale kernel runs and passes (exit %d)", r.rc);
         free(r.out);
     }
+    // --linear auto: the rule's INT8 at K = 5120 with 64 x 128 tiles filling a wave (any GPU of <= 160 SMs)
+    cpu_gpu_equal(bin, "--block gemm --m 1024 --n 1280 --k 5120 --epilogue residual --linear auto", "gemm+res", 1);
+    transformer_auto(bin, "heuristic");
+    transformer_auto(bin, "tune");
     lnquant_equal(bin, "--block transformer --c 320 --hw 16 --batch 2 --linear int8 --int8-scales row");
     lnquant_equal(bin, "--block transformer --c 1280 --hw 8 --linear int8 --int8-scales row --context-len 7");
     lnquant_equal(bin, "--block transformer --c 24 --heads 1 --h 5 --w 7 --context-len 3 --context-dim 16 --groups 8 "

@@ -23,6 +23,8 @@
 #include "../../weights/random.h"
 #include "../../common/common.h"
 #include "../layers/attention.h"
+#include "../../kernels/kernels.h"
+#include "../../kernels/i8r_rule.h"
 #include "blockkinds.h"
 #include "builder.h"
 #include "graph.h"
@@ -576,18 +578,58 @@ int graph_fuse_layernorms(Graph *g, int min_c, int min_c_int8) {
     return fused;
 }
 
+// Whether GEMM node b reads a LayerNorm's output that only it reads, at its K: the pair
+// graph_fuse_layernorms folds, where an INT8 row GEMM makes the LayerNorm pass quantize its rows.
+static int reads_foldable_layernorm(const Graph *g, const Node *b) {
+    if (b->op != OP_GEMM || b->lin->silu_in || tensor_readers(g, b->in) != 1) return 0;
+    for (int i = 0; i < g->nn; i++) {
+        const Node *a = &g->nodes[i];
+        if (a->out == b->in) return a->op == OP_LAYERNORM && b->lin->k == a->ln->c;
+    }
+    return 0;
+}
+
+// --linear auto: the precision of linear node n (its i8_rows set for INT8, prec_auto where A is plain FP16
+// rows and the rule decides).
+static void auto_precision(const Graph *g, Node *n, const RunOptions *opt) {
+    const int k = n->lin->k, m = n->op == OP_LINEAR ? g->t[n->in].n : (int)(g->t[n->in].numel / k);
+    n->i8_rows = 1;
+    n->i8_qa = opt->fuse_quant;
+    if (n->op == OP_GEMM && opt->fuse_ln != FUSE_OFF && reads_foldable_layernorm(g, n)) {
+        n->prec = PREC_INT8;  // the LayerNorm pass quantizes A
+    } else if (n->op == OP_LINEAR && linear_rows_int8_fits(m, k)) {
+        n->prec = PREC_INT8;  // linear_rows_int8 quantizes its rows itself, in its one kernel
+    } else {
+        n->prec_auto = 1;
+        n->prec = i8r_rule_a16_int8(n->lin->n, k) ? PREC_INT8 : PREC_FP16;
+    }
+}
+
 void graph_set_precision(Graph *g, const RunOptions *opt) {
-    const double tol_int8 = opt->tol_int8 > 0 ? opt->tol_int8 : 3e-2;
-    int *int8_out = xcalloc((size_t)g->nt + 1, sizeof(int));  // tensor depends on an INT8 node's output
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         n->prec = PREC_FP16;
+        n->prec_auto = 0;
+        n->i8_rows = n->i8_qa = 0;
+        if ((n->op == OP_LINEAR || n->op == OP_GEMM) && opt->linear_prec == PREC_AUTO) {
+            auto_precision(g, n, opt);
+            continue;
+        }
         if (n->op == OP_LINEAR || n->op == OP_GEMM)
             n->prec = opt->linear_prec;
         else if (n->op == OP_CONV && n->conv->s.ksize == 1 && n->conv->s.stride == 1 && !n->conv->s.cin2)
             n->prec = opt->conv1x1_prec;
         n->i8_rows = n->prec == PREC_INT8 && opt->int8_rows;  // --int8-scales row: gemm_int8_rows
         n->i8_qa = n->i8_rows ? opt->fuse_quant : FUSE_OFF;
+    }
+    graph_set_tolerances(g, opt);
+}
+
+void graph_set_tolerances(Graph *g, const RunOptions *opt) {
+    const double tol_int8 = opt->tol_int8 > 0 ? opt->tol_int8 : 3e-2;
+    int *int8_out = xcalloc((size_t)g->nt + 1, sizeof(int));  // tensor depends on an INT8 node's output
+    for (int i = 0; i < g->nn; i++) {
+        Node *n = &g->nodes[i];
         int downstream = int8_out[n->in] || (n->aux >= 0 && int8_out[n->aux]) || (n->res >= 0 && int8_out[n->res]);
         n->tol = (n->prec == PREC_INT8 || downstream) ? tol_int8 : opt->tol_fp16;
         n->layer_tol = (n->prec != PREC_INT8 && downstream) ? opt->tol_fp16 : 0.0;

@@ -690,29 +690,38 @@ static int within_window(const double *t, int count, double window, int max, int
 #define CONFIRM_WIDE_MAX 16
 #define CONFIRM_REPS 15
 enum { CONFIRM_NONE = 0, CONFIRM_NARROW, CONFIRM_WIDE };
+
+// A node's current config timed the way the report times a node: one CUDA graph replay at a time, median of
+// CONFIRM_REPS (fewer under --tune-reps 1); seconds.
+static double node_replay_median(Graph *g, Node *n, const Scratch *sc, int reps, cudaStream_t st, cudaEvent_t e0,
+                                 cudaEvent_t e1) {
+    double samples[CONFIRM_REPS];
+    NodeLaunch nl = {g, n, sc};
+    cudaGraphExec_t exec = capture_launches(launch_node, &nl, st);
+    TimeStats ts;
+    time_launches(launch_graph, &exec, st, e0, e1, tune_warmup(reps), tune_replays(reps, CONFIRM_REPS), samples, &ts);
+    cudaCheck(cudaGraphExecDestroy(exec));
+    return ts.median;
+}
+
 static int confirm_pick(Graph *g, Node *n, const Scratch *sc, const Candidates *c, const double *times, int pick,
                         int wide, int reps, int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
     int fin[CONFIRM_WIDE_MAX];
     const int nf = within_window(times, c->count, wide ? CONFIRM_WIDE_WINDOW : CONFIRM_WINDOW,
                                  wide ? CONFIRM_WIDE_MAX : CONFIRM_MAX, fin);
     if (nf < 2) return pick;
-    double samples[CONFIRM_REPS], best = 1e30;
+    double best = 1e30;
     for (int f = 0; f < nf; f++) {
         c->apply(n, c->cand, fin[f]);
-        NodeLaunch nl = {g, n, sc};
-        cudaGraphExec_t exec = capture_launches(launch_node, &nl, st);
-        TimeStats ts;
-        const int nrep = tune_replays(reps, CONFIRM_REPS);
-        time_launches(launch_graph, &exec, st, e0, e1, tune_warmup(reps), nrep, samples, &ts);
-        cudaCheck(cudaGraphExecDestroy(exec));
+        const double t = node_replay_median(g, n, sc, reps, st, e0, e1);
         if (verbose) {
             char label[96];
             c->label(c->cand, fin[f], n, label, sizeof label);
-            fprintf(stderr, "confirm %-11s %s %8.2f us (graph replay, median of %d)\n", n->name, label, ts.median * 1e6,
-                    nrep);
+            fprintf(stderr, "confirm %-11s %s %8.2f us (graph replay, median of %d)\n", n->name, label, t * 1e6,
+                    tune_replays(reps, CONFIRM_REPS));
         }
-        if (ts.median < best) {
-            best = ts.median;
+        if (t < best) {
+            best = t;
             pick = fin[f];
         }
     }
@@ -785,8 +794,8 @@ static void collect_alternatives(const TileConfig *tiles, const double *t, int c
 // Picks the kernel configuration of one node: INT8 GEMM tile, conv / GEMM
 // tile and split-K, attention variant (timed candidates or the heuristic).
 // alt (tuning only, may be NULL): the node's conv/GEMM alternatives.
-static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelect sel, int num_sms, int reps,
-                               int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1, Alternatives *alt) {
+static void select_node_tiles(Graph *g, Node *n, const Scratch *sc, KernelSelect sel, int num_sms, int reps,
+                              int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1, Alternatives *alt) {
     TileConfig tiles[CONV2D_MAX_CANDIDATES];  // also the INT8 GEMM's (at most 128)
     double times[CONV2D_MAX_CANDIDATES];
     AttnConfig attn[32];
@@ -840,6 +849,34 @@ static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelec
                                                                  : CONFIRM_NONE;
     keep_fastest(g, n, sc, &c, confirm, reps, verbose, st, e0, e1, times);
     if (alt && c.cand == tiles) collect_alternatives(tiles, times, c.count, alt);
+}
+
+// The kernel configuration of one node (select_node_tiles). --linear auto with tuning: a node whose A is plain
+// FP16 rows (prec_auto) runs in whichever precision is faster: each precision's configs are chosen as usual,
+// then the two picks are timed as one-node graph replays and the faster one kept, with its alternatives.
+static void select_node_config(Graph *g, Node *n, const Scratch *sc, KernelSelect sel, int num_sms, int reps,
+                               int verbose, cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1, Alternatives *alt) {
+    if (!n->prec_auto || sel == KERNEL_SELECT_HEURISTIC) {
+        select_node_tiles(g, n, sc, sel, num_sms, reps, verbose, st, e0, e1, alt);
+        return;
+    }
+    static const GemmPrecision prec[2] = {PREC_FP16, PREC_INT8};
+    TileConfig pick[2];
+    Alternatives alts[2] = {{0}};
+    double t[2];
+    for (int p = 0; p < 2; p++) {
+        n->prec = prec[p];
+        select_node_tiles(g, n, sc, sel, num_sms, reps, verbose, st, e0, e1, alt ? &alts[p] : NULL);
+        pick[p] = *node_gemm_cfg(n);
+        t[p] = node_replay_median(g, n, sc, reps, st, e0, e1);
+        if (verbose)
+            fprintf(stderr, "auto %-14s %s %8.2f us (graph replay, median of %d)\n", n->name,
+                    prec[p] == PREC_INT8 ? "int8" : "fp16", t[p] * 1e6, tune_replays(reps, CONFIRM_REPS));
+    }
+    const int keep = t[1] < t[0];
+    n->prec = prec[keep];
+    *node_gemm_cfg(n) = pick[keep];
+    if (alt) *alt = alts[keep];
 }
 
 // --- the FP32 references a fast output is compared with ----------------------
@@ -935,7 +972,7 @@ static void int8_rows_alloc(Graph *g, GpuRun *run, cudaStream_t st) {
     size_t qa_bytes = 0, sa_rows = 0;
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
-        if (n->prec != PREC_INT8 || !n->i8_rows) continue;
+        if ((n->prec != PREC_INT8 && !n->prec_auto) || !n->i8_rows) continue;  // prec_auto: tuning may take INT8
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
         if ((size_t)m * k > qa_bytes) qa_bytes = (size_t)m * k;
@@ -1177,6 +1214,7 @@ static void choose_kernels(Graph *g, GpuRun *run, const RunOptions *opt, cudaStr
     if (alt) refine_in_context(g, run, alt, opt->verbose, st);
     free(alt);
     for (int i = 0; i < g->nn; i++) set_kernel_name(g, &g->nodes[i]);
+    graph_set_tolerances(g, opt);  // --linear auto: tuning may have changed a node's precision
 }
 
 // Every non-input tensor poisoned (FP16 and FP32 NaN), then one fast chain

@@ -58,8 +58,10 @@ typedef struct {
 // --block gemm epilogues (bias, residual and GEGLU as the linear layers use them).
 typedef enum { GEMM_BLOCK_NONE = 0, GEMM_BLOCK_BIAS, GEMM_BLOCK_GEGLU, GEMM_BLOCK_RESIDUAL } GemmBlockEpilogue;
 
-// Which GEMM runs a layer (--linear, --conv1x1).
-typedef enum { PREC_FP16 = 0, PREC_INT8 = 1 } GemmPrecision;
+// Which GEMM runs a layer (--linear, --conv1x1). PREC_AUTO is a value of --linear only (RunOptions.linear_prec,
+// never Node.prec): INT8 row where A's quantization costs no pass of its own, elsewhere the faster of the two
+// (graph_set_precision, Node.prec_auto).
+typedef enum { PREC_FP16 = 0, PREC_INT8 = 1, PREC_AUTO = 2 } GemmPrecision;
 // --fuse-shortcut: auto = where the Hopper engine runs the conv; on = wherever the shape allows (an
 // error on a GPU without the Hopper engine; emulated on the CPU); off = never.
 typedef enum { FUSE_OFF = 0, FUSE_ON = 1, FUSE_AUTO = 2 } FuseMode;
@@ -194,6 +196,8 @@ typedef struct {
     GemmPrecision prec;  // OP_GEMM / OP_LINEAR / 1x1 OP_CONV: the GEMM that ran
     int i8_rows;         // prec INT8: per-row A / per-channel W scales (gemm_int8_rows), else per-tile (gemm_int8)
     int i8_qa;           // i8_rows: --fuse-quant (FuseMode), A quantized in the GEMM's CTAs (node_i8_a16)
+    int prec_auto;       // --linear auto, A plain FP16 rows: prec is the rule's (i8r_rule_a16_int8) or, with
+                         // --kernel-select tune, the faster of the two as timed (i8_rows, i8_qa set for INT8)
     ErrMetrics fp16_err; // INT8 nodes: layer error of the FP16 GEMM on the same inputs (beside layer_err)
     int has_fp16_err;
     // roofline (src/report/roofline.c): lower bound on time from FLOPs / peak and bytes / bandwidth
@@ -315,7 +319,17 @@ void graph_init(Graph *g, const BlockConfig *cfg);
 // (Node.tol: --tol-int8 for INT8 nodes and every node downstream of one,
 // else --tol-fp16; an FP16 node downstream of an INT8 one keeps --tol-fp16
 // for its layer error, Node.layer_tol). The executors call it first.
+// --linear auto (PREC_AUTO): INT8 with row scales where A's quantization
+// costs no pass of its own (the GEMM reads a LayerNorm that will quantize
+// its rows: qkv, to_q, ff1, unless --fuse-ln off; a few-row linear that
+// quantizes in its one kernel, linear_rows_int8: the time embedding);
+// elsewhere (A plain FP16 rows) Node.prec_auto and the rule
+// i8r_rule_a16_int8 (kernels/i8r_rule.h), which --kernel-select tune may
+// overturn by timing (then graph_set_tolerances again).
 void graph_set_precision(Graph *g, const RunOptions *opt);
+// Node.tol / layer_tol from the nodes' precisions (graph_set_precision's
+// second half; again after tuning has chosen a prec_auto node's precision).
+void graph_set_tolerances(Graph *g, const RunOptions *opt);
 // Folds every GroupNorm whose output only the next convolution reads into
 // that convolution's operand path where ok(shape of the conv reading the
 // GroupNorm's input, norm set) says the engine can: the pair becomes one

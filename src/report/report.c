@@ -316,7 +316,8 @@ static void config_json(cJSON *cfg, const Graph *g, const RunOptions *opt) {
             cJSON_AddNumberToObject(cfg, "kv", c->kv);
         }
     }
-    cJSON_AddStringToObject(cfg, "linear_precision", opt->linear_prec == PREC_INT8 ? "int8" : "fp16");
+    cJSON_AddStringToObject(cfg, "linear_precision",
+                            opt->linear_prec == PREC_INT8 ? "int8" : opt->linear_prec == PREC_AUTO ? "auto" : "fp16");
     cJSON_AddStringToObject(cfg, "conv1x1_precision", opt->conv1x1_prec == PREC_INT8 ? "int8" : "fp16");
     cJSON_AddStringToObject(cfg, "int8_scales", opt->int8_rows ? "row" : "tile");
 }
