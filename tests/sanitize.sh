@@ -74,6 +74,8 @@ gemm-int8-row-residual-m300 | --block gemm --m 300 --n 264 --k 512 --linear int8
 gemm-int8-row-pp-m8257 | --block gemm --m 8257 --n 264 --k 48 --linear int8 --int8-scales row --epilogue residual
 transformer-int8-row-lnquant | --block transformer --c 64 --hw 6 --head-dim 32 --context-len 5 --context-dim 32 --linear int8 --int8-scales row
 resblock-int8-row-1x1-5x9 | --block resblock --c 32 --cout 64 --h 5 --w 9 --linear int8 --conv1x1 int8 --int8-scales row
+transformer-linear-auto | --block transformer --c 64 --hw 6 --head-dim 32 --context-len 5 --context-dim 32 --linear auto
+gemm-linear-auto-n1280 | --block gemm --m 100 --n 1280 --k 256 --linear auto --epilogue residual
 gemm-int8-row-splitquant-m37-k2568 | --block gemm --m 37 --n 64 --k 2568 --linear int8 --int8-scales row --epilogue residual
 gemm-int8-row-qa-residual-m300 | --block gemm --m 300 --n 264 --k 512 --linear int8 --int8-scales row --epilogue residual --fuse-quant on
 gemm-int8-row-qa-geglu-m4177 | --block gemm --m 4177 --n 272 --k 1280 --linear int8 --int8-scales row --epilogue geglu --fuse-quant on
