@@ -1172,6 +1172,10 @@ int main(int argc, char **argv) {
         // roundings deep) costs 0.9-1.3e-3 against float64, hence 2e-3 for the fast path.
         GoldenOptions gu = {"cpu", 2e-3, 1e-5, 0, 0, "unet-cases.txt", NULL};
         suite_golden(bin, "tests/golden", &gu);
+        // --linear auto: the INT8 row model at the linears after a LayerNorm (and time_emb_proj), the block
+        // output against diffusers' within the INT8 tolerance
+        GoldenOptions ga = {"cpu", 3e-2, 1e-5, 0, 0, NULL, "--linear auto"};
+        suite_golden(bin, "tests/golden", &ga);
     }
     cpu_suite_int8(bin);
     cpu_suite_outputs(bin);
