@@ -939,6 +939,7 @@ typedef struct {
     char *i8;  // --int8-scales row: the per-row A scratch (Scratch.i8_*), or NULL
     Scratch sc;
     int tune_reps;  // launches per tuning candidate (time_config; TUNE_REPS unless --tune-reps)
+    int tune;       // --kernel-select tune / tune-node: a prec_auto node may run either precision
 } GpuRun;
 
 static void gpu_begin(GpuRun *run, const RunOptions *opt, RunResult *r) {
@@ -961,6 +962,7 @@ static void gpu_begin(GpuRun *run, const RunOptions *opt, RunResult *r) {
     cudaCheck(cudaEventCreate(&run->e0));
     cudaCheck(cudaEventCreate(&run->e1));
     run->tune_reps = opt->tune_reps > 0 ? opt->tune_reps : TUNE_REPS;
+    run->tune = opt->kernel_select != KERNEL_SELECT_HEURISTIC;
 }
 
 // Allocates the arena of graph_arena_plan and points every tensor, scratch
@@ -972,7 +974,8 @@ static void int8_rows_alloc(Graph *g, GpuRun *run, cudaStream_t st) {
     size_t qa_bytes = 0, sa_rows = 0;
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
-        if ((n->prec != PREC_INT8 && !n->prec_auto) || !n->i8_rows) continue;  // prec_auto: tuning may take INT8
+        // a prec_auto node FP16 by the rule: its INT8 weights only where tuning may take INT8
+        if ((n->prec != PREC_INT8 && !(n->prec_auto && run->tune)) || !n->i8_rows) continue;
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
         if ((size_t)m * k > qa_bytes) qa_bytes = (size_t)m * k;
