@@ -9,7 +9,7 @@
 #   VS=cudnn bench/gemm.sh OUTDIR   adds the vendor baseline (--vs cudnn):
 #                                   its time and TFLOP/s in the summary
 #   UNETRUN=path                    the binary (default build/unetrun)
-#   PRECS="int8-row int8 fp16"      which GEMMs (default: int8 fp16)
+#   PRECS="int8-row int8 auto fp16" which GEMMs (default: int8 fp16)
 #   SHAPES="4096x4096x4096 ..."     which M x N x K (default: the grid above);
 #                                   SHAPES=sd15-b2: the 19 linear shapes of
 #                                   the SD1.5 transformers at batch 2 (docs/PERF.md)
@@ -33,7 +33,7 @@ run() {  # name, flags...
     grep -E '^verdict' "$out/$name.txt" | sed "s/^/$name: /" || true
 }
 # PRECS: the GEMMs to run, of int8 (per-tile scales), int8-row (--int8-scales
-# row) and fp16 [int8 fp16]; SHAPES: "MxNxK ..." instead of 4096^3 and the grid
+# row), auto (--linear auto: a lone GEMM by its N / K rule) and fp16 [int8 fp16]; SHAPES: "MxNxK ..." instead of 4096^3 and the grid
 for prec in ${PRECS:-int8 fp16}; do
     case $prec in
     int8-row) flags="--linear int8 --int8-scales row" ;;
