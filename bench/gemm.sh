@@ -33,7 +33,8 @@ run() {  # name, flags...
     grep -E '^verdict' "$out/$name.txt" | sed "s/^/$name: /" || true
 }
 # PRECS: the GEMMs to run, of int8 (per-tile scales), int8-row (--int8-scales
-# row), auto (--linear auto: a lone GEMM by its N / K rule) and fp16 [int8 fp16]; SHAPES: "MxNxK ..." instead of 4096^3 and the grid
+# row), auto (--linear auto: a lone GEMM by its N / K rule) and fp16 [int8
+# fp16]; SHAPES: "MxNxK ..." instead of 4096^3 and the grid
 for prec in ${PRECS:-int8 fp16}; do
     case $prec in
     int8-row) flags="--linear int8 --int8-scales row" ;;
