@@ -259,7 +259,8 @@ static const OptionRow kOptions[OPT_COUNT] = {
                             "a pass of its own (after a LayerNorm: qkv, to_q, ff1;\n"
                             "the few-row time-embedding linears), elsewhere INT8 or\n"
                             "FP16 by a shape rule (--kernel-select tune: whichever\n"
-                            "timed faster). On the H100, INT8 with --int8-scales tile\n"
+                            "timed faster); FP16 throughout where the Hopper engine\n"
+                            "does not run. On the H100, INT8 with --int8-scales tile\n"
                             "is slower than FP16; with row it is faster at the large\n"
                             "GEMMs and at some SD1.5 shapes, not in every SD1.5\n"
                             "block: docs/PERF.md"},

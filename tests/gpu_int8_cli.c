@@ -321,6 +321,29 @@ void gpu_suite_int8_cli(const char *bin) {
     cpu_gpu_equal(bin, "--block gemm --m 1024 --n 1280 --k 5120 --epilogue residual --linear auto", "gemm+res", 1);
     transformer_auto(bin, "heuristic");
     transformer_auto(bin, "tune");
+    {  // without the Hopper engine's INT8 row tiles (--engine portable) auto keeps every linear FP16
+        char jp[512], args[1024];
+        if (make_tmp_file(jp, sizeof jp, "gpu_int8_auto_portable")) {
+            snprintf(args, sizeof args, "--block transformer --c 320 --hw 8 --linear auto --engine portable "
+                     "--kernel-select heuristic --warmup 0 --iters 1 --peak-tflops 990 --peak-gbps 3350 --check "
+                     "--json '%s'", jp);
+            Cmd r = run_cli(bin, args);
+            cJSON *j = read_json_file(jp);
+            unlink(jp);
+            int n8 = 0, nlin = 0;
+            const cJSON *o, *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL;
+            cJSON_ArrayForEach(o, nodes) {
+                const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "precision");
+                const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kernel");
+                if (cJSON_IsString(k) && (strstr(k->valuestring, "gemm") || strstr(k->valuestring, "linear"))) nlin++;
+                n8 += cJSON_IsString(p) && !strcmp(p->valuestring, "int8");
+            }
+            result(r.rc == 0 && r.sig == 0 && strstr(r.out, "verdict  PASS") && nlin >= 7 && n8 == 0,
+                   "unetrun %s: PASS, every node FP16 (%d INT8 of %d GEMM rows) (exit %d)", args, n8, nlin, r.rc);
+            cJSON_Delete(j);
+            free(r.out);
+        }
+    }
     lnquant_equal(bin, "--block transformer --c 320 --hw 16 --batch 2 --linear int8 --int8-scales row");
     lnquant_equal(bin, "--block transformer --c 1280 --hw 8 --linear int8 --int8-scales row --context-len 7");
     lnquant_equal(bin, "--block transformer --c 24 --heads 1 --h 5 --w 7 --context-len 3 --context-dim 16 --groups 8 "

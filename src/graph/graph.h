@@ -59,8 +59,8 @@ typedef struct {
 typedef enum { GEMM_BLOCK_NONE = 0, GEMM_BLOCK_BIAS, GEMM_BLOCK_GEGLU, GEMM_BLOCK_RESIDUAL } GemmBlockEpilogue;
 
 // Which GEMM runs a layer (--linear, --conv1x1). PREC_AUTO is a value of --linear only (RunOptions.linear_prec,
-// never Node.prec): INT8 row where A's quantization costs no pass of its own, elsewhere the faster of the two
-// (graph_set_precision, Node.prec_auto).
+// never Node.prec): INT8 row where A's quantization costs no pass of its own, elsewhere by a shape rule or, tuned,
+// the faster of the two (graph_set_precision, Node.prec_auto); FP16 on a GPU without the Hopper engine.
 typedef enum { PREC_FP16 = 0, PREC_INT8 = 1, PREC_AUTO = 2 } GemmPrecision;
 // --fuse-shortcut: auto = where the Hopper engine runs the conv; on = wherever the shape allows (an
 // error on a GPU without the Hopper engine; emulated on the CPU); off = never.
