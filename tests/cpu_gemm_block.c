@@ -171,18 +171,32 @@ static void test_auto_precision(void) {
            "320: FP16; ff1 N 2560: INT8)");
     graph_free(&g);
 
+    // C = 24: K = 24 after each LayerNorm, not a multiple of 16: no INT8 row TMA tile, so FP16 throughout
+    BlockConfig c24 = c;
+    c24.c = c24.cout = 24, c24.heads = 1, c24.head_dim = 24, c24.groups = 8, c24.context_dim = 16;
+    build_block(&g, &c24);
+    opt.fuse_ln = FUSE_AUTO;
+    graph_set_precision(&g, &opt);
+    ok = 1;
+    for (int i = 0; i < g.nn; i++) ok &= g.nodes[i].prec == PREC_FP16;
+    result(ok, "graph_set_precision transformer C 24 --linear auto: every node FP16 (K = 24 or 96 after a LayerNorm "
+           "or N = 24: no INT8 where no TMA tile takes K, the rule elsewhere)");
+    graph_free(&g);
+
     // as --block gemm: ff2 of SDXL 1280 @32 b1, SD1.5 1280 @16 b1, 640 @32 b2, 320 @64 b2; out1 of 640 @32 b2
     const struct {
         int m, n, k, want;
     } gm[] = {{1024, 1280, 5120, PREC_INT8}, {256, 1280, 5120, PREC_INT8}, {2048, 640, 2560, PREC_INT8},
-              {8192, 320, 1280, PREC_FP16}, {2048, 640, 640, PREC_FP16}};
-    for (int i = 0; i < 5; i++) {
+              {8192, 320, 1280, PREC_FP16}, {2048, 640, 640, PREC_FP16}, {100, 1280, 200, PREC_FP16}};
+    for (int i = 0; i < 6; i++) {
         BlockConfig b = {.kind = BLOCK_GEMM, .m = gm[i].m, .n = gm[i].n, .k = gm[i].k, .batch = 1, .seed = 5};
         build_block(&g, &b);
         graph_set_precision(&g, &opt);
-        result(g.nodes[0].prec == (GemmPrecision)gm[i].want && g.nodes[0].prec_auto,
-               "graph_set_precision --block gemm --m %d --n %d --k %d --linear auto: %s by the rule", gm[i].m,
-               gm[i].n, gm[i].k, gm[i].want == PREC_INT8 ? "INT8" : "FP16");
+        const int tma_k = gm[i].k % 16 == 0;  // else FP16 outside the rule: no INT8 row TMA tile takes K
+        result(g.nodes[0].prec == (GemmPrecision)gm[i].want && g.nodes[0].prec_auto == tma_k,
+               "graph_set_precision --block gemm --m %d --n %d --k %d --linear auto: %s %s", gm[i].m, gm[i].n,
+               gm[i].k, gm[i].want == PREC_INT8 ? "INT8" : "FP16",
+               tma_k ? "by the rule" : "(K not a multiple of 16)");
         graph_free(&g);
     }
 }

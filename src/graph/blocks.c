@@ -590,15 +590,18 @@ static int reads_foldable_layernorm(const Graph *g, const Node *b) {
 }
 
 // --linear auto: the precision of linear node n (its i8_rows set for INT8, prec_auto where A is plain FP16
-// rows and the rule decides).
+// rows and the rule decides). A GEMM whose K is not a multiple of 16 stays FP16: the INT8 row TMA tiles need
+// 16-byte rows, and the portable kernel that would run instead is not tuned.
 static void auto_precision(const Graph *g, Node *n, const RunOptions *opt) {
     const int k = n->lin->k, m = n->op == OP_LINEAR ? g->t[n->in].n : (int)(g->t[n->in].numel / k);
     n->i8_rows = 1;
     n->i8_qa = opt->fuse_quant;
-    if (n->op == OP_GEMM && opt->fuse_ln != FUSE_OFF && reads_foldable_layernorm(g, n)) {
-        n->prec = PREC_INT8;  // the LayerNorm pass quantizes A
-    } else if (n->op == OP_LINEAR && linear_rows_int8_fits(m, k)) {
+    if (n->op == OP_LINEAR && linear_rows_int8_fits(m, k)) {
         n->prec = PREC_INT8;  // linear_rows_int8 quantizes its rows itself, in its one kernel
+    } else if (k % 16) {
+        n->prec = PREC_FP16;
+    } else if (n->op == OP_GEMM && opt->fuse_ln != FUSE_OFF && reads_foldable_layernorm(g, n)) {
+        n->prec = PREC_INT8;  // the LayerNorm pass quantizes A
     } else {
         n->prec_auto = 1;
         n->prec = i8r_rule_a16_int8(n->lin->n, k) ? PREC_INT8 : PREC_FP16;
