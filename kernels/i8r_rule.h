@@ -91,11 +91,13 @@ I8R_RULE_FN I8rRulePick i8r_rule_pick(long long m, long long n, long long k, int
 // them: the attention outputs, ff2, the context and linear proj_in / proj_out projections) runs INT8 row (the
 // row quantizer's pass or a qa tile, then the INT8 tile) rather than the FP16 engine. The pass costs per
 // element of A (M x K), the INT8 tile saves per product (M x N x K), so what decides is N, the products per
-// quantized element: at N = 320 the FP16 node was faster at every SD shape, by 0.4-6 us (SD1.5 320 @64, SD2.1
-// 320 @96, K = 320 and 1280); from N = 1280 INT8 was faster at all but one (SD1.5 1280 @8 b2 ff2, 128 rows:
-// 12.2 against 11.3 us), by up to 9 us at SDXL's ff2; at N = 640 INT8 won at K = 2560 (ff2: 0.8-5.2 us) and
-// was within 0.4 us either way at K = 640 (tuning's one-node replays of both precisions in every SD transformer
-// block, H200: docs/PERF.md, "--linear auto"). The context projections (77-154 rows) tie within 0.25 us.
+// quantized element. Tuning's one-node replays of both precisions in every SD transformer block (H200;
+// docs/PERF.md, "--linear auto"):
+//   - N = 320 (SD1.5 320 @64, SD2.1 320 @96, K = 320 and 1280): FP16 faster at every shape, by 0.4-6.4 us;
+//   - N >= 1280: INT8 faster at all but one (SD1.5 1280 @8 b2 ff2, 128 rows: 12.2 against 11.3 us), by up to
+//     9 us at SDXL's ff2;
+//   - N = 640: INT8 at K = 2560 (ff2, by 0.8-5.2 us); at K = 640 within 0.4 us either way up to 4096 rows,
+//     INT8 0.6-2.0 us ahead at 4608-8192; the context projections (77-154 rows) within 0.5 us.
 I8R_RULE_FN int i8r_rule_a16_int8(long long n, long long k) { return n >= 1280 || (n >= 640 && k >= 2560); }
 
 #endif
