@@ -76,7 +76,7 @@ static void test_sc_gates(void) {
                           .conv1x1_prec = c[k].int8 ? PREC_INT8 : PREC_FP16};
         Graph g;
         build_block(&g, &cfg);
-        graph_set_precision(&g, &opt);
+        graph_set_precision(&g, &opt, 1);
         if (c[k].fuse_norm) graph_fuse_norms(&g, always);
         const int fused = graph_fuse_shortcuts(&g, conv2d_shortcut_shape_ok);
         result(fused == c[k].want, "fuse shortcut gate cin=%d cout=%d: %s (fused %d, want %d)", c[k].cin, c[k].cout,

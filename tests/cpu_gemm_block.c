@@ -72,7 +72,7 @@ static void test_set_precision(void) {
     Graph g;
     build_block(&g, &c);
     RunOptions opt = {.tol_fp16 = 5e-3, .tol_int8 = 2e-2, .linear_prec = PREC_INT8, .conv1x1_prec = PREC_FP16};
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     const Node *nd = g.nodes;
     int norm = node_index(&g, "norm"), pin = node_index(&g, "proj_in"), ln1 = node_index(&g, "ln1"),
         qkv = node_index(&g, "qkv"), attn1 = node_index(&g, "attn1"), kv2 = node_index(&g, "kv2(ctx)"),
@@ -90,7 +90,7 @@ static void test_set_precision(void) {
     opt.linear_prec = PREC_FP16;
     opt.conv1x1_prec = PREC_INT8;
     opt.tol_int8 = 0;  // 0 = the 3e-2 default
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     ok = nd[pin].prec == PREC_INT8 && nd[pin].tol == 3e-2 && nd[norm].tol == 5e-3 && nd[qkv].prec == PREC_FP16 &&
          nd[qkv].tol == 3e-2 && nd[qkv].layer_tol == 5e-3 && nd[pout].prec == PREC_INT8 && nd[pout].layer_tol == 0.0;
     result(ok, "graph_set_precision transformer --linear fp16 --conv1x1 int8 (tol_int8 0 = 3e-2): proj_in and "
@@ -98,7 +98,7 @@ static void test_set_precision(void) {
 
     opt.linear_prec = PREC_FP16;
     opt.conv1x1_prec = PREC_FP16;
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     ok = 1;
     for (int i = 0; i < g.nn; i++) ok &= nd[i].prec == PREC_FP16 && nd[i].tol == 5e-3 && nd[i].layer_tol == 0.0;
     result(ok, "graph_set_precision transformer all FP16: every node FP16 at --tol-fp16 5e-3");
@@ -111,7 +111,7 @@ static void test_set_precision(void) {
     build_block(&g, &r);
     nd = g.nodes;  // the node array of the new graph
     opt = (RunOptions){.tol_fp16 = 5e-3, .tol_int8 = 3e-2, .linear_prec = PREC_INT8, .conv1x1_prec = PREC_INT8};
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     int tp = node_index(&g, "time_emb_proj"), n1 = node_index(&g, "norm1+silu"), c1 = node_index(&g, "conv1"),
         sc = node_index(&g, "conv_shortcut"), c2 = node_index(&g, "conv2");
     ok = tp >= 0 && n1 >= 0 && c1 >= 0 && sc >= 0 && c2 >= 0 && nd[tp].prec == PREC_INT8 && nd[n1].tol == 5e-3 &&
@@ -121,7 +121,7 @@ static void test_set_precision(void) {
            "conv_shortcut INT8, norm1 FP16 5e-3, conv1 (reads temb_proj) and conv2 downstream 3e-2, 3x3 convs FP16");
 
     opt = (RunOptions){.tol_fp16 = 5e-3, .tol_int8 = 3e-2, .linear_prec = PREC_AUTO, .conv1x1_prec = PREC_FP16};
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     ok = nd[tp].prec == PREC_INT8 && nd[tp].i8_rows && !nd[tp].prec_auto && nd[sc].prec == PREC_FP16 &&
          nd[c1].tol == 3e-2 && nd[c1].layer_tol == 5e-3;
     result(ok, "graph_set_precision resblock --linear auto: time_emb_proj (1 row, linear_rows_int8 quantizes it) "
@@ -139,7 +139,7 @@ static void test_auto_precision(void) {
     build_block(&g, &c);
     RunOptions opt = {.tol_fp16 = 5e-3, .tol_int8 = 3e-2, .linear_prec = PREC_AUTO, .conv1x1_prec = PREC_FP16,
                       .fuse_ln = FUSE_AUTO, .fuse_quant = FUSE_AUTO};
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     const Node *nd = g.nodes;
     static const char *ln_fed[] = {"qkv", "q2", "ff1+geglu"}, *a16[] = {"out1+res", "kv2(ctx)", "out2+res", "ff2+res"};
     int ok = 1;
@@ -161,7 +161,7 @@ static void test_auto_precision(void) {
            "quantizes A); out1, kv2(ctx), out2, ff2 prec_auto FP16 (K <= 1280; kv2 upstream of INT8: 5e-3); proj_in (1x1 conv) FP16 at 5e-3");
 
     opt.fuse_ln = FUSE_OFF;
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     ok = 1;
     for (int i = 0; i < 3; i++) {
         const int j = node_index(&g, ln_fed[i]);
@@ -176,7 +176,7 @@ static void test_auto_precision(void) {
     c24.c = c24.cout = 24, c24.heads = 1, c24.head_dim = 24, c24.groups = 8, c24.context_dim = 16;
     build_block(&g, &c24);
     opt.fuse_ln = FUSE_AUTO;
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     ok = 1;
     for (int i = 0; i < g.nn; i++) ok &= g.nodes[i].prec == PREC_FP16;
     result(ok, "graph_set_precision transformer C 24 --linear auto: every node FP16 (K = 24 or 96 after a LayerNorm "
@@ -191,7 +191,7 @@ static void test_auto_precision(void) {
     for (int i = 0; i < 6; i++) {
         BlockConfig b = {.kind = BLOCK_GEMM, .m = gm[i].m, .n = gm[i].n, .k = gm[i].k, .batch = 1, .seed = 5};
         build_block(&g, &b);
-        graph_set_precision(&g, &opt);
+        graph_set_precision(&g, &opt, 1);
         const int tma_k = gm[i].k % 16 == 0;  // else FP16 outside the rule: no INT8 row TMA tile takes K
         result(g.nodes[0].prec == (GemmPrecision)gm[i].want && g.nodes[0].prec_auto == tma_k,
                "graph_set_precision --block gemm --m %d --n %d --k %d --linear auto: %s %s", gm[i].m, gm[i].n,

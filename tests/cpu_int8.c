@@ -552,12 +552,12 @@ static void test_rows_run_cpu_resblock(void) {
     build_block(&g, &c);
     opt = (RunOptions){.tol_fp16 = 5e-3, .tol_int8 = 3e-2, .linear_prec = PREC_INT8, .conv1x1_prec = PREC_FP16,
                        .int8_rows = 1};
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     ok = 1;
     for (int i = 0; i < g.nn; i++) ok &= g.nodes[i].i8_rows == (g.nodes[i].prec == PREC_INT8);
     ok &= g.nodes[rows_node(&g, "time_emb_proj")].i8_rows && !g.nodes[rows_node(&g, "conv_shortcut")].i8_rows;
     opt.int8_rows = 0;
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     for (int i = 0; i < g.nn; i++) ok &= !g.nodes[i].i8_rows;
     result(ok, "graph_set_precision resblock --linear int8 --conv1x1 fp16: int8_rows 1 marks time_emb_proj alone "
            "i8_rows; int8_rows 0 marks none");

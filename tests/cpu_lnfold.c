@@ -52,7 +52,7 @@ static void test_lnfold_wiring(int depth) {
     Graph g;
     build_block(&g, &cfg);
     RunOptions opt = {.tol_fp16 = 5e-3};
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     const int nn = g.nn, fused = graph_fuse_layernorms(&g, 0, INT_MAX);
     char got[512];
     node_names(&g, got, sizeof got);
@@ -105,7 +105,7 @@ static void test_lnfold_int8_gate(void) {
             Graph g;
             build_block(&g, &cfg);
             RunOptions opt = {.tol_fp16 = 5e-3, .linear_prec = PREC_INT8, .int8_rows = rows};
-            graph_set_precision(&g, &opt);
+            graph_set_precision(&g, &opt, 1);
             const int nn = g.nn, fused = graph_fuse_layernorms(&g, 0, lim ? 65 : 0);
             const int want = rows && !lim ? 3 : 0;
             int lns = 0, quant = 0, fold = 0;
@@ -272,7 +272,7 @@ static void test_lnfold_threshold(void) {
     Graph g;
     build_block(&g, &cfg);
     RunOptions opt = {.tol_fp16 = 5e-3};
-    graph_set_precision(&g, &opt);
+    graph_set_precision(&g, &opt, 1);
     const int nn = g.nn, fused = graph_fuse_layernorms(&g, 65, INT_MAX);
     result(fused == 0 && g.nn == nn, "fuse-ln threshold 65 on a C=64 transformer: nothing folded (got %d)", fused);
     graph_free(&g);

@@ -550,15 +550,22 @@ int graph_fuse_shortcuts(Graph *g, int (*ok)(const ConvShape *s)) {
     return fused;
 }
 
+// Whether b is a GEMM that reads LayerNorm a's output, which nothing else reads, at K = a's width: the pair
+// graph_fuse_layernorms folds (FP16) or turns into a quantizing LayerNorm pass (INT8 row).
+static int layernorm_gemm_pair(const Graph *g, const Node *a, const Node *b) {
+    return a->op == OP_LAYERNORM && b->op == OP_GEMM && b->in == a->out && b->lin->k == a->ln->c &&
+           !b->lin->silu_in && tensor_readers(g, a->out) == 1;
+}
+
 int graph_fuse_layernorms(Graph *g, int min_c, int min_c_int8) {
     int fused = 0;
     for (int i = 0; i < g->nn; i++) {
         const Node *a = &g->nodes[i];
-        if (a->op != OP_LAYERNORM || tensor_readers(g, a->out) != 1) continue;
+        if (a->op != OP_LAYERNORM) continue;
         const int j = next_reader(g, i);  // the one reader
         if (j < 0) continue;
         Node *b = &g->nodes[j];
-        if (b->op != OP_GEMM || b->in != a->out || b->lin->k != a->ln->c || b->lin->silu_in) continue;
+        if (!layernorm_gemm_pair(g, a, b)) continue;
         const int fold = b->prec == PREC_FP16 && a->ln->c >= min_c;
         const int quant = b->prec == PREC_INT8 && b->i8_rows && a->ln->c >= min_c_int8;
         if (!fold && !quant) continue;
@@ -578,21 +585,19 @@ int graph_fuse_layernorms(Graph *g, int min_c, int min_c_int8) {
     return fused;
 }
 
-// Whether GEMM node b reads a LayerNorm's output that only it reads, at its K: the pair
-// graph_fuse_layernorms folds, where an INT8 row GEMM makes the LayerNorm pass quantize its rows.
+// Whether node b is the GEMM of a layernorm_gemm_pair (its input's producer a LayerNorm).
 static int reads_foldable_layernorm(const Graph *g, const Node *b) {
-    if (b->op != OP_GEMM || b->lin->silu_in || tensor_readers(g, b->in) != 1) return 0;
-    for (int i = 0; i < g->nn; i++) {
-        const Node *a = &g->nodes[i];
-        if (a->out == b->in) return a->op == OP_LAYERNORM && b->lin->k == a->ln->c;
-    }
+    for (int i = 0; i < g->nn; i++)
+        if (g->nodes[i].out == b->in) return layernorm_gemm_pair(g, &g->nodes[i], b);
     return 0;
 }
 
 // --linear auto: the precision of linear node n (its i8_rows set for INT8, prec_auto where A is plain FP16
-// rows and the rule decides). A GEMM whose K is not a multiple of 16 stays FP16: the INT8 row TMA tiles need
-// 16-byte rows, and the portable kernel that would run instead is not tuned.
-static void auto_precision(const Graph *g, Node *n, const RunOptions *opt) {
+// rows and the rule decides). Every linear stays FP16 without the INT8 row TMA tiles (int8_tiles 0), and so
+// does a GEMM whose K is not a multiple of 16 (the tiles' 16-byte rows): the portable kernel that would run
+// instead is not tuned.
+static void auto_precision(const Graph *g, Node *n, const RunOptions *opt, int int8_tiles) {
+    if (!int8_tiles) return;  // prec FP16, as graph_set_precision left it
     const int k = n->lin->k, m = n->op == OP_LINEAR ? g->t[n->in].n : (int)(g->t[n->in].numel / k);
     n->i8_rows = 1;
     n->i8_qa = opt->fuse_quant;
@@ -608,14 +613,14 @@ static void auto_precision(const Graph *g, Node *n, const RunOptions *opt) {
     }
 }
 
-void graph_set_precision(Graph *g, const RunOptions *opt) {
+void graph_set_precision(Graph *g, const RunOptions *opt, int int8_tiles) {
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         n->prec = PREC_FP16;
         n->prec_auto = 0;
         n->i8_rows = n->i8_qa = 0;
         if ((n->op == OP_LINEAR || n->op == OP_GEMM) && opt->linear_prec == PREC_AUTO) {
-            auto_precision(g, n, opt);
+            auto_precision(g, n, opt, int8_tiles);
             continue;
         }
         if (n->op == OP_LINEAR || n->op == OP_GEMM)

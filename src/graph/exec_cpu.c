@@ -327,7 +327,7 @@ void run_cpu(Graph *g, const RunOptions *opt, RunResult *r) {
     r->on_gpu = 0;
     r->ref = opt->ref;
     r->tol = opt->tol_fp16;
-    graph_set_precision(g, opt);
+    graph_set_precision(g, opt, 1);  // --linear auto as on an H100
     // --fuse-shortcut on: the fused conv as the Hopper engine computes it (auto: only where that engine runs)
     if (opt->fuse_shortcut == FUSE_ON) graph_fuse_shortcuts(g, conv2d_shortcut_shape_ok);
     // on: the CPU emulates the fold as gemm_fp16_lnfold computes it; auto: only the --int8-scales row GEMMs'

@@ -1351,24 +1351,10 @@ static void gpu_end(Graph *g, GpuRun *run) {
     for (int i = 0; i < g->nt; i++) g->t[i].d16 = NULL, g->t[i].dref = NULL;
 }
 
-// --linear auto where the INT8 row TMA tiles do not run (no Hopper engine, or --engine portable): FP16 for every
-// linear layer, as the portable dp4a kernel that would take their place is not tuned (gemm_int8_rows.cu).
-static void auto_without_int8_tiles(Graph *g, const RunOptions *opt) {
-    if (opt->linear_prec != PREC_AUTO || conv2d_hopper_usable()) return;
-    for (int i = 0; i < g->nn; i++) {
-        Node *n = &g->nodes[i];
-        if (n->op != OP_LINEAR && n->op != OP_GEMM) continue;
-        n->prec = PREC_FP16;
-        n->prec_auto = n->i8_rows = n->i8_qa = 0;
-    }
-    graph_set_tolerances(g, opt);
-}
-
 void run_gpu(Graph *g, const RunOptions *opt, RunResult *r) {
     GpuRun run;
     gpu_begin(&run, opt, r);
-    graph_set_precision(g, opt);
-    auto_without_int8_tiles(g, opt);
+    graph_set_precision(g, opt, conv2d_hopper_usable());  // --linear auto: INT8 only with the INT8 row TMA tiles
     if (opt->fuse_norm && conv2d_hopper_usable()) graph_fuse_norms(g, conv2d_norm_shape_ok);
     if (opt->fuse_shortcut == FUSE_ON && !conv2d_hopper_usable())
         die_user("--fuse-shortcut on needs the Hopper engine (an sm_90a build on a cc 9.0 GPU, --engine auto); "

@@ -325,8 +325,10 @@ void graph_init(Graph *g, const BlockConfig *cfg);
 // quantizes in its one kernel, linear_rows_int8: the time embedding);
 // elsewhere (A plain FP16 rows) Node.prec_auto and the rule
 // i8r_rule_a16_int8 (kernels/i8r_rule.h), which --kernel-select tune may
-// overturn by timing (then graph_set_tolerances again).
-void graph_set_precision(Graph *g, const RunOptions *opt);
+// overturn by timing (then graph_set_tolerances again); with int8_tiles 0
+// (the GPU has no INT8 row TMA tiles: no Hopper engine) every linear FP16.
+// The CPU path passes 1: it computes what an H100 runs.
+void graph_set_precision(Graph *g, const RunOptions *opt, int int8_tiles);
 // Node.tol / layer_tol from the nodes' precisions (graph_set_precision's
 // second half; again after tuning has chosen a prec_auto node's precision).
 void graph_set_tolerances(Graph *g, const RunOptions *opt);
