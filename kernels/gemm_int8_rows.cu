@@ -1004,40 +1004,28 @@ __device__ __forceinline__ void i8r_rq_wait(const unsigned *sync, int mb, int M)
 }
 
 // A converter warp: batches of 32 / L rows of A (M, K) FP16 to qa (M, K) and sa (M), claimed in row
-// order until none is left; quantize_rows_int8_kernel's functions, so its bytes and scales. The warp
-// keeps a batch's loads in flight at all times: batch b + 1's rows are loaded into the registers that
-// held b's as b's bytes go out, and the claim of b + 2 is issued while b is converted, so neither the
-// loads' nor the atomic's latency is paid in series (the first build, one batch at a time with a
-// __threadfence, took 71.8 against 31.9 us for the pass and the TS tile at 2048 x 1280 x 5120: H200).
+// order until none is left; quantize_rows_int8_kernel's functions, so its bytes and scales.
 __device__ __forceinline__ void i8r_rq_convert(const half *a, int M, int K, int8_t *qa, float *sa, unsigned *sync,
                                                int lane) {
     const int chunks = K / 8;
     int L = 1;  // lanes per row
     while (L * I8R_RQ_CH < chunks) L <<= 1;
-    const int rpw = 32 / L, sl = lane % L;
-    const unsigned batches = (unsigned)((M + rpw - 1) / rpw);
-    unsigned claim = 0;
-    if (lane == 0) claim = atomicAdd(sync + I8R_RQ_CLAIM, 1u);
-    unsigned b = __shfl_sync(0xffffffffu, claim, 0);
-    if (lane == 0) claim = atomicAdd(sync + I8R_RQ_CLAIM, 1u);
-    uint4 u[I8R_RQ_CH];  // batch b's chunks of this lane's row
-    {
-        const int m = (int)b * rpw + lane / L;
-        const bool live = b < batches && m < M;
+    const int rpw = 32 / L, sl = lane % L, batches = (M + rpw - 1) / rpw;
+    for (;;) {
+        unsigned b = 0;
+        if (lane == 0) b = atomicAdd(sync + I8R_RQ_CLAIM, 1u);
+        b = __shfl_sync(0xffffffffu, b, 0);
+        if (b >= (unsigned)batches) break;
+        const int m0 = (int)b * rpw, m = m0 + lane / L;  // batches stay inside a 64-row block (rpw | 64)
+        const bool live = m < M;
         const uint4 *xr = reinterpret_cast<const uint4 *>(a + (size_t)(live ? m : 0) * K);
+        uint2 *qr = reinterpret_cast<uint2 *>(qa + (size_t)(live ? m : 0) * K);
+        uint4 u[I8R_RQ_CH];
 #pragma unroll
         for (int i = 0; i < I8R_RQ_CH; i++) {
             const int ch = sl + L * i;
             u[i] = live && ch < chunks ? xr[ch] : make_uint4(0u, 0u, 0u, 0u);  // |0| changes no max
         }
-    }
-    while (b < batches) {
-        const unsigned bn = __shfl_sync(0xffffffffu, claim, 0);  // the next batch (claimed one batch ago)
-        if (lane == 0 && bn < batches) claim = atomicAdd(sync + I8R_RQ_CLAIM, 1u);  // the one after it
-        const int m0 = (int)b * rpw, m = m0 + lane / L, mn = (int)bn * rpw + lane / L;  // rpw | 64: one row block
-        const bool live = m < M, nlive = bn < batches && mn < M;
-        uint2 *qr = reinterpret_cast<uint2 *>(qa + (size_t)(live ? m : 0) * K);
-        const uint4 *xn = reinterpret_cast<const uint4 *>(a + (size_t)(nlive ? mn : 0) * K);
         float amax = 0.0f;
 #pragma unroll
         for (int i = 0; i < I8R_RQ_CH; i++) amax = i8r_amax8(u[i], 0, amax);
@@ -1048,12 +1036,11 @@ __device__ __forceinline__ void i8r_rq_convert(const half *a, int M, int K, int8
         for (int i = 0; i < I8R_RQ_CH; i++) {
             const int ch = sl + L * i;
             if (live && ch < chunks) qr[ch] = i8r_quant8(u[i], 0, inv);
-            u[i] = nlive && ch < chunks ? xn[ch] : make_uint4(0u, 0u, 0u, 0u);
         }
         fence_proxy_async_global();  // the rows are read by other CTAs' TMA copies (async proxy)
-        __syncwarp();                // the lanes' stores before lane 0's release (cumulative)
+        __threadfence();
+        __syncwarp();
         if (lane == 0) i8r_red_release(sync + I8R_RQ_BLOCKS + m0 / 64, (unsigned)min(rpw, M - m0));
-        b = bn;
     }
 }
 #endif
