@@ -939,200 +939,6 @@ __global__ void __launch_bounds__(3 * 128, 1)
 #endif
 }
 
-// --- the tiles whose grid quantizes A while it multiplies ("rq") -----------------
-// For a node whose A is plain FP16 rows, the row quantizer's pass runs before
-// the GEMM: at 2048 x 1280 x 5120 13.8 of the node's 41.6 us (H100), and the
-// 1.3x asked of the INT8 node needs it under 2.5 us (docs/PERF.md, "A plain
-// 128 x 160 INT8 row tile, ..."). The qa tiles quantize a row block in every
-// CTA that reads it (N / BN times) before their first product, and cannot
-// hold K = 5120. Here the quantization is spread over the grid once and runs
-// under the products:
-//   - The three idle warps of the producer warpgroup are converters: each
-//     claims the next batch of rows (an atomic counter, in row order),
-//     quantizes them with quantize_rows_int8_kernel's functions (the same
-//     bytes and scales, so y is the pass's and the TS tile's, bit for bit)
-//     into the node's qa / sa in global memory, and adds the batch to its row
-//     block's count (release). A row is read once: L lanes (the fewest, a
-//     power of 2, whose I8R_RQ_CH 16-byte chunks cover it) hold it in
-//     registers, 32 / L rows per batch, about 10 KB of loads in flight per
-//     warp (K <= I8R_RQ_KMAX).
-//   - The tiles are the TS ping-pong 64 x BN ones (i8r_ts_tile), walked N
-//     fastest, so the first wave needs the fewest row blocks (at 2048 x 1280
-//     with 64 x 160 tiles: 17 of 32). Before a tile's first copy of qa the
-//     producer waits for its row block's count (acquire, then a proxy fence:
-//     the rows were written by the generic proxy and are read by TMA); a
-//     consumer warp waits for it before it reads the row scales.
-//   - No deadlock whatever the residency: a waited-for row was claimed by a
-//     running converter, which waits on nothing, and the unclaimed ones are
-//     taken by the converters of any running CTA.
-//   - The sync words (gemm_int8_rows_rq_sync_words) are zero at entry; the
-//     last CTA to finish (a count of finished CTAs) zeroes them again, so a
-//     graph replays the node as it is.
-//   - No setmaxnreg: the consumers compile within the 168 registers of 384
-//     threads in either case, and the converters hold 80 in loads.
-// Limits: K <= I8R_RQ_KMAX and K % 16 == 0; no SiLU on A; the 64-row TS
-// tiles' epilogues. The first wave's CTAs of later row blocks wait for the
-// converters to reach them (about half of A at 2048 x 1280), a bubble the
-// pass does not have but the GEMM then no longer waits for the pass.
-#define I8R_RQ_TILES(X) \
-    X(256, 4)           \
-    X(160, 6)           \
-    X(128, 8)           \
-    X(64, 12)
-constexpr int I8R_NUM_RQ = 0 I8R_RQ_TILES(I8R_PLUS_ONE);
-constexpr int I8R_RQ_BASE = I8R_QA_BASE + I8R_NUM_QA;  // tile id of the first rq tile
-constexpr int I8R_RQ_CH = 20;                          // 16-byte chunks per converter lane and row
-constexpr int I8R_RQ_KMAX = 32 * 8 * I8R_RQ_CH;        // 5120: one warp holds a row
-// The sync words: [0] row batches claimed, [1] CTAs finished, [2 + b] rows of row block b quantized.
-constexpr int I8R_RQ_CLAIM = 0, I8R_RQ_DONE = 1, I8R_RQ_BLOCKS = 2;
-
-#if I8R_DEVICE
-__device__ __forceinline__ unsigned i8r_ld_acquire(const unsigned *a) {
-    unsigned v;
-    asm volatile("ld.acquire.gpu.global.u32 %0, [%1];\n" : "=r"(v) : "l"(a) : "memory");
-    return v;
-}
-__device__ __forceinline__ void i8r_red_release(unsigned *a, unsigned v) {
-    asm volatile("red.release.gpu.global.add.u32 [%0], %1;\n" ::"l"(a), "r"(v) : "memory");
-}
-__device__ __forceinline__ void fence_proxy_async_global() { asm volatile("fence.proxy.async.global;\n" ::: "memory"); }
-
-// Waits until row block mb's rows (64, fewer in the last) are in qa / sa.
-__device__ __forceinline__ void i8r_rq_wait(const unsigned *sync, int mb, int M) {
-    const unsigned need = (unsigned)min(64, M - 64 * mb);
-    while (i8r_ld_acquire(sync + I8R_RQ_BLOCKS + mb) < need) __nanosleep(64);
-}
-
-// A converter warp: batches of 32 / L rows of A (M, K) FP16 to qa (M, K) and sa (M), claimed in row
-// order until none is left; quantize_rows_int8_kernel's functions, so its bytes and scales.
-__device__ __forceinline__ void i8r_rq_convert(const half *a, int M, int K, int8_t *qa, float *sa, unsigned *sync,
-                                               int lane) {
-    const int chunks = K / 8;
-    int L = 1;  // lanes per row
-    while (L * I8R_RQ_CH < chunks) L <<= 1;
-    const int rpw = 32 / L, sl = lane % L, batches = (M + rpw - 1) / rpw;
-    for (;;) {
-        unsigned b = 0;
-        if (lane == 0) b = atomicAdd(sync + I8R_RQ_CLAIM, 1u);
-        b = __shfl_sync(0xffffffffu, b, 0);
-        if (b >= (unsigned)batches) break;
-        const int m0 = (int)b * rpw, m = m0 + lane / L;  // batches stay inside a 64-row block (rpw | 64)
-        const bool live = m < M;
-        const uint4 *xr = reinterpret_cast<const uint4 *>(a + (size_t)(live ? m : 0) * K);
-        uint2 *qr = reinterpret_cast<uint2 *>(qa + (size_t)(live ? m : 0) * K);
-        uint4 u[I8R_RQ_CH];
-#pragma unroll
-        for (int i = 0; i < I8R_RQ_CH; i++) {
-            const int ch = sl + L * i;
-            u[i] = live && ch < chunks ? xr[ch] : make_uint4(0u, 0u, 0u, 0u);  // |0| changes no max
-        }
-        float amax = 0.0f;
-#pragma unroll
-        for (int i = 0; i < I8R_RQ_CH; i++) amax = i8r_amax8(u[i], 0, amax);
-        for (int o = L / 2; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
-        const float inv = i8r_inv(amax);
-        if (live && sl == 0) sa[m] = i8r_scale(amax);
-#pragma unroll
-        for (int i = 0; i < I8R_RQ_CH; i++) {
-            const int ch = sl + L * i;
-            if (live && ch < chunks) qr[ch] = i8r_quant8(u[i], 0, inv);
-        }
-        fence_proxy_async_global();  // the rows are read by other CTAs' TMA copies (async proxy)
-        __threadfence();
-        __syncwarp();
-        if (lane == 0) i8r_red_release(sync + I8R_RQ_BLOCKS + m0 / 64, (unsigned)min(rpw, M - m0));
-    }
-}
-#endif
-
-template <int BN, int STAGES, int TSV>
-__global__ void __launch_bounds__(3 * 128, 1)
-    gemm_int8_rows_rq_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x 64
-                             const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
-                             const __grid_constant__ PpTsMaps ts_maps,   // y (M, N or N / 2), residual (M, N)
-                             const half *a,                              // (M, K) FP16, 16-byte aligned rows
-                             int8_t *qa, float *sa,                      // (M, K), (M): written here
-                             unsigned *sync, I8RParams p, int tiles_n, int tiles) {
-#if I8R_DEVICE
-    using L = I8rPpLayout<64, BN, STAGES, 2, 1>;
-    constexpr int R = BN / 2;  // accumulators per consumer thread
-    extern __shared__ unsigned char smem_raw[];
-    unsigned char *ring = smem_align1024(smem_raw);
-    unsigned char *slabs = ring + STAGES * L::STAGE_BYTES;  // [2 consumers][4 warps] of SLAB_BYTES
-    uint64_t *full = reinterpret_cast<uint64_t *>(slabs + 8 * L::SLAB_BYTES);
-    uint64_t *empty = full + STAGES;
-    uint64_t *rbar = empty + STAGES;  // [2][4 warps] residual boxes loaded
-    const int wg = threadIdx.x / 128, tid = threadIdx.x % 128, warp = tid / 32, lane = tid % 32;
-    const int nkt = (p.K + I8R_BK - 1) / I8R_BK;  // stages per tile; the K tail reads the copy engine's zeros
-
-    if (threadIdx.x == 0) {
-        tma_prefetch_map(&map_a);
-        tma_prefetch_map(&map_w);
-        for (int s = 0; s < STAGES; s++) {
-            mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
-            mbar_init(&empty[s], 4);  // one arrive per warp of the consumer that read it
-        }
-        for (int b = 0; b < 8; b++) mbar_init(&rbar[b], 1);
-        tma_prefetch_map(&ts_maps.y64);
-        if (p.residual) tma_prefetch_map(&ts_maps.r64);
-        mbar_init_fence();
-    }
-    __syncthreads();
-    pdl_wait();  // A, bias, residual come from the previous kernels
-
-    if (wg == 0) {
-        if (warp > 0) {
-            i8r_rq_convert(a, p.M, p.K, qa, sa, sync, lane);
-        } else if (lane == 0) {  // producer: the CTA's tiles (N fastest), nkt stages each, through one ring
-            int s = 0, ph = 0;   // ring slot and its pass parity
-            for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
-                const int mb = t / tiles_n, n0 = (t % tiles_n) * BN;
-                i8r_rq_wait(sync, mb, p.M);
-                fence_proxy_async_global();  // the converters' generic stores, read next by TMA
-                for (int kt = 0; kt < nkt; kt++) {
-                    mbar_wait(&empty[s], ph ^ 1);  // the first pass finds the slots free
-                    unsigned char *st = ring + s * L::STAGE_BYTES;
-                    mbar_arrive_expect_tx(&full[s], L::STAGE_BYTES);
-                    tma_load_2d(st, &map_a, &full[s], kt * I8R_BK, 64 * mb);
-                    tma_load_2d(st + L::A_BYTES, &map_w, &full[s], kt * I8R_BK, n0);
-                    if (++s == STAGES) s = 0, ph ^= 1;
-                }
-            }
-        }
-    } else {
-        const int c = wg - 1;
-        unsigned char *slab = slabs + (size_t)(c * 4 + warp) * L::SLAB_BYTES;  // this warp's
-        uint64_t *rb = &rbar[c * 4 + warp];
-        int acc[R];  // each tile's first wgmma overwrites them (scale-d 0)
-        for (int t = blockIdx.x + c * gridDim.x, i = c; t < tiles; t += 2 * gridDim.x, i += 2) {
-            const int mb = t / tiles_n, n0 = (t % tiles_n) * BN;
-            const int m0w = 64 * mb + PP_TS_ROWS * warp, ma = m0w + (lane >> 2), mb8 = ma + 8;
-            i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
-            i8r_ts_tile<BN, STAGES, 64, 2, TSV>(p, ts_maps, acc, ring, full, empty, nullptr, i, nkt,
-                                                t + (int)gridDim.x < tiles, c, tid, rb, slab, m0w, n0,
-                                                [&](float &s0, float &s1) {
-                                                    if (lane == 0) i8r_rq_wait(sync, mb, p.M);
-                                                    __syncwarp();
-                                                    s0 = ma < p.M ? __ldcg(sa + ma) : 0.0f;
-                                                    s1 = mb8 < p.M ? __ldcg(sa + mb8) : 0.0f;
-                                                });
-        }
-        if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
-    }
-    __syncthreads();
-    if (threadIdx.x == 0) {  // the last CTA to finish zeroes the sync words for the next launch
-        __threadfence();
-        if (atomicAdd(sync + I8R_RQ_DONE, 1u) == gridDim.x - 1) {
-            const int blocks = (p.M + 63) / 64;
-            sync[I8R_RQ_CLAIM] = 0;
-            for (int b = 0; b < blocks; b++) sync[I8R_RQ_BLOCKS + b] = 0;
-            sync[I8R_RQ_DONE] = 0;
-            __threadfence();
-        }
-    }
-#endif
-}
-
 // --- the portable kernel ----------------------------------------------------------
 // 64 x 64 outputs per CTA of 256 threads, 4 x 4 per thread; K in chunks of 64
 // bytes through shared memory; dp4a (4 products summed into an INT32).
@@ -1344,57 +1150,6 @@ struct I8rQaTile {
 const I8rQaTile kI8rQaTiles[] = {I8R_QA_TILES(I8R_QA_ROW)};
 static_assert(sizeof(kI8rQaTiles) / sizeof(kI8rQaTiles[0]) == I8R_NUM_QA, "qa tile ids");
 
-// The rq tiles take K: within I8R_RQ_KMAX (a converter warp holds a row).
-static bool i8r_rq_fits(int k) { return k <= I8R_RQ_KMAX; }
-
-template <int BN, int STAGES, int TSV>
-cudaError_t i8r_rq_launch_v(const half *a, const I8RParams &p, unsigned *sync, cudaStream_t stream) {
-    using L = I8rPpLayout<64, BN, STAGES, 2, 1>;
-    static_assert(L::SMEM <= 227 * 1024, "ring + slabs fit the shared memory");
-    if (!i8r_rq_fits(p.K) || !p.qa || !p.sa || !sync || (reinterpret_cast<uintptr_t>(a) & 15) ||
-        (reinterpret_cast<uintptr_t>(p.qa) & 15))
-        return cudaErrorInvalidValue;
-    static bool attr_set = false;  // per instantiation
-    if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_rq_kernel<BN, STAGES, TSV>,
-                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)L::SMEM);
-        if (e != cudaSuccess) return e;
-        attr_set = true;
-    }
-    CUtensorMap ma, mw;
-    cudaError_t e = i8r_maps(p, 64, BN, &ma, &mw);
-    PpTsMaps ts;  // only the maps of the box widths the tile's slab has (ts_box_width) are read
-    ts.y64 = ts.y32 = ts.y16 = ts.r64 = ts.r32 = ma;
-    if (e == cudaSuccess) e = i8r_ts_maps(p, BN, &ts);
-    if (e != cudaSuccess) return e;
-    const int tiles_n = (p.N + BN - 1) / BN, tiles = (p.M + 63) / 64 * tiles_n, sms = hopper_num_sms();
-    return pdl_launch(gemm_int8_rows_rq_kernel<BN, STAGES, TSV>, dim3(tiles < sms ? tiles : sms), dim3(3 * 128),
-                      L::SMEM, stream, ma, mw, ts, a, const_cast<int8_t *>(p.qa), const_cast<float *>(p.sa), sync, p,
-                      tiles_n, tiles);
-}
-template <int BN, int STAGES>
-cudaError_t i8r_rq_launch(const half *a, const I8RParams &p, unsigned *sync, cudaStream_t stream) {
-    return pp_ts_dispatch<BN <= 160 ? TSV_PLAIN : 0u>(pp_ts_variant(i8r_ts_params(p), false), [&](auto v) {
-        return i8r_rq_launch_v<BN, STAGES, decltype(v)::value>(a, p, sync, stream);
-    });  // BN = 256: every variant in one kernel, as i8r_pp_launch
-}
-
-#define I8R_RQ_BN(bn, st) bn,
-constexpr int kI8rRqBn[] = {I8R_RQ_TILES(I8R_RQ_BN) 0};
-// The index of the rq tile of BN columns in kI8rRqTiles; -1 if not compiled.
-constexpr int i8r_rq_index(int bn) {
-    for (int i = 0; i < I8R_NUM_RQ; i++)
-        if (kI8rRqBn[i] == bn) return i;
-    return -1;
-}
-struct I8rRqTile {
-    const char *name;
-    cudaError_t (*launch)(const half *, const I8RParams &, unsigned *, cudaStream_t);
-};
-#define I8R_RQ_ROW(bn, st) {"i8r rq 64x" #bn "/" #st "st ts", &i8r_rq_launch<bn, st>},
-const I8rRqTile kI8rRqTiles[] = {I8R_RQ_TILES(I8R_RQ_ROW)};
-static_assert(sizeof(kI8rRqTiles) / sizeof(kI8rRqTiles[0]) == I8R_NUM_RQ, "rq tile ids");
-
 // The tile id of the ping-pong tile (wm, bn, nc consumers, ts), any stage count; -1 if not compiled.
 struct I8rPpDims {
     int wm, bn, stages, nc, ts;
@@ -1467,17 +1222,11 @@ extern "C" cudaError_t linear_rows_int8(const uint16_t *x, int rows, int k, int 
                       reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y), n);
 }
 
-static bool i8r_tile_qa(int tile) { return tile >= I8R_QA_BASE && tile < I8R_QA_BASE + I8R_NUM_QA; }
-static bool i8r_tile_rq(int tile) { return tile >= I8R_RQ_BASE && tile < I8R_RQ_BASE + I8R_NUM_RQ; }
-
-extern "C" int gemm_int8_rows_tile_a16(int tile) { return i8r_tile_qa(tile) || i8r_tile_rq(tile); }
-
-extern "C" int gemm_int8_rows_rq_sync_words(int m) { return I8R_RQ_BLOCKS + (m + 63) / 64; }
+extern "C" int gemm_int8_rows_tile_a16(int tile) { return tile >= I8R_QA_BASE && tile < I8R_QA_BASE + I8R_NUM_QA; }
 
 extern "C" const char *gemm_int8_rows_tile_name(int tile) {
     if (tile == I8R_PORTABLE) return "i8r portable 64x64 dp4a";
-    if (i8r_tile_qa(tile)) return kI8rQaTiles[tile - I8R_QA_BASE].name;
-    if (i8r_tile_rq(tile)) return kI8rRqTiles[tile - I8R_RQ_BASE].name;
+    if (gemm_int8_rows_tile_a16(tile)) return kI8rQaTiles[tile - I8R_QA_BASE].name;
     return tile >= 0 && tile < I8R_NUM_TMA ? kI8rTiles[tile].name : "i8r ?";
 }
 
@@ -1489,15 +1238,11 @@ static bool i8r_qa_usable(int k, int t) { return i8r_tma_usable(k) && kI8rQaTile
 extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_sms, TileConfig *out, int max) {
     (void)m, (void)n, (void)num_sms;
     int c = 0;
-    if (i8r_tma_usable(k) && a16 < 2)
+    if (i8r_tma_usable(k) && a16 != 2)
         for (int t = 0; t < I8R_NUM_TMA && c < max; t++) out[c++] = TileConfig{t, 1};
-    if (a16 == 1 || a16 == 2)
+    if (a16)
         for (int t = 0; t < I8R_NUM_QA && c < max; t++)
             if (i8r_qa_usable(k, t)) out[c++] = TileConfig{I8R_QA_BASE + t, 1};
-    if (a16 && i8r_tma_usable(k) && i8r_rq_fits(k))
-        for (int t = 0; t < I8R_NUM_RQ && c < max; t++) out[c++] = TileConfig{I8R_RQ_BASE + t, 1};
-    if (i8r_tma_usable(k) && a16 >= 2 && c == 0)  // forced fusion where no fused tile takes K: the others
-        for (int t = 0; t < I8R_NUM_TMA && c < max; t++) out[c++] = TileConfig{t, 1};
     if (c == 0 && c < max) out[c++] = TileConfig{I8R_PORTABLE, 1};
     return c;
 }
@@ -1542,13 +1287,8 @@ extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
     int qa_takes_k[I8R_NUM_QA];
     for (int t = 0; t < I8R_NUM_QA; t++) qa_takes_k[t] = i8r_qa_usable(k, t);
-    const I8rRulePick r = i8r_rule_pick(m, n, k, epi == GEMM_EPI_GEGLU, a16, num_sms, kI8rQaBn, qa_takes_k,
-                                        i8r_rq_fits(k));
+    const I8rRulePick r = i8r_rule_pick(m, n, k, epi == GEMM_EPI_GEGLU, a16, num_sms, kI8rQaBn, qa_takes_k);
     if (r.qa) return TileConfig{I8R_QA_BASE + i8r_qa_index(r.bn), 1};
-    static_assert(i8r_rq_index(256) >= 0 && i8r_rq_index(160) >= 0 && i8r_rq_index(128) >= 0 &&
-                      i8r_rq_index(64) >= 0,
-                  "the rule's rq tiles are compiled");
-    if (r.rq) return TileConfig{I8R_RQ_BASE + i8r_rq_index(r.bn), 1};
     static_assert(i8r_pp_id(64, 256, 2, 1) >= 0 && i8r_pp_id(64, 160, 2, 1) >= 0 && i8r_pp_id(64, 128, 2, 1) >= 0 &&
                       i8r_pp_id(64, 128, 3, 1) >= 0 && i8r_pp_id(64, 64, 2, 1) >= 0 && i8r_pp_id(64, 32, 2, 1) >= 0,
                   "the rule's TS tiles are compiled");
@@ -1558,17 +1298,13 @@ extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue
 
 extern "C" cudaError_t gemm_int8_rows_a16(int m, int n, int k, TileConfig cfg, const uint16_t *a, const int8_t *qw,
                                           const float *sw, const float *bias, const uint16_t *residual, uint16_t *y,
-                                          GemmEpilogue epi, int8_t *qa, float *sa, unsigned *sync,
-                                          cudaStream_t stream) {
+                                          GemmEpilogue epi, cudaStream_t stream) {
     const int geglu = epi == GEMM_EPI_GEGLU;
-    const bool rq = i8r_tile_rq(cfg.tile);
     if (m < 1 || n < 8 || k < 8 || n % 8 || k % 8 || (geglu && (n % 16 || residual)) || !a || !qw || !sw || !y ||
-        !gemm_int8_rows_tile_a16(cfg.tile) || cfg.splits != 1 ||
-        (rq ? !i8r_tma_usable(k) || !i8r_rq_fits(k) || !qa || !sa || !sync : !i8r_qa_usable(k, cfg.tile - I8R_QA_BASE)))
+        !gemm_int8_rows_tile_a16(cfg.tile) || cfg.splits != 1 || !i8r_qa_usable(k, cfg.tile - I8R_QA_BASE))
         return cudaErrorInvalidValue;
-    I8RParams p = {rq ? qa : nullptr, rq ? sa : nullptr, qw, sw, bias, reinterpret_cast<const half *>(residual),
-                   reinterpret_cast<half *>(y), m, n, k, geglu};
-    if (rq) return kI8rRqTiles[cfg.tile - I8R_RQ_BASE].launch(reinterpret_cast<const half *>(a), p, sync, stream);
+    I8RParams p = {nullptr, nullptr, qw, sw, bias, reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y),
+                   m, n, k, geglu};
     return kI8rQaTiles[cfg.tile - I8R_QA_BASE].launch(reinterpret_cast<const half *>(a), p, stream);
 }
 

@@ -4,11 +4,10 @@
 // against tuning's picks on 132 SMs without a GPU.
 //
 // i8r_rule_pick gives the kind of tile: a qa tile of bn columns (the CTA
-// quantizes its own FP16 A rows), an rq tile 64 x bn (the grid's converter
-// warps quantize A under the products), or the two- / three-consumer
-// ping-pong TS tile 64 x bn after the row quantizer's pass. The caller says
-// which qa widths take K (their shared memory; gemm_int8_rows.cu's
-// i8r_qa_fits) and whether the rq tiles do, and maps the kind to its tile; where no TMA tile runs it takes the portable
+// quantizes its own FP16 A rows), or the two- / three-consumer ping-pong TS
+// tile 64 x bn after the row quantizer's pass. The caller says which qa
+// widths take K (their shared memory; gemm_int8_rows.cu's i8r_qa_fits) and
+// maps the kind to its tile; where no TMA tile runs it takes the portable
 // kernel without asking the rule. The rule, and the measurements it follows,
 // are described at gemm_int8_rows_heuristic.
 #ifndef UNETRUN_I8R_RULE_H
@@ -20,15 +19,14 @@
 #define I8R_RULE_FN static inline
 #endif
 
-// qa: 1 = the qa tile of bn columns; rq: 1 = the rq tile 64 x bn (two consumers); both 0 = the TS tile
-// 64 x bn with nc consumer warpgroups after the row quantizer's pass (or the LayerNorm's).
+// qa: 1 = the qa tile of bn columns; 0 = the TS tile 64 x bn with nc consumer warpgroups.
 typedef struct {
-    int qa, rq, bn, nc;
+    int qa, bn, nc;
 } I8rRulePick;
 
 I8R_RULE_FN I8rRulePick i8r_rule_make(int qa, int bn, int nc) {
     I8rRulePick p;
-    p.qa = qa, p.rq = 0, p.bn = bn, p.nc = nc;
+    p.qa = qa, p.bn = bn, p.nc = nc;
     return p;
 }
 
@@ -59,31 +57,13 @@ I8R_RULE_FN int i8r_rule_qa_rows_fill(long long m64, int num_sms) {
     return m64 * 8 >= 7LL * waves * num_sms;
 }
 
-// The TS pick p as an rq tile of its width (two consumers; the 64 x 32 tile has no rq twin: 64 x 64).
-I8R_RULE_FN I8rRulePick i8r_rule_as_rq(I8rRulePick p) {
-    p.rq = 1, p.nc = 2;
-    if (p.bn < 64) p.bn = 64;
-    return p;
-}
-
 // m x n x k GEMM (n: the GEMM's columns, 2F for GEGLU); a16: A is plain FP16 rows (1: --fuse-quant auto,
-// 2: on, 3: grid, 0: off or A already quantized); qa_bns: the qa tiles' widths, widest first, 0 ends the
-// list; qa_takes_k[i]: whether the qa tile of width qa_bns[i] takes K; rq_takes_k: whether the rq tiles do.
-I8R_RULE_FN I8rRulePick i8r_rule_pick_ts(long long m, long long n, long long k, int geglu, int a16, int num_sms,
-                                         const int *qa_bns, const int *qa_takes_k);
+// 2: on, 0: off or A already quantized); qa_bns: the qa tiles' widths, widest first, 0 ends the list;
+// qa_takes_k[i]: whether the qa tile of width qa_bns[i] takes K.
 I8R_RULE_FN I8rRulePick i8r_rule_pick(long long m, long long n, long long k, int geglu, int a16, int num_sms,
-                                      const int *qa_bns, const int *qa_takes_k, int rq_takes_k) {
-    const I8rRulePick p = i8r_rule_pick_ts(m, n, k, geglu, a16, num_sms, qa_bns, qa_takes_k);
-    // forced (on, grid): the rq twin of the TS pick where no qa tile was taken
-    if (!p.qa && rq_takes_k && (a16 == 2 || a16 == 3)) return i8r_rule_as_rq(p);
-    return p;
-}
-
-// i8r_rule_pick without the rq tiles: a qa tile or the TS tile after the pass.
-I8R_RULE_FN I8rRulePick i8r_rule_pick_ts(long long m, long long n, long long k, int geglu, int a16, int num_sms,
-                                         const int *qa_bns, const int *qa_takes_k) {
+                                      const int *qa_bns, const int *qa_takes_k) {
     const long long m64 = (m + 63) / 64, n256 = (n + 255) / 256, n128 = (n + 127) / 128, n64 = (n + 63) / 64;
-    if (a16 == 2 || (a16 == 1 && !geglu && i8r_rule_qa_rows_fill(m64, num_sms))) {
+    if (a16 == 2 || (a16 && !geglu && i8r_rule_qa_rows_fill(m64, num_sms))) {
         const int t = i8r_rule_widest_fill(m64, n, qa_bns, num_sms);
         if (qa_takes_k[t]) return i8r_rule_make(1, qa_bns[t], 2);
         for (int i = t + 1; a16 == 2 && qa_bns[i]; i++)  // forced: the widest narrower one that takes K

@@ -457,16 +457,13 @@ cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, int silu,
 // (and SiLU in quantize_rows_int8), as for gemm_int8.
 // a16 (candidates, heuristic): where A is plain FP16 rows the GEMM may
 // quantize itself (no LayerNorm that quantizes them, no SiLU): 0 the tiles
-// that read qa / sa only, 1 those and the fused ones ("qa" and "rq" tiles),
-// 2 the fused ones only (the heuristic: a qa tile where one takes K, else
-// an rq tile), 3 the rq tiles only (where one takes K, 2 and 3 list the
-// others and the heuristic takes them after the pass).
+// that read qa / sa only, 1 those and the "qa" tiles, 2 the qa tiles only
+// (where one can take K; else the others).
 int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_sms, TileConfig *out, int max);
 TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a16, int num_sms);
 const char *gemm_int8_rows_tile_name(int tile);  // e.g. "i8r 128x256/4st", "i8r pp 64x256/4st"
 int gemm_int8_rows_portable_tile(void);          // the tile id of the portable kernel (any cc)
-int gemm_int8_rows_tile_a16(int tile);           // a "qa" or "rq" tile: run it with gemm_int8_rows_a16
-int gemm_int8_rows_rq_sync_words(int m);         // the rq tiles' sync words for M rows (unsigned, zeroed)
+int gemm_int8_rows_tile_a16(int tile);           // a "qa" tile: run it with gemm_int8_rows_a16
 cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
                            const int8_t *qa,          // (M, K) int8
                            const float *sa,           // (M)
@@ -482,11 +479,7 @@ cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
 // quantize_rows_int8 then gemm_int8_rows make, bit for bit (GEGLU: within one
 // FP16 ulp, as there). Cc 9.0 Hopper tiles only; K <= 1280 and the tile's
 // shared memory (refused otherwise: gemm_int8_rows_candidates lists the
-// tiles that fit). Or with an "rq" tile: the grid's converter warps quantize
-// A's rows once into qa / sa (the pass's bytes and scales) while its tiles
-// multiply the rows already done; K <= 5120; qa, sa and sync (the
-// gemm_int8_rows_rq_sync_words(M) words, zero before the call and zero again
-// after it) are the tile's workspace, not read by qa tiles (NULL there).
+// tiles that fit).
 cudaError_t gemm_int8_rows_a16(int m, int n, int k, TileConfig cfg,
                                const uint16_t *a,         // (M, K) fp16
                                const int8_t *qw,          // (N, K) int8 (GEGLU rows interleaved)
@@ -494,11 +487,7 @@ cudaError_t gemm_int8_rows_a16(int m, int n, int k, TileConfig cfg,
                                const float *bias,         // (N) fp32 or NULL
                                const uint16_t *residual,  // (M, N) fp16 or NULL (not with GEGLU)
                                uint16_t *y,               // (M, N), or (M, N/2) with GEGLU
-                               GemmEpilogue epi,
-                               int8_t *qa,                // rq: (M, K) int8, 16-byte aligned
-                               float *sa,                 // rq: (M)
-                               unsigned *sync,            // rq: (gemm_int8_rows_rq_sync_words(M))
-                               cudaStream_t stream);
+                               GemmEpilogue epi, cudaStream_t stream);
 // linear_rows_int8: the few-row linear layers (the time embedding's and
 // time_emb_proj: B rows) with per-row / per-channel INT8 in one kernel:
 // every block quantizes the rows itself (quantize_rows_int8's bytes and

@@ -98,8 +98,6 @@ static const Choice kGnPass[] = {{"one-pass", 0, NULL}, {"two-pass", 1, NULL}, {
 static const Choice kEngine[] = {{"auto", 0, NULL}, {"portable", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kFuse[] = {{"auto", FUSE_AUTO, NULL}, {"on", FUSE_ON, NULL}, {"off", FUSE_OFF, NULL},
                                {NULL, 0, NULL}};
-static const Choice kFuseQuant[] = {{"auto", FUSE_AUTO, NULL}, {"on", FUSE_ON, NULL}, {"grid", FUSE_GRID, NULL},
-                                    {"off", FUSE_OFF, NULL}, {NULL, 0, NULL}};
 static const Choice kVs[] = {{"cudnn", VS_CUDNN, NULL}, {NULL, 0, NULL}};
 
 #define CFG(f) offsetof(Cli, cfg.f)
@@ -243,16 +241,14 @@ static const OptionRow kOptions[OPT_COUNT] = {
                              "auto (the Hopper engine's blocks of C >= 1280, where it\n"
                              "is faster on the H100: docs/PERF.md),\n"
                              "on (every block, both engines and the CPU path) or off"},
-    [OPT_FUSE_QUANT] = {"fuse-quant", "M", "auto", CHOICE(kFuseQuant), .at = RUN(fuse_quant), .section = SEC_RUN,
+    [OPT_FUSE_QUANT] = {"fuse-quant", "M", "auto", CHOICE(kFuse), .at = RUN(fuse_quant), .section = SEC_RUN,
                         .help = "--int8-scales row GEMMs whose A is plain FP16 rows (no\n"
-                                "LayerNorm that quantizes them, no SiLU): A quantized in\n"
-                                "the GEMM's kernel instead of a separate row-quantizer\n"
-                                "pass, by each CTA for its rows (\"i8r qa\" tiles, K <=\n"
-                                "1280) or once by the grid's converter warps under the\n"
-                                "products (\"i8r rq\", K <= 5120); the same bits every\n"
-                                "way: auto (tuning times all, the heuristic picks by\n"
-                                "shape), on (a qa tile where one fits, else rq), grid\n"
-                                "(rq wherever it fits) or off"},
+                                "LayerNorm that quantizes them, no SiLU): A quantized by\n"
+                                "the GEMM's own CTAs (\"i8r qa\" tiles, K <= 1280, one\n"
+                                "kernel) instead of a separate row-quantizer pass; the\n"
+                                "same bits either way: auto (tuning times both, the\n"
+                                "heuristic picks by shape), on (wherever a qa tile fits)\n"
+                                "or off"},
     [OPT_LINEAR] = {"linear", "P", "fp16", CHOICE(kLinearPrec), .at = RUN(linear_prec),
                     .blocks = KIND(BLOCK_RESBLOCK) | KIND(BLOCK_TRANSFORMER) | KIND(BLOCK_GEMM),
                     .group = GRP_LINEAR, .section = SEC_RUN,

@@ -21,8 +21,8 @@ static const int kQaBns[] = {256, 160, 128, 64, 0};
 static void pick_name(long long m, long long n, long long k, int geglu, int a16, int sms, char *out, size_t len) {
     int takes[4];
     for (int t = 0; t < 4; t++) takes[t] = k <= 1280 && (kQaBns[t] != 256 || k <= 1024);
-    const I8rRulePick p = i8r_rule_pick(m, n, k, geglu, a16, sms, kQaBns, takes, k <= 5120);
-    snprintf(out, len, "%s 64x%d%s", p.qa ? "qa" : p.rq ? "rq" : "ts", p.bn, !p.qa && p.nc == 3 ? " 3c" : "");
+    const I8rRulePick p = i8r_rule_pick(m, n, k, geglu, a16, sms, kQaBns, takes);
+    snprintf(out, len, "%s 64x%d%s", p.qa ? "qa" : "ts", p.bn, !p.qa && p.nc == 3 ? " 3c" : "");
 }
 
 static void test_rule_sms(long long m, long long n, long long k, int geglu, int a16, int sms, const char *want,
@@ -58,14 +58,6 @@ void cpu_suite_i8r_rule(void) {
     test_rule(4096, 320, 1280, 0, 2, "qa 64x160", "forced");
     test_rule(8192, 10240, 1280, 0, 1, "ts 64x256", "64 x 256 qa does not take K = 1280: the pass");
     test_rule(8192, 10240, 1280, 0, 2, "qa 64x160", "forced: the widest that takes K = 1280");
-    // --fuse-quant on where no qa tile takes K, and grid: the rq twin of the TS pick (two consumers; 64 x 32: 64 x 64)
-    test_rule(2048, 1280, 5120, 0, 2, "rq 64x160", "on, K = 5120: no qa tile takes it");
-    test_rule(2048, 1280, 5120, 0, 3, "rq 64x160", "grid");
-    test_rule(8192, 320, 320, 0, 3, "rq 64x160", "grid: no qa tile even where one fills");
-    test_rule(4608, 640, 640, 0, 3, "rq 64x128", "grid: the TS 64 x 128 3c's twin has two consumers");
-    test_rule(128, 1280, 5120, 0, 3, "rq 64x64", "grid: the TS 64 x 32 has no twin");
-    test_rule(2048, 1280, 8192, 0, 3, "ts 64x160", "grid: K past 5120, the pass");
-    test_rule(2048, 1280, 5120, 0, 0, "ts 64x160", "A quantized already: no rq");
     // GEGLU: three consumers from two waves of 64 x 128 tiles at K <= 640, from five at K = 1280; else two, and
     // 64 x 160 where its tiles fill the last wave better by 0.1 (tuned picks and node times of the sweeps; the
     // 576- and 512-row nodes from bench/results/2026-11-28-h200-int8-geglu-rule, both rules in one job)

@@ -404,12 +404,6 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
     const GemmEpilogue ge = epi == EPI_GEGLU ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
     int8_t *d_qa = i8_dalloc((size_t)M * K), *d_qw = i8_dalloc((size_t)N * K);
     float *d_sa = i8_dalloc((size_t)M * 4), *d_sw = i8_dalloc((size_t)N * 4);
-    // the rq tiles' workspace: their own rows and scales (poisoned before each launch), the sync words
-    const int nsync = gemm_int8_rows_rq_sync_words(M);
-    int8_t *d_rqa = i8_dalloc((size_t)M * K);
-    float *d_rsa = i8_dalloc((size_t)M * 4);
-    unsigned *d_sync = i8_dalloc((size_t)nsync * 4);
-    cudaCheck(cudaMemset(d_sync, 0, (size_t)nsync * 4));
     cudaCheck(cudaMemset(d_qa, 0x55, (size_t)M * K));  // poison: the quantizer must write every byte
     cudaCheck(cudaMemset(d_qw, 0x55, (size_t)N * K));
     cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, d_qw, d_sw, 0));
@@ -440,42 +434,19 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
     int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, a16, g_i8_sms, cand, 31) : 0;
     if (all_tiles) {
         cand[nc++] = (TileConfig){gemm_int8_rows_portable_tile(), 1};
-    } else {  // the heuristic's picks: after the pass, with --fuse-quant auto, grid (an rq tile where K fits)
+    } else {
         cand[nc++] = gemm_int8_rows_heuristic(M, N, K, ge, 0, g_i8_sms);
-        for (int f = 1; f <= 3 && a16; f += 2) {
-            const TileConfig h = gemm_int8_rows_heuristic(M, N, K, ge, f, g_i8_sms);
-            int seen = 0;
-            for (int j = 0; j < nc; j++) seen |= h.tile == cand[j].tile;
-            if (!seen) cand[nc++] = h;
-        }
+        const TileConfig h = gemm_int8_rows_heuristic(M, N, K, ge, a16, g_i8_sms);
+        if (h.tile != cand[0].tile) cand[nc++] = h;
     }
     double l2 = 0;
     for (int i = 0; i < nc; i++) {
         cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
-        cudaCheck(cudaMemset(d_rqa, 0x55, (size_t)M * K));
-        cudaCheck(fill_u16_dev((uint16_t *)d_rsa, kI8Poison, (size_t)M * 2, 0));
         if (gemm_int8_rows_tile_a16(cand[i].tile))
-            cudaCheck(gemm_int8_rows_a16(M, N, K, cand[i], c.d_a, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, d_rqa, d_rsa,
-                                         d_sync, 0));
+            cudaCheck(gemm_int8_rows_a16(M, N, K, cand[i], c.d_a, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
         else
             cudaCheck(gemm_int8_rows(M, N, K, cand[i], d_qa, d_sa, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
         cudaCheck(cudaDeviceSynchronize());
-        // an rq tile: its rows and scales are the quantizer's (d_qa, d_sa: checked against the model above),
-        // and it left the sync words zero
-        size_t rqbad = 0;
-        const int rq = strstr(gemm_int8_rows_tile_name(cand[i].tile), " rq ") != NULL;
-        if (rq) {
-            int8_t *q1 = xmalloc((size_t)M * K), *q2 = xmalloc((size_t)M * K);
-            float *s1 = xmalloc((size_t)M * 4), *s2 = xmalloc((size_t)M * 4);
-            unsigned *sy = xmalloc((size_t)nsync * 4);
-            copy_to_host(q1, d_qa, (size_t)M * K, 0), copy_to_host(q2, d_rqa, (size_t)M * K, 0);
-            copy_to_host(s1, d_sa, (size_t)M * 4, 0), copy_to_host(s2, d_rsa, (size_t)M * 4, 0);
-            copy_to_host(sy, d_sync, (size_t)nsync * 4, 0);
-            for (size_t j = 0; j < (size_t)M * K; j++) rqbad += q1[j] != q2[j];
-            for (int r = 0; r < M; r++) rqbad += memcmp(&s1[r], &s2[r], 4) != 0;
-            for (int w = 0; w < nsync; w++) rqbad += sy[w] != 0;
-            free(q1), free(q2), free(s1), free(s2), free(sy);
-        }
         uint16_t *y = xmalloc(ny * 2);
         copy_to_host(y, c.d_y, ny * 2, 0);
         size_t nan = 0, nf = 0, bad = 0;
@@ -492,11 +463,10 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
         }
         l2 = i8_rel_l2(y, ref, ny, &nf);
         const double lim = outlier > 0 ? 0.25 : 3e-2;
-        result(qbad == 0 && rqbad == 0 && bad == 0 && nan == 0 && nf == 0 && l2 <= lim,
+        result(qbad == 0 && bad == 0 && nan == 0 && nf == 0 && l2 <= lim,
                "gemm_int8_rows %s M=%d N=%d K=%d epi=%s silu_a=%d outlier=%g %s: quantized rows and scales == model "
-               "(%zu differ%s), y == model %s (%zu mismatches, %zu NaN/Inf, worst %.2f ulp), rel L2 vs FP32 %.2e <= %g",
-               what, M, N, K, epi_name(epi), silu, outlier, gemm_int8_rows_tile_name(cand[i].tile), qbad + rqbad,
-               rq ? "; the rq tile's rows, scales and zeroed sync words included" : "",
+               "(%zu differ), y == model %s (%zu mismatches, %zu NaN/Inf, worst %.2f ulp), rel L2 vs FP32 %.2e <= %g",
+               what, M, N, K, epi_name(epi), silu, outlier, gemm_int8_rows_tile_name(cand[i].tile), qbad,
                silu ? "within rel L2 1e-3" : (epi == EPI_GEGLU ? "within 1 fp16 ulp" : "bit for bit"), bad, nan,
                worst, l2, lim);
         free(y);
@@ -516,9 +486,6 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
     cudaCheck(cudaFree(d_qw));
     cudaCheck(cudaFree(d_sa));
     cudaCheck(cudaFree(d_sw));
-    cudaCheck(cudaFree(d_rqa));
-    cudaCheck(cudaFree(d_rsa));
-    cudaCheck(cudaFree(d_sync));
     i8_case_free(&c);
 }
 
@@ -532,20 +499,14 @@ static void test_rows_zero_and_invalid(void) {
     cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, qw, sw, 0));
     cudaCheck(quantize_rows_int8(c.d_a, M, K, 0, qa, sa, 0));
     TileConfig cfg = gemm_int8_rows_heuristic(M, N, K, GEMM_EPI_NONE, 0, g_i8_sms);
-    // the qa tiles' pick and the rq tiles' (the others' where the GPU has none)
-    const TileConfig cfq = gemm_int8_rows_heuristic(M, N, K, GEMM_EPI_NONE, 2, g_i8_sms),
-                     cfr = gemm_int8_rows_heuristic(M, N, K, GEMM_EPI_NONE, 3, g_i8_sms);
-    int8_t *rqa = i8_dalloc((size_t)M * K);
-    float *rsa = i8_dalloc(M * 4);
-    unsigned *sync = i8_dalloc((size_t)gemm_int8_rows_rq_sync_words(M) * 4);
-    cudaCheck(cudaMemset(sync, 0, (size_t)gemm_int8_rows_rq_sync_words(M) * 4));
+    // the qa tiles' pick (the others' where the GPU has none)
+    const TileConfig cfq = gemm_int8_rows_heuristic(M, N, K, GEMM_EPI_NONE, 2, g_i8_sms);
     uint16_t *y = xmalloc((size_t)M * N * 2);
-    for (int pass = 0; pass < 3; pass++) {
-        const TileConfig t = pass == 2 ? cfr : pass ? cfq : cfg;
+    for (int pass = 0; pass < 2; pass++) {
+        const TileConfig t = pass ? cfq : cfg;
         cudaCheck(fill_u16_dev(c.d_y, kI8Poison, (size_t)M * N, 0));
         if (gemm_int8_rows_tile_a16(t.tile))
-            cudaCheck(gemm_int8_rows_a16(M, N, K, t, c.d_a, qw, sw, c.d_bias, NULL, c.d_y, GEMM_EPI_NONE, rqa, rsa, sync,
-                                         0));
+            cudaCheck(gemm_int8_rows_a16(M, N, K, t, c.d_a, qw, sw, c.d_bias, NULL, c.d_y, GEMM_EPI_NONE, 0));
         else
             cudaCheck(gemm_int8_rows(M, N, K, t, qa, sa, qw, sw, c.d_bias, NULL, c.d_y, GEMM_EPI_NONE, 0));
         cudaCheck(cudaDeviceSynchronize());
@@ -559,33 +520,15 @@ static void test_rows_zero_and_invalid(void) {
     if (gemm_int8_rows_tile_a16(cfq.tile)) {  // the qa tiles' refusals
         const TileConfig plain = {0, 1};
         const int qref = gemm_int8_rows(M, N, K, cfq, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
-                         gemm_int8_rows_a16(M, N, K, plain, c.d_a, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, NULL, NULL,
-                                            NULL, 0) != cudaSuccess &&
-                         gemm_int8_rows_a16(M, N, 1296, cfq, c.d_a, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, NULL, NULL,
-                                            NULL, 0) != cudaSuccess &&
-                         gemm_int8_rows_a16(M, N, K - 8, cfq, c.d_a + 8, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, NULL,
-                                            NULL, NULL, 0) != cudaSuccess &&
-                         gemm_int8_rows_a16(M, N, K, cfq, c.d_a + 1, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, NULL, NULL,
-                                            NULL, 0) != cudaSuccess;
+                         gemm_int8_rows_a16(M, N, K, plain, c.d_a, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+                         gemm_int8_rows_a16(M, N, 1296, cfq, c.d_a, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+                         gemm_int8_rows_a16(M, N, K - 8, cfq, c.d_a + 8, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) !=
+                             cudaSuccess &&
+                         gemm_int8_rows_a16(M, N, K, cfq, c.d_a + 1, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) !=
+                             cudaSuccess;
         (void)cudaGetLastError();
         result(qref, "gemm_int8_rows_a16 / %s: a qa tile through gemm_int8_rows, another tile through _a16, K > %d, "
                      "K %% 16 != 0, A not 16-byte aligned: refused", gemm_int8_rows_tile_name(cfq.tile), 1280);
-    }
-    if (gemm_int8_rows_tile_a16(cfr.tile)) {  // the rq tiles' refusals
-        const int rref =
-            gemm_int8_rows_a16(M, N, K, cfr, c.d_a, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, NULL, rsa, sync, 0) !=
-                cudaSuccess &&
-            gemm_int8_rows_a16(M, N, K, cfr, c.d_a, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, rqa, rsa, NULL, 0) !=
-                cudaSuccess &&
-            gemm_int8_rows_a16(M, N, K, cfr, c.d_a, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, rqa + 8, rsa, sync, 0) !=
-                cudaSuccess &&
-            gemm_int8_rows_a16(1, N, 5136, cfr, c.d_a, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, rqa, rsa, sync, 0) !=
-                cudaSuccess &&
-            gemm_int8_rows_a16(M, N, K, cfr, c.d_a + 1, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, rqa, rsa, sync, 0) !=
-                cudaSuccess;
-        (void)cudaGetLastError();
-        result(rref, "gemm_int8_rows_a16 / %s: no rows, no sync words, rows not 16-byte aligned, K > %d, A not "
-                     "16-byte aligned: refused", gemm_int8_rows_tile_name(cfr.tile), 5120);
     }
     const int refused = gemm_int8_rows(M, 12, K, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
                         gemm_int8_rows(M, N, 12, cfg, qa, sa, qw, sw, NULL, NULL, c.d_y, GEMM_EPI_NONE, 0) != cudaSuccess &&
@@ -604,74 +547,6 @@ static void test_rows_zero_and_invalid(void) {
     cudaCheck(cudaFree(qw));
     cudaCheck(cudaFree(sa));
     cudaCheck(cudaFree(sw));
-    cudaCheck(cudaFree(rqa));
-    cudaCheck(cudaFree(rsa));
-    cudaCheck(cudaFree(sync));
-    i8_case_free(&c);
-}
-
-// An rq tile captured in a CUDA graph and replayed with new A between replays, against the pass and a TS
-// tile on the same A: a replay whose sync words were left set would multiply the last replay's rows.
-static void test_rows_rq_replay(int M, int N, int K, EpiKind epi) {
-    const GemmEpilogue ge = epi == EPI_GEGLU ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
-    const TileConfig rq = gemm_int8_rows_heuristic(M, N, K, ge, 3, g_i8_sms),
-                     ts = gemm_int8_rows_heuristic(M, N, K, ge, 0, g_i8_sms);
-    if (!gemm_int8_rows_tile_a16(rq.tile)) return;  // no rq tile on this GPU / engine or at this K
-    I8Case c = i8_case_make(M, N, K, epi, 0, 0, (uint64_t)M * 13 + K);
-    const size_t na = (size_t)M * K, ny = (size_t)M * c.nout;
-    const int nsync = gemm_int8_rows_rq_sync_words(M);
-    int8_t *qw = i8_dalloc((size_t)N * K), *qa = i8_dalloc(na), *rqa = i8_dalloc(na);
-    float *sw = i8_dalloc((size_t)N * 4), *sa = i8_dalloc((size_t)M * 4), *rsa = i8_dalloc((size_t)M * 4);
-    unsigned *sync = i8_dalloc((size_t)nsync * 4);
-    uint16_t *y_ts = i8_dalloc(ny * 2);
-    cudaCheck(cudaMemset(sync, 0, (size_t)nsync * 4));
-    cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, qw, sw, 0));
-    cudaStream_t st;
-    cudaCheck(cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking));
-    cudaGraph_t graph;
-    cudaGraphExec_t exec;
-    cudaCheck(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
-    cudaCheck(gemm_int8_rows_a16(M, N, K, rq, c.d_a, qw, sw, c.d_bias, c.d_res, c.d_y, ge, rqa, rsa, sync, st));
-    cudaCheck(cudaStreamEndCapture(st, &graph));
-    cudaCheck(cudaGraphInstantiate(&exec, graph, 0));
-    uint16_t *h1 = xmalloc(ny * 2), *h2 = xmalloc(ny * 2);
-    float *a2 = xmalloc(na * 4);
-    size_t bad = 0, nz = 0;
-    for (int r = 0; r < 4; r++) {
-        if (r > 0) {  // new rows: another seed, another scale
-            for (size_t i = 0; i < na; i++) a2[i] = (0.5f + r) * i8_normal(500 + r, i);
-            uint16_t *t = xmalloc(na * 2);
-            for (size_t i = 0; i < na; i++) t[i] = f32_to_f16(a2[i]);
-            copy_to_device(c.d_a, t, na * 2, 0);
-            free(t);
-        }
-        cudaCheck(cudaDeviceSynchronize());
-        cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
-        cudaCheck(cudaDeviceSynchronize());
-        cudaCheck(cudaGraphLaunch(exec, st));
-        cudaCheck(cudaStreamSynchronize(st));
-        cudaCheck(quantize_rows_int8(c.d_a, M, K, 0, qa, sa, 0));
-        cudaCheck(gemm_int8_rows(M, N, K, ts, qa, sa, qw, sw, c.d_bias, c.d_res, y_ts, ge, 0));
-        cudaCheck(cudaDeviceSynchronize());
-        copy_to_host(h1, c.d_y, ny * 2, 0);
-        copy_to_host(h2, y_ts, ny * 2, 0);
-        for (size_t i = 0; i < ny; i++) bad += h1[i] != h2[i];
-        unsigned *sy = xmalloc((size_t)nsync * 4);
-        copy_to_host(sy, sync, (size_t)nsync * 4, 0);
-        for (int w = 0; w < nsync; w++) nz += sy[w] != 0;
-        free(sy);
-    }
-    result(bad == 0 && nz == 0,
-           "gemm_int8_rows_a16 %s M=%d N=%d K=%d epi=%s: 4 graph replays, new A before each, == quantizer + %s bit "
-           "for bit (%zu differ), sync words zero after each (%zu not)",
-           gemm_int8_rows_tile_name(rq.tile), M, N, K, epi_name(epi), gemm_int8_rows_tile_name(ts.tile), bad, nz);
-    cudaCheck(cudaGraphExecDestroy(exec));
-    cudaCheck(cudaGraphDestroy(graph));
-    cudaCheck(cudaStreamDestroy(st));
-    free(h1), free(h2), free(a2);
-    cudaCheck(cudaFree(qw)), cudaCheck(cudaFree(qa)), cudaCheck(cudaFree(rqa));
-    cudaCheck(cudaFree(sw)), cudaCheck(cudaFree(sa)), cudaCheck(cudaFree(rsa));
-    cudaCheck(cudaFree(sync)), cudaCheck(cudaFree(y_ts));
     i8_case_free(&c);
 }
 
@@ -847,10 +722,6 @@ void gpu_suite_int8_rows(int num_sms) {
     for (unsigned i = 0; i < sizeof(lq) / sizeof(lq[0]); i++) test_ln_quant_case(lq[i][0], lq[i][1], i % 2 ? 30.f : 0.f);
     test_rows_zero_and_invalid();
     test_rows_heuristic_qa();
-    // rq tiles in graph replays: the K = 5120 feed-forward shape with a row tail, a residual; K = 320 (16
-    // rows per converter batch), GEGLU
-    test_rows_rq_replay(2048 + 37, 1280, 5120, EPI_BIAS_RES);
-    test_rows_rq_replay(700, 640, 320, EPI_GEGLU);
     // awkward shapes: M = 1, 7, 77, 129, N / K tails, K % 16 == 8 (portable only), every tile; 4177 x 1040:
     // more than two tiles per CTA of every ping-pong tile (each consumer several, the ring across tiles)
     // 8960 x 320 x 1280: more 64-row blocks (140) than SMs, so the qa tiles run in two waves

@@ -55,7 +55,6 @@ typedef struct {
     uint16_t *attn_pad;                   // padded Q, K, V, O (attention at a head dim without a kernel)
     int8_t *i8_qa, *i8_side_qa;           // (M, K) A quantized per row (--int8-scales row), main chain / side branch
     float *i8_sa, *i8_side_sa;            // (M) its scales
-    unsigned *i8_sync, *i8_side_sync;     // the rq tiles' sync words (gemm_int8_rows_rq_sync_words(M)), zeroed
 } Scratch;
 
 // The shape the attention kernel runs for node n: n->attn, or at the padded
@@ -107,14 +106,14 @@ static int node_i8_gemv(const Graph *g, const Node *n) {
 }
 
 // An INT8 row-scale GEMM node whose A is plain FP16 rows (no LayerNorm pass that quantizes them, no
-// SiLU, not a linear_rows_int8 one) may run a "qa" tile, which quantizes A in its own CTAs, or an "rq"
-// tile, whose grid quantizes A under its products (gemm_int8_rows_a16): the a16 argument of
-// gemm_int8_rows_candidates / _heuristic, from --fuse-quant (off 0, auto 1, on 2, grid 3).
+// SiLU, not a linear_rows_int8 one) may run a "qa" tile, which quantizes A in its own CTAs
+// (gemm_int8_rows_a16): the a16 argument of gemm_int8_rows_candidates / _heuristic, from --fuse-quant
+// (off 0, auto 1, on 2).
 static int node_i8_a16(const Graph *g, const Node *n) {
     if (n->prec != PREC_INT8 || !n->i8_rows || n->i8_qa == FUSE_OFF || node_ln_quant(n) || node_i8_gemv(g, n) ||
         (n->op == OP_LINEAR && n->lin->silu_in))
         return 0;
-    return n->i8_qa == FUSE_ON ? 2 : n->i8_qa == FUSE_GRID ? 3 : 1;
+    return n->i8_qa == FUSE_ON ? 2 : 1;
 }
 
 // INT8 GEMM nodes: A quantized online (SiLU first for time_emb_proj), W per
@@ -135,12 +134,10 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
     }
     const int8_t *qw = n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8;  // (N, K), per-channel (i8_rows)
     const float *sw = n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw;
-    if (n->i8_rows && gemm_int8_rows_tile_a16(node_gemm_cfg(n)->tile)) {  // a qa or rq tile: one kernel
+    if (n->i8_rows && gemm_int8_rows_tile_a16(node_gemm_cfg(n)->tile)) {  // a qa tile: one kernel
         cudaCheck(gemm_int8_rows_a16(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, qw, sw, bias,
                                      n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
-                                     geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, n->side ? sc->i8_side_qa : sc->i8_qa,
-                                     n->side ? sc->i8_side_sa : sc->i8_sa, n->side ? sc->i8_side_sync : sc->i8_sync,
-                                     st));
+                                     geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, st));
         return;
     }
     if (n->i8_rows) {
@@ -994,16 +991,12 @@ static void int8_rows_alloc(Graph *g, GpuRun *run, cudaStream_t st) {
     run->i8 = NULL;
     if (!qa_bytes) return;
     const size_t qa_pad = (qa_bytes + 255) / 256 * 256, sa_pad = (sa_rows * sizeof(float) + 255) / 256 * 256;
-    const size_t sync_pad = ((size_t)gemm_int8_rows_rq_sync_words((int)sa_rows) * sizeof(unsigned) + 255) / 256 * 256;
-    cudaCheck(cudaMalloc((void **)&run->i8, 2 * (qa_pad + sa_pad + sync_pad)));
+    cudaCheck(cudaMalloc((void **)&run->i8, 2 * (qa_pad + sa_pad)));
     Scratch *sc = &run->sc;
     sc->i8_qa = (int8_t *)run->i8;
     sc->i8_side_qa = (int8_t *)(run->i8 + qa_pad);
     sc->i8_sa = (float *)(run->i8 + 2 * qa_pad);
     sc->i8_side_sa = (float *)(run->i8 + 2 * qa_pad + sa_pad);
-    sc->i8_sync = (unsigned *)(run->i8 + 2 * (qa_pad + sa_pad));
-    sc->i8_side_sync = (unsigned *)(run->i8 + 2 * (qa_pad + sa_pad) + sync_pad);
-    cudaCheck(cudaMemsetAsync(sc->i8_sync, 0, 2 * sync_pad, st));  // the rq tiles leave them zero again
 }
 
 static void arena_alloc(Graph *g, GpuRun *run, int ref_gpu, int two_pass, cudaStream_t st) {

@@ -64,7 +64,7 @@ typedef enum { GEMM_BLOCK_NONE = 0, GEMM_BLOCK_BIAS, GEMM_BLOCK_GEGLU, GEMM_BLOC
 typedef enum { PREC_FP16 = 0, PREC_INT8 = 1, PREC_AUTO = 2 } GemmPrecision;
 // --fuse-shortcut: auto = where the Hopper engine runs the conv; on = wherever the shape allows (an
 // error on a GPU without the Hopper engine; emulated on the CPU); off = never.
-typedef enum { FUSE_OFF = 0, FUSE_ON = 1, FUSE_AUTO = 2, FUSE_GRID = 3 /* --fuse-quant only */ } FuseMode;
+typedef enum { FUSE_OFF = 0, FUSE_ON = 1, FUSE_AUTO = 2 } FuseMode;
 // Vendor baseline run beside unetrun (--vs).
 typedef enum { VS_NONE = 0, VS_CUDNN = 1 } BaselineKind;
 
