@@ -800,25 +800,33 @@ static void test_cli_block(const char *bin, const char *args) { test_cli_block_r
 // (make test-golden: tests/golden/make_golden.py --set full). Fast path
 // within 5e-3 of float64, FP32 reference within 1e-5, repeat runs
 // bit-identical, GPU and CPU FP32 references of the same files within 1e-5.
+static const char *g_golden_pass = NULL;  // --golden-pass: only the passes of that name (NULL: every one)
+static int golden_pass_on(const char *name) { return !g_golden_pass || !strcmp(g_golden_pass, name); }
 static void golden_suites(const char *bin, const char *full_dir) {
     GoldenOptions go = {"cuda", 5e-3, 1e-5, 1, 1, NULL, NULL};
-    suite_golden(bin, "tests/golden", &go);
-    if (full_dir) suite_golden(bin, full_dir, &go);
+    if (golden_pass_on("fast")) {
+        suite_golden(bin, "tests/golden", &go);
+        if (full_dir) suite_golden(bin, full_dir, &go);
+    }
     // the portable (sm_80) kernels on this GPU too: the same files, --engine portable
     GoldenOptions gp = {"cuda", 5e-3, 1e-5, 0, 0, NULL, "--engine portable"};
-    suite_golden(bin, "tests/golden", &gp);
-    if (full_dir) suite_golden(bin, full_dir, &gp);
+    if (golden_pass_on("portable")) {
+        suite_golden(bin, "tests/golden", &gp);
+        if (full_dir) suite_golden(bin, full_dir, &gp);
+    }
     // --linear auto (INT8 row after the LayerNorms, the rule elsewhere): within the INT8 tolerance of diffusers
     GoldenOptions ga = {"cuda", 3e-2, 1e-5, 0, 0, NULL, "--linear auto"};
-    suite_golden(bin, "tests/golden", &ga);
-    if (full_dir) suite_golden(bin, full_dir, &ga);
+    if (golden_pass_on("auto")) {
+        suite_golden(bin, "tests/golden", &ga);
+        if (full_dir) suite_golden(bin, full_dir, &ga);
+    }
     // The whole SD1.5 UNet at latent 64, batch 2 (make_golden.py --set unet-full):
     // output within 5e-3 of float64; --check makes the graph replay bit-identical.
     GoldenOptions gu = {"cuda", 5e-3, 1e-5, 0, 0, "unet-cases.txt", NULL};
-    if (full_dir) suite_golden(bin, full_dir, &gu);
+    if (full_dir && golden_pass_on("unet")) suite_golden(bin, full_dir, &gu);
     // The tiny whole UNets (committed): head dims 8 and 16 run on the padded attention path.
     GoldenOptions gt = {"cuda", 5e-3, 1e-5, 1, 0, "unet-cases.txt", NULL};
-    suite_golden(bin, "tests/golden", &gt);
+    if (golden_pass_on("unet")) suite_golden(bin, "tests/golden", &gt);
 }
 
 // The whole SDXL UNet at its native latent 128, batch 2: runs, every node
@@ -1823,7 +1831,7 @@ static void block_suites(const char *bin) {
     SHARD_UNIT(unet_cli(bin));
 }
 
-// usage: test_gpu [unetrun] [--golden DIR] [--golden-shard K/N] [--shard K/N]
+// usage: test_gpu [unetrun] [--golden DIR] [--golden-shard K/N] [--golden-pass fast|portable|auto|unet] [--shard K/N]
 //                 [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks|refine|shortcut|streamk|
 //                                               int8|int8-row]
 //   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; gemm: the GEMM part
@@ -1835,6 +1843,8 @@ static void block_suites(const char *bin) {
 //   per-tile kernels' suite
 //   (the whole suite takes several minutes; the two halves can run as separate commands;
 //   --golden-shard K/N runs only every N-th golden case from the K-th, so N processes share the goldens;
+//   --golden-pass runs only one pass over them: fast (the default kernels), portable (--engine portable),
+//   auto (--linear auto) or unet (the whole-UNet cases);
 //   --shard K/N does the same with the conv section's shapes and the blocks section's runs and suites)
 int main(int argc, char **argv) {
     report_counts_on_signal();  // a timeout around a long section still leaves its counts
@@ -1844,6 +1854,15 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--golden") && i + 1 < argc) golden_dir = argv[++i];
         else if (!strcmp(argv[i], "--golden-only")) golden_only = 1;
+        else if (!strcmp(argv[i], "--golden-pass") && i + 1 < argc) {
+            g_golden_pass = argv[++i];
+            if (strcmp(g_golden_pass, "fast") && strcmp(g_golden_pass, "portable") && strcmp(g_golden_pass, "auto") &&
+                strcmp(g_golden_pass, "unet")) {
+                fprintf(stderr, "test_gpu: --golden-pass must be fast, portable, auto or unet (got '%s')\n",
+                        g_golden_pass);
+                return 2;
+            }
+        }
         else if ((!strcmp(argv[i], "--golden-shard") || !strcmp(argv[i], "--shard")) && i + 1 < argc) {
             const char *opt = argv[i];
             char *end = NULL, *slash = NULL;
