@@ -165,7 +165,7 @@ __host__ __device__ constexpr int pp_consumer_regs() { return NC == 2 ? 240 : 16
 constexpr int PP_EPI_ROWS = 8;         // rows of a warp's epilogue buffer
 constexpr int PP_EPI_PAD = 4;          // floats per epilogue row beyond BN
 constexpr int PP_SMEM_MAX = 227 * 1024;  // opt-in shared memory per block on cc 9.0
-constexpr int PP_BAR_ORDER = 1;        // named barrier of consumer c's turn: PP_BAR_ORDER + c
+[[maybe_unused]] constexpr int PP_BAR_ORDER = 1;  // named barrier of consumer c's turn: PP_BAR_ORDER + c
 static_assert(PP_BK == KSPLIT_ALIGN, "p.kchunks counts whole stages");
 
 // Shared memory: the ring [STAGES][A (WM, 64) | B (BN, 64)] (1024-byte
@@ -177,6 +177,7 @@ template <int WM, int BN, int STAGES, int NC, int TS>
 struct PpLayout {
     static constexpr int A_BYTES = WM * PP_BK * 2;
     static constexpr int STAGE_BYTES = (WM + BN) * PP_BK * 2;
+    static_assert(A_BYTES % 1024 == 0, "the B box after the A box keeps the 128-byte swizzle's 1024-byte alignment");
     static constexpr int LDE = BN + PP_EPI_PAD;
     static constexpr int SLAB_BYTES = PP_TS_ROWS * BN * 2;  // TS: a warp's 16 rows, FP16 (ts_box_width)
     static constexpr int EPI_BYTES = TS ? NC * 4 * SLAB_BYTES : NC * 4 * PP_EPI_ROWS * LDE * 4;

@@ -64,7 +64,7 @@ static void test_lnfold_wiring(int depth) {
                              "b1.attn2,b1.out2+res,b1.ln3+ff1+geglu,b1.ff2+res,proj_out+res";
     int ok = fused == 3 * depth && g.nn == nn - 3 * depth && !strcmp(got, want);
     for (int d = 0; d < depth && ok; d++) {  // ln1+qkv reads proj_in's output (or the previous block's h3)
-        char pre[8] = "", nm[32];
+        char pre[16] = "", nm[40];
         if (depth > 1) snprintf(pre, sizeof pre, "b%d.", d);
         static const char *lnt[3] = {"ln1_out", "ln2_out", "ln3_out"}, *src[3] = {NULL, "h1", "h2"};
         int k = 0;

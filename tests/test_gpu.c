@@ -795,13 +795,14 @@ static void test_cli_block_runs(const char *bin, const char *args, const char *n
 }
 static void test_cli_block(const char *bin, const char *args) { test_cli_block_runs(bin, args, NULL); }
 
+static const char *g_golden_pass = NULL;  // --golden-pass: only the passes of that name (NULL: every one)
+static int golden_pass_on(const char *name) { return !g_golden_pass || !strcmp(g_golden_pass, name); }
+
 // Diffusers-written golden cases on the GPU: the committed small set
 // (tests/golden) and, when given, the full SD shapes made on this machine
 // (make test-golden: tests/golden/make_golden.py --set full). Fast path
 // within 5e-3 of float64, FP32 reference within 1e-5, repeat runs
 // bit-identical, GPU and CPU FP32 references of the same files within 1e-5.
-static const char *g_golden_pass = NULL;  // --golden-pass: only the passes of that name (NULL: every one)
-static int golden_pass_on(const char *name) { return !g_golden_pass || !strcmp(g_golden_pass, name); }
 static void golden_suites(const char *bin, const char *full_dir) {
     GoldenOptions go = {"cuda", 5e-3, 1e-5, 1, 1, NULL, NULL};
     if (golden_pass_on("fast")) {
