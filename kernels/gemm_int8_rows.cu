@@ -181,7 +181,8 @@ constexpr int I8R_NUM_PLAIN = 0 I8R_TILES(I8R_PLUS_ONE);               // counte
 constexpr int I8R_NUM_TMA = I8R_NUM_PLAIN I8R_PP_TILES(I8R_PLUS_ONE);
 constexpr int I8R_PORTABLE = I8R_NUM_TMA;  // tile id of the dp4a kernel
 constexpr int I8R_EPI_ROWS = 8;            // rows of a warp's epilogue slab per pass
-[[maybe_unused]] constexpr int I8R_BAR_ORDER = 2;         // ping-pong: named barrier of consumer c's turn, I8R_BAR_ORDER + c
+// ping-pong: named barrier of consumer c's turn, I8R_BAR_ORDER + c (device code only)
+[[maybe_unused]] constexpr int I8R_BAR_ORDER = 2;
 // setmaxnreg targets of the ping-pong tiles with NC consumers: the producer's (consumer 0) and each
 // consumer's. The CTA holds what its launch allocated (65536 / threads per thread: 168 or 128), so the
 // consumers only get what the producer gives back (i8r_pp_launch checks it).
@@ -783,11 +784,11 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
 constexpr int I8R_NUM_QA = 0 I8R_QA_TILES(I8R_PLUS_ONE);
 #define I8R_QA_BN(bn, st) bn,
 constexpr int I8R_QA_BASE = I8R_PORTABLE + 1;  // tile id of the first qa tile
-[[maybe_unused]] constexpr int I8R_QA_G = 4;                 // passes of a warp's rows loaded at a time
+[[maybe_unused]] constexpr int I8R_QA_G = 4;  // passes of a warp's rows loaded at a time
 constexpr int I8R_QA_CH = 5;                   // 16-byte chunks per lane and row
 constexpr int I8R_QA_KMAX = 32 * I8R_QA_CH * 8;
 constexpr int I8R_QA_BOX = 64 * I8R_BK;  // one resident box: 64 rows x 128 K-bytes
-[[maybe_unused]] constexpr int I8R_QA_BAR_ROWS = 1;      // named barrier: both consumers' rows are in the boxes
+[[maybe_unused]] constexpr int I8R_QA_BAR_ROWS = 1;  // named barrier: both consumers' rows are in the boxes
 
 // Shared memory: the resident boxes [kb][64 rows x 128 bytes] (1024-byte
 // aligned), the ring [STAGES][B (BN, 128)], the TS slabs [2 consumers][4
