@@ -138,11 +138,14 @@
 #include "pp_ts.cuh"  // the TMA-store epilogue of the 64-row ping-pong tiles
 #include "i8r_rule.h"  // the heuristic's rule (host code, tested on the CPU)
 #include "quant_rows.cuh"
+#include "gemm_int8.cuh"  // the per-tile quantizer (tile_params) of the group tiles
 #include "tensormap.cuh"
 #include "wgmma.cuh"
 
 #include <cuda_fp16.h>
 #include <stdint.h>
+
+#include <type_traits>
 
 #if defined(__CUDA_ARCH_FEAT_SM90_ALL)
 #define I8R_DEVICE 1
@@ -272,6 +275,13 @@ __device__ __forceinline__ float i8r_dequant(int isum, float sam, float sw, floa
     const float v = __fmul_rn((float)isum, __fmul_rn(sam, sw));  // (float)int: round to nearest
     return has_bias ? __fadd_rn(v, bias) : v;
 }
+// The group tiles' (--int8-scales group) value: the FP32 sum of the K groups' dequantized sums (acc, the
+// row scales of A applied per group) times sw (+ bias).
+[[maybe_unused]] __device__ __forceinline__ float i8r_dequant(float acc, float /* no row scale */, float sw,
+                                                              float bias, bool has_bias) {
+    const float v = __fmul_rn(acc, sw);
+    return has_bias ? __fadd_rn(v, bias) : v;
+}
 __device__ __forceinline__ float i8r_value(const I8RParams &p, int isum, float sam, int n) {
     return i8r_dequant(isum, sam, p.sw[n], p.bias ? p.bias[n] : 0.0f, p.bias != nullptr);
 }
@@ -387,8 +397,8 @@ __device__ __forceinline__ void i8r_store_slab(const I8RParams &p, const half *s
 // banks), and whole rows are stored to y in 16-byte chunks (a row of 256
 // FP16 is one 512-byte warp store). The slab is the warp's own: __syncwarp
 // orders its writes and reads.
-template <int BN>
-__device__ __forceinline__ void i8r_epilogue(const I8RParams &p, const int *acc, half *slab, int m0w, int n0,
+template <int BN, typename Acc>  // Acc: int (INT32 sums over the whole K) or float (the group tiles' sums)
+__device__ __forceinline__ void i8r_epilogue(const I8RParams &p, const Acc *acc, half *slab, int m0w, int n0,
                                              int lane) {
     constexpr int LDS = BN + 8;  // halves per slab row
     constexpr int G = 8;         // column pairs (GEGLU: 16-column blocks) per batch of loads
@@ -397,7 +407,9 @@ __device__ __forceinline__ void i8r_epilogue(const I8RParams &p, const int *acc,
     for (int h = 0; h < 2; h++) {
         const int r = lane / 4, m = m0w + h * 8 + r;
         const bool mv = m < p.M;
-        const float sam = mv ? p.sa[m] : 0.0f;
+        float sam = 0.0f;
+        if constexpr (std::is_same<Acc, int>::value)  // INT32 sums: the row's scale
+            sam = mv ? p.sa[m] : 0.0f;
         half2 *row = reinterpret_cast<half2 *>(slab + r * LDS);
         __syncwarp();  // the previous pass's reads of the slab are done
         if (!p.geglu) {
@@ -448,7 +460,7 @@ __device__ __forceinline__ void i8r_epilogue(const I8RParams &p, const int *acc,
                 for (int g = 0; g < G / 2; g++) {
                     if (j0 + g >= BN / 16) break;
                     const int jj = 2 * (j0 + g), n = n0 + jj * 8 + q2;  // a-block jj, g-block jj + 1
-                    const int is[4] = {acc[4 * jj + 2 * h], acc[4 * jj + 2 * h + 1], acc[4 * (jj + 1) + 2 * h],
+                    const Acc is[4] = {acc[4 * jj + 2 * h], acc[4 * jj + 2 * h + 1], acc[4 * (jj + 1) + 2 * h],
                                        acc[4 * (jj + 1) + 2 * h + 1]};
                     float v[4];
 #pragma unroll
@@ -533,6 +545,179 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     const int warp = tid / 32;
     half *slab = reinterpret_cast<half *>(ring) + (size_t)(c * 4 + warp) * I8R_EPI_ROWS * (BN + 8);
     i8r_epilogue<BN>(p, acc, slab, m0 + c * 64 + warp * 16, n0, tid % 32);
+#endif
+}
+
+// --- the group tile: A quantized per (row, 128-K group) in registers -------------------------------------
+// --int8-scales group (gemm_int8_group): the producer copies FP16 A (two 64-column boxes of 128 rows per
+// stage) and the per-channel INT8 weights by TMA; each consumer thread reads its wgmma A fragment (rows
+// l/4 and l/4 + 8 of its warp's 16, 32 K-elements per k32 step) straight from the swizzled FP16 box, the
+// quad's four lanes meet on the two rows' max-abs, and the fragment is quantized in registers
+// (i8g_quant_frags, the per-tile kernels' quantizer: tile_params, HFMA2 onto 1536) and fed to
+// wgmma_s8_rs. One group is one stage: its INT32 sums (|isum| <= 128 * 127^2 < 2^22) are exact, read as
+// floats with the magic bit pattern, and added into the FP32 accumulators with the two rows' scales,
+// acc = fma(float(isum), sa(row, group), acc). The next stage's fragments are quantized while this one's
+// products run.
+constexpr int I8G_BK = 128;                   // K elements per stage = one scale group
+constexpr int I8G_A_BYTES = I8R_BM * I8G_BK * 2;  // (128, 128) FP16: boxes [k 0..63 | k 64..127], 128 rows each
+[[maybe_unused]] constexpr int I8G_BOX_BYTES = I8G_A_BYTES / 2;
+#define I8G_TILES(X) \
+    X(160, 4)        \
+    X(128, 4)
+constexpr int I8G_NUM = 0 I8G_TILES(I8R_PLUS_ONE);
+
+template <int BN, int STAGES>
+constexpr size_t i8g_smem() {
+    return 1024 + (size_t)STAGES * (I8G_A_BYTES + BN * I8G_BK) + 2 * STAGES * sizeof(uint64_t);
+}
+
+#if I8R_DEVICE
+// Four FP16 (one register pair) -> four INT8 in one register: the FP16 path (HFMA2 onto 1536, the low
+// bytes) or, for tiles tile_params sends down the FP32 path, fma onto the FP32 magic.
+__device__ __forceinline__ uint32_t i8g_quant4(uint2 h, const TileQ &q) {
+    if (q.half_path) {
+        const half2 inv = *reinterpret_cast<const half2 *>(&q.inv2);
+        const half2 mg = __half2half2(__ushort_as_half((unsigned short)0x6600));  // 1536
+        half2 v0 = __hfma2(*reinterpret_cast<const half2 *>(&h.x), inv, mg);
+        half2 v1 = __hfma2(*reinterpret_cast<const half2 *>(&h.y), inv, mg);
+        return __byte_perm(*reinterpret_cast<uint32_t *>(&v0), *reinterpret_cast<uint32_t *>(&v1), 0x6420);
+    }
+    const float2 a = h2_to_f2(h.x), b = h2_to_f2(h.y);
+    const uint32_t b0 = __float_as_uint(__fmaf_rn(a.x, q.inv, I8_MAGIC)), b1 = __float_as_uint(__fmaf_rn(a.y, q.inv, I8_MAGIC));
+    const uint32_t b2 = __float_as_uint(__fmaf_rn(b.x, q.inv, I8_MAGIC)), b3 = __float_as_uint(__fmaf_rn(b.y, q.inv, I8_MAGIC));
+    return __byte_perm(__byte_perm(b0, b1, 0x0040), __byte_perm(b2, b3, 0x0040), 0x5410);
+}
+
+// Consumer thread (warp row r0 = 64 c + 16 w + l/4, t = l % 4) of stage st: its A fragments of the
+// stage's four k32 steps, f[4 ks + j] (j: row r0 / r0 + 8 at K bytes 4t, then both at 16 + 4t), and the
+// two rows' group scales sa[0] (r0), sa[1] (r0 + 8). Element (row, k) of the FP16 stage is in box k / 64
+// at row * 128 + 16 ((k % 64) / 8 ^ row % 8) + 2 (k % 8): the copy engine's 128-byte swizzle.
+__device__ __forceinline__ void i8g_quant_frags(const unsigned char *st, int r0, int t, uint32_t *f, float *sa) {
+    uint2 h[16];
+#pragma unroll
+    for (int i = 0; i < 16; i++) {
+        const int ks = i / 4, j = i % 4, row = r0 + 8 * (j & 1), k = 32 * ks + 16 * (j >> 1) + 4 * t;
+        const int kk = k % 64;
+        h[i] = *reinterpret_cast<const uint2 *>(st + (k / 64) * I8G_BOX_BYTES + row * 128 +
+                                                (((kk / 8) ^ (row & 7)) << 4) + (kk % 8) * 2);
+    }
+    half2 m[2] = {__float2half2_rn(0.0f), __float2half2_rn(0.0f)};
+#pragma unroll
+    for (int i = 0; i < 16; i++) {
+        half2 &mr = m[i & 1];
+        mr = __hmax2(mr, __habs2(*reinterpret_cast<const half2 *>(&h[i].x)));
+        mr = __hmax2(mr, __habs2(*reinterpret_cast<const half2 *>(&h[i].y)));
+    }
+    TileQ q[2];
+#pragma unroll
+    for (int r = 0; r < 2; r++) {
+        const float2 mf = __half22float2(m[r]);
+        float a = fmaxf(mf.x, mf.y);  // the quad's four lanes hold the row's 128 elements
+        a = fmaxf(a, __shfl_xor_sync(0xffffffffu, a, 1));
+        a = fmaxf(a, __shfl_xor_sync(0xffffffffu, a, 2));
+        q[r] = tile_params(a, true);
+        sa[r] = q[r].scale;
+    }
+#pragma unroll
+    for (int i = 0; i < 16; i++) f[i] = i8g_quant4(h[i], q[i & 1]);
+}
+
+// One stage of a consumer: the group's products from fragments cur (four k32 steps, B the stage's
+// weight box), then, under them, the next stage's fragments into nxt (when there is one), then the
+// group's sums into acc with the scales sc and the stage given back.
+template <int BN, int STAGES>
+__device__ __forceinline__ void i8g_stage(int j, int nkt, unsigned char *ring, uint64_t *full, uint64_t *empty,
+                                          int *isum, float *acc, const uint32_t *cur, const float *sc,
+                                          uint32_t *nxt, float *sn, int r0, int lane) {
+    constexpr int STAGE_BYTES = I8G_A_BYTES + BN * I8G_BK;
+    constexpr int R = BN / 2;
+    const int s = j % STAGES;
+    const uint64_t db = desc_sw128(ring + s * STAGE_BYTES + I8G_A_BYTES);
+    wg_regs_ready<R>(isum);
+    wg_fence();
+#pragma unroll
+    for (int ks = 0; ks < I8G_BK / 32; ks++) wgmma_s8_rs<BN>(isum, cur + 4 * ks, db + 2 * ks, ks);  // first: d = A B
+    wg_commit();
+    wg_regs_ready<R>(isum);
+    if (j + 1 < nkt) {
+        const int s1 = (j + 1) % STAGES;
+        mbar_wait(&full[s1], ((j + 1) / STAGES) & 1);
+        i8g_quant_frags(ring + s1 * STAGE_BYTES, r0, lane & 3, nxt, sn);
+    }
+    wg_wait<0>();
+    wg_regs_ready<R>(isum);
+    if (lane == 0) mbar_arrive(&empty[s]);
+#pragma unroll
+    for (int r = 0; r < R; r++)  // exact: float(isum) from the bits of 1.5 * 2^23 + isum
+        acc[r] = __fmaf_rn(__fsub_rn(__int_as_float(isum[r] + I8_MAGIC_BITS), I8_MAGIC), sc[(r >> 1) & 1], acc[r]);
+}
+#endif
+
+template <int BN, int STAGES>
+__global__ void __launch_bounds__(I8R_THREADS, 1)
+    gemm_int8_group_kernel(const __grid_constant__ CUtensorMap map_a,  // A (M, K) fp16, box 64 x 128
+                           const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
+                           I8RParams p) {
+#if I8R_DEVICE
+    constexpr int STAGE_BYTES = I8G_A_BYTES + BN * I8G_BK;
+    constexpr int R = BN / 2;  // accumulators per consumer thread
+    extern __shared__ unsigned char smem_raw[];
+    // ring: [STAGES][A (128, 128) fp16 as two boxes | W (BN, 128) s8], then full[STAGES], empty[STAGES]
+    unsigned char *ring = smem_align1024(smem_raw);
+    uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
+    uint64_t *empty = full + STAGES;
+    const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
+    const int m0 = blockIdx.x * I8R_BM, n0 = blockIdx.y * BN;
+    const int nkt = (p.K + I8G_BK - 1) / I8G_BK;  // the K tail reads the copy engine's zeros
+
+    if (threadIdx.x == 0) {
+        tma_prefetch_map(&map_a);
+        tma_prefetch_map(&map_w);
+        for (int s = 0; s < STAGES; s++) {
+            mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
+            mbar_init(&empty[s], 8);  // one arrive per consumer warp
+        }
+        mbar_init_fence();
+    }
+    __syncthreads();
+    pdl_wait();  // A, bias, residual come from the previous kernels
+
+    if (wg == 0) {  // producer
+        regs_dealloc<24>();
+        if (tid == 0) {
+            for (int i = 0; i < nkt; i++) {
+                const int s = i % STAGES;
+                if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
+                unsigned char *st = ring + s * STAGE_BYTES;
+                mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
+                tma_load_2d(st, &map_a, &full[s], i * I8G_BK, m0);
+                tma_load_2d(st + I8G_BOX_BYTES, &map_a, &full[s], i * I8G_BK + 64, m0);
+                tma_load_2d(st + I8G_A_BYTES, &map_w, &full[s], i * I8G_BK, n0);
+            }
+        }
+        return;
+    }
+
+    regs_alloc<240>();
+    const int c = wg - 1, warp = tid / 32, lane = tid % 32;  // consumer c owns rows m0 + 64c .. + 63
+    const int r0 = c * 64 + warp * 16 + lane / 4;            // this thread's fragment rows r0, r0 + 8
+    int isum[R];   // the group's INT32 sums (the first wgmma of a group overwrites them)
+    float acc[R];  // the FP32 sums of the groups
+#pragma unroll
+    for (int r = 0; r < R; r++) acc[r] = 0.0f;
+    uint32_t fa[16], fb[16];  // A fragments of two stages in turn
+    float sa[2], sb[2];       // their rows' scales
+    mbar_wait(&full[0], 0);
+    i8g_quant_frags(ring, r0, lane & 3, fa, sa);
+    for (int j = 0; j < nkt; j += 2) {
+        i8g_stage<BN, STAGES>(j, nkt, ring, full, empty, isum, acc, fa, sa, fb, sb, r0, lane);
+        if (j + 1 < nkt) i8g_stage<BN, STAGES>(j + 1, nkt, ring, full, empty, isum, acc, fb, sb, fa, sa, r0, lane);
+    }
+
+    // Epilogue: both consumers are past their last wgmma, so the ring becomes each warp's slab.
+    asm volatile("bar.sync 1, 256;\n" ::: "memory");  // the two consumers (named barrier 1)
+    half *slab = reinterpret_cast<half *>(ring) + (size_t)(c * 4 + warp) * I8R_EPI_ROWS * (BN + 8);
+    i8r_epilogue<BN>(p, acc, slab, m0 + c * 64 + warp * 16, n0, lane);
 #endif
 }
 
@@ -1024,6 +1209,27 @@ cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
     return pdl_launch(gemm_int8_rows_kernel<BN, STAGES>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
 }
 
+// The group tiles: FP16 A in two 64-column boxes of 128 rows, qw as the plain tiles' (128-byte swizzle).
+template <int BN, int STAGES>
+cudaError_t i8g_launch(const half *a, const I8RParams &p, cudaStream_t stream) {
+    static bool attr_set = false;  // per instantiation
+    constexpr size_t smem = i8g_smem<BN, STAGES>();
+    if (!attr_set) {
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_group_kernel<BN, STAGES>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+        if (e != cudaSuccess) return e;
+        attr_set = true;
+    }
+    CUtensorMap ma, mw;
+    cudaError_t e = tensor_map_2d(&ma, a, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, p.M, p.K, I8G_BK / 2, I8R_BM,
+                                  CU_TENSOR_MAP_SWIZZLE_128B);
+    if (e == cudaSuccess)
+        e = tensor_map_2d(&mw, p.qw, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, p.N, p.K, I8G_BK, BN, CU_TENSOR_MAP_SWIZZLE_128B);
+    if (e != cudaSuccess) return e;
+    dim3 grid((p.M + I8R_BM - 1) / I8R_BM, (p.N + BN - 1) / BN);
+    return pdl_launch(gemm_int8_group_kernel<BN, STAGES>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
+}
+
 // The TS tiles' maps and operands: pp_ts.cuh's for an output of I8RParams' y.
 // They need y and the residual 16-byte aligned (pp_ts_ok) and the weight
 // scales 8-byte aligned (i8r_dequant_frag's pair loads); else the tile refuses.
@@ -1084,6 +1290,15 @@ struct I8rTile {
 #define I8R_PP_ROW(wm, bn, st, nc, ts) \
     {"i8r pp " #wm "x" #bn "/" #st "st" I8R_PP_NAME_##nc I8R_PP_TS_##ts, &i8r_pp_launch<wm, bn, st, nc, ts>},
 const I8rTile kI8rTiles[] = {I8R_TILES(I8R_PLAIN_ROW) I8R_PP_TILES(I8R_PP_ROW)};
+struct I8gTile {
+    const char *name;
+    int bn;
+    cudaError_t (*launch)(const half *, const I8RParams &, cudaStream_t);
+};
+#define I8G_ROW(bn, st) {"i8g 128x" #bn "/" #st "st", bn, &i8g_launch<bn, st>},
+const I8gTile kI8gTiles[] = {I8G_TILES(I8G_ROW)};
+static_assert(sizeof(kI8gTiles) / sizeof(kI8gTiles[0]) == I8G_NUM, "group tile ids");
+
 static_assert(sizeof(kI8rTiles) / sizeof(kI8rTiles[0]) == I8R_NUM_TMA, "tile ids");
 
 // nsplit of a qa launch: CTAs per 64-row block, the most that keep tiles_m x nsplit within the SMs (at
@@ -1324,4 +1539,43 @@ extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const
                           dim3(256), 0, stream, p);
     if (!i8r_tma_usable(k)) return cudaErrorInvalidValue;
     return kI8rTiles[cfg.tile].launch(p, stream);
+}
+
+// --- --int8-scales group -------------------------------------------------------------------------------
+extern "C" int gemm_int8_group_usable(int k) { return i8r_tma_usable(k); }
+
+extern "C" const char *gemm_int8_group_tile_name(int tile) {
+    return tile >= 0 && tile < I8G_NUM ? kI8gTiles[tile].name : "i8g ?";
+}
+
+extern "C" int gemm_int8_group_candidates(int m, int n, int k, TileConfig *out, int max) {
+    (void)m, (void)n;
+    int c = 0;
+    if (gemm_int8_group_usable(k))
+        for (int t = 0; t < I8G_NUM && c < max; t++) out[c++] = TileConfig{t, 1};
+    return c;
+}
+
+// The width that leaves the fewest empty columns in the last tile (160 at every SD width: each is a
+// multiple of 160), the wider one on a tie.
+extern "C" TileConfig gemm_int8_group_heuristic(int m, int n, int k) {
+    (void)m, (void)k;
+    int best = 0, best_waste = 1 << 30;
+    for (int t = 0; t < I8G_NUM; t++) {
+        const int bn = kI8gTiles[t].bn, waste = (n + bn - 1) / bn * bn - n;
+        if (waste < best_waste) best = t, best_waste = waste;
+    }
+    return TileConfig{best, 1};
+}
+
+extern "C" cudaError_t gemm_int8_group(int m, int n, int k, TileConfig cfg, const uint16_t *a, const int8_t *qw,
+                                       const float *sw, const float *bias, const uint16_t *residual, uint16_t *y,
+                                       GemmEpilogue epi, cudaStream_t stream) {
+    const int geglu = epi == GEMM_EPI_GEGLU;
+    if (m < 1 || n < 8 || k < 16 || n % 8 || (geglu && (n % 16 || residual)) || !a || !qw || !sw || !y ||
+        cfg.tile < 0 || cfg.tile >= I8G_NUM || cfg.splits != 1 || !gemm_int8_group_usable(k))
+        return cudaErrorInvalidValue;
+    I8RParams p = {nullptr, nullptr, qw, sw, bias, reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y),
+                   m, n, k, geglu};
+    return kI8gTiles[cfg.tile].launch(reinterpret_cast<const half *>(a), p, stream);
 }

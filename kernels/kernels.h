@@ -488,6 +488,29 @@ cudaError_t gemm_int8_rows_a16(int m, int n, int k, TileConfig cfg,
                                const uint16_t *residual,  // (M, N) fp16 or NULL (not with GEGLU)
                                uint16_t *y,               // (M, N), or (M, N/2) with GEGLU
                                GemmEpilogue epi, cudaStream_t stream);
+// gemm_int8_group (--int8-scales group): W as gemm_int8_rows' (per output
+// channel, quantized once); A quantized inside the GEMM, one scale per row and
+// group of 128 K-elements (the last group the K tail), with the per-tile
+// kernels' quantizer: amax = max |a| over the row's group, (inv, scale) =
+// quant_tile_params(amax, 1), q by quant_round_half (FP16 path) or quant_round.
+// Per group g: isum_g = exact INT32 sum of qa * qw over the group; acc =
+// fmaf(float(isum_g), sa(m, g), acc) over the groups in order from acc = 0;
+// then v = acc * sw[n], + bias[n], + residual, fp16 (GEGLU as gemm_int8_rows).
+// The C model is gemm_int8_group_model (src/layers/quant.h). Hopper tiles
+// only (cc 9.0, sm_90a image, K a multiple of 16, not --engine portable:
+// gemm_int8_group_usable); A, qw, y 16-byte aligned.
+int gemm_int8_group_usable(int k);
+int gemm_int8_group_candidates(int m, int n, int k, TileConfig *out, int max);
+TileConfig gemm_int8_group_heuristic(int m, int n, int k);
+const char *gemm_int8_group_tile_name(int tile);  // e.g. "i8g 128x160/4st"
+cudaError_t gemm_int8_group(int m, int n, int k, TileConfig cfg,
+                            const uint16_t *a,         // (M, K) fp16
+                            const int8_t *qw,          // (N, K) int8 (GEGLU rows interleaved)
+                            const float *sw,           // (N)
+                            const float *bias,         // (N) fp32 or NULL
+                            const uint16_t *residual,  // (M, N) fp16 or NULL (not with GEGLU)
+                            uint16_t *y,               // (M, N), or (M, N/2) with GEGLU
+                            GemmEpilogue epi, cudaStream_t stream);
 // linear_rows_int8: the few-row linear layers (the time embedding's and
 // time_emb_proj: B rows) with per-row / per-channel INT8 in one kernel:
 // every block quantizes the rows itself (quantize_rows_int8's bytes and

@@ -298,6 +298,55 @@ __device__ __forceinline__ void wgmma_s8(int *d, uint64_t da, uint64_t db, int s
     else if constexpr (N == 64) wgmma_s8_n64(d, da, db, scale_d);
     else wgmma_s8_n32(d, da, db, scale_d);
 }
+// --- INT8 wgmma, A in registers ---------------------------------------------
+// m64nNk32 s8 x s8 -> s32 with A (64, 32) from the warpgroup's registers: four
+// 32-bit registers per thread holding the mma.m16n8k32 A fragment of its warp's
+// 16 rows (a[0]: row l/4, K bytes 4 (l % 4) .. +3; a[1]: row l/4 + 8, the same
+// bytes; a[2], a[3]: the same rows at K bytes 16 + 4 (l % 4) .. +3), B (N, 32)
+// as wgmma_s8's. The registers must stay unchanged until the group's
+// wait_group. Used by gemm_int8_rows.cu's group tiles (A quantized in registers).
+#define WG_RS_A(i) "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3])
+// d (64 x 160, s32) = A (64 x 32, registers) * B (160 x 32)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_s8_rs_n160(int *d, const uint32_t *a, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %85, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n160k32.s32.s8.s8 "
+        "{"
+        WG_D80
+        "}, {%80, %81, %82, %83}, %84, p;\n"
+        "}\n"
+        : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24), WG_IACC8(d, 32), WG_IACC8(d, 40),
+          WG_IACC8(d, 48), WG_IACC8(d, 56), WG_IACC8(d, 64), WG_IACC8(d, 72)
+        : WG_RS_A(0), "l"(db), "r"(scale_d));
+#endif
+}
+// d (64 x 128, s32) = A (64 x 32, registers) * B (128 x 32)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_s8_rs_n128(int *d, const uint32_t *a, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %69, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8 "
+        "{"
+        WG_D64
+        "}, {%64, %65, %66, %67}, %68, p;\n"
+        "}\n"
+        : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24), WG_IACC8(d, 32), WG_IACC8(d, 40),
+          WG_IACC8(d, 48), WG_IACC8(d, 56)
+        : WG_RS_A(0), "l"(db), "r"(scale_d));
+#endif
+}
+#undef WG_RS_A
+template <int N>
+__device__ __forceinline__ void wgmma_s8_rs(int *d, const uint32_t *a, uint64_t db, int scale_d) {
+    static_assert(N == 128 || N == 160, "compiled INT8 register-A wgmma widths");
+    if constexpr (N == 160) wgmma_s8_rs_n160(d, a, db, scale_d);
+    else wgmma_s8_rs_n128(d, a, db, scale_d);
+}
 // The INT32 accumulators as asm operands (see wg_regs_ready).
 template <int R>
 __device__ __forceinline__ void wg_regs_ready(int *d) {

@@ -92,7 +92,7 @@ static const Choice kOnOff[] = {{"on", 1, NULL}, {"off", 0, NULL}, {NULL, 0, NUL
 static const Choice kPrec[] = {{"int8", PREC_INT8, NULL}, {"fp16", PREC_FP16, NULL}, {NULL, 0, NULL}};
 static const Choice kLinearPrec[] = {{"int8", PREC_INT8, NULL}, {"fp16", PREC_FP16, NULL}, {"auto", PREC_AUTO, NULL},
                                      {NULL, 0, NULL}};
-static const Choice kInt8Scales[] = {{"tile", 0, NULL}, {"row", 1, NULL}, {NULL, 0, NULL}};
+static const Choice kInt8Scales[] = {{"tile", 0, NULL}, {"row", 1, NULL}, {"group", 2, NULL}, {NULL, 0, NULL}};
 static const Choice kNodeTiming[] = {{"graph", 0, NULL}, {"eager", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kGnPass[] = {{"one-pass", 0, NULL}, {"two-pass", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kEngine[] = {{"auto", 0, NULL}, {"portable", 1, NULL}, {NULL, 0, NULL}};
@@ -272,9 +272,11 @@ static const OptionRow kOptions[OPT_COUNT] = {
                                   "(132 SMs) picks with --kernel-select heuristic"},
     [OPT_INT8_SCALES] = {"int8-scales", "S", "tile", CHOICE(kInt8Scales), .at = RUN(int8_rows), .section = SEC_RUN,
                          .help = "INT8 GEMMs' scales: tile (one per 64-128 rows x K-tile\n"
-                                 "block of A and of W, online) or row (one per row of A,\n"
+                                 "block of A and of W, online), row (one per row of A,\n"
                                  "online, and one per output channel of W, made once with\n"
-                                 "the weights; exact INT32 sums over the whole K)",
+                                 "the weights; exact INT32 sums over the whole K) or group\n"
+                                 "(W as row; A per row and 128-K group, quantized inside\n"
+                                 "the GEMM: no pass over A; Hopper GPUs)",
                          .help_more = "row nodes' kernel reads \"i8r\"; their result does not\n"
                                       "depend on the tile, so --device cpu matches any\n"
                                       "--kernel-select"},
@@ -665,6 +667,8 @@ int cli_parse(int argc, char **argv, Cli *cli) {
     if (cli->given[OPT_INT8_SCALES] && !cli->opt.int8_rows && cli->opt.linear_prec == PREC_AUTO &&
         cli->opt.conv1x1_prec != PREC_INT8)
         die_user("--linear auto runs its INT8 GEMMs with row scales; drop --int8-scales tile, or use --linear int8");
+    if (cli->opt.int8_rows == 2 && cli->opt.linear_prec == PREC_AUTO)
+        die_user("--linear auto runs its INT8 GEMMs with row scales; drop --int8-scales group, or use --linear int8");
     if (cli->sweep_model) check_sweep(cli);
     check_files(cli);
     return -1;

@@ -695,6 +695,108 @@ static void test_gemv_case(int rows, int N, int K, int silu, int bias, int res) 
         if (dp[i]) cudaCheck(cudaFree(dp[i]));
 }
 
+// --int8-scales group: gemm_int8_group with every tile against gemm_int8_group_model (bit for bit; GEGLU
+// within one FP16 ulp), no NaN/Inf, the relative L2 against FP32 (3e-2; 0.25 with outliers). tiny != 0: the
+// first half of the A rows scaled by it, so their groups take the FP32 quantizer (127 / amax past FP16).
+// The per-row kernel's error on the same data is printed beside it.
+static void test_group_case(const char *what, int M, int N, int K, EpiKind epi, float outlier, float tiny) {
+    I8Case c = i8_case_make_t(M, N, K, epi, 0, outlier, (uint64_t)M * 41 + N * 13 + K * 7 + epi * 100, tiny);
+    const GemmEpilogue ge = epi == EPI_GEGLU ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
+    int8_t *d_qw = i8_dalloc((size_t)N * K), *d_qa = i8_dalloc((size_t)M * K);
+    float *d_sw = i8_dalloc((size_t)N * 4), *d_sa = i8_dalloc((size_t)M * 4);
+    cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, d_qw, d_sw, 0));
+    float *ref = i8_reference(&c);
+    const size_t ny = (size_t)M * c.nout;
+    float *ym = xmalloc(ny * 4);
+    gemm_int8_group_model(M, N, K, c.a, c.wk, c.bk, c.res, ym, ge);
+    TileConfig cand[8];
+    const int nc = gemm_int8_group_candidates(M, N, K, cand, 8);
+    result(nc > 0, "gemm_int8_group M=%d N=%d K=%d: tiles offered (%d)", M, N, K, nc);
+    uint16_t *y = xmalloc(ny * 2);
+    double l2 = 0;
+    for (int i = 0; i < nc; i++) {
+        cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
+        cudaCheck(gemm_int8_group(M, N, K, cand[i], c.d_a, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
+        cudaCheck(cudaDeviceSynchronize());
+        copy_to_host(y, c.d_y, ny * 2, 0);
+        size_t nan = 0, nf = 0;
+        double worst = 0;
+        const size_t bad = i8_compare_model(&c, y, ym, 0, M, NULL, &nan, &worst);
+        l2 = i8_rel_l2(y, ref, ny, &nf);
+        const double lim = outlier > 0 ? 0.25 : 3e-2;
+        result(bad == 0 && nan == 0 && nf == 0 && l2 <= lim,
+               "gemm_int8_group %s M=%d N=%d K=%d epi=%s outlier=%g tiny=%g %s: y == model %s (%zu mismatches, "
+               "%zu NaN/Inf, worst %.2f ulp), rel L2 vs FP32 %.2e <= %g",
+               what, M, N, K, epi_name(epi), outlier, tiny, gemm_int8_group_tile_name(cand[i].tile),
+               epi == EPI_GEGLU ? "within 1 fp16 ulp" : "bit for bit", bad, nan, worst, l2, lim);
+    }
+    if (outlier > 0 || !strcmp(what, "normal")) {  // per-row scales on the same data, for the error report
+        const TileConfig rc = gemm_int8_rows_heuristic(M, N, K, ge, 0, g_i8_sms);
+        cudaCheck(quantize_rows_int8(c.d_a, M, K, 0, d_qa, d_sa, 0));
+        cudaCheck(gemm_int8_rows(M, N, K, rc, d_qa, d_sa, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
+        copy_to_host(y, c.d_y, ny * 2, 0);
+        size_t nf = 0;
+        printf("  int8 error M=%d N=%d K=%d %s (outlier %g per A row): rel L2 vs FP32 per-(row, 128-K group) scales "
+               "%.3e, per-row scales %.3e\n", M, N, K, what, outlier, l2, i8_rel_l2(y, ref, ny, &nf));
+    }
+    free(y), free(ym), free(ref);
+    cudaCheck(cudaFree(d_qw)), cudaCheck(cudaFree(d_sw)), cudaCheck(cudaFree(d_qa)), cudaCheck(cudaFree(d_sa));
+    i8_case_free(&c);
+}
+
+// gemm_int8_group refuses K % 16 != 0, tile ids past its list, split-K and GEGLU with a residual.
+static void test_group_invalid(void) {
+    uint16_t *a = i8_dalloc(64 * 272 * 2), *y = i8_dalloc(64 * 64 * 2), *r = i8_dalloc(64 * 64 * 2);
+    int8_t *q = i8_dalloc(64 * 272);
+    float *s = i8_dalloc(64 * 4);
+    const TileConfig ok = gemm_int8_group_heuristic(64, 64, 272);
+    const int refused = gemm_int8_group(64, 64, 264, ok, a, q, s, NULL, NULL, y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+                        gemm_int8_group(64, 64, 272, (TileConfig){99, 1}, a, q, s, NULL, NULL, y, GEMM_EPI_NONE, 0) !=
+                            cudaSuccess &&
+                        gemm_int8_group(64, 64, 272, (TileConfig){ok.tile, 2}, a, q, s, NULL, NULL, y, GEMM_EPI_NONE,
+                                        0) != cudaSuccess &&
+                        gemm_int8_group(64, 64, 272, ok, a, q, s, NULL, r, y, GEMM_EPI_GEGLU, 0) != cudaSuccess;
+    (void)cudaGetLastError();
+    result(refused, "gemm_int8_group: K %% 16 != 0, an unknown tile, split-K, GEGLU with a residual refused");
+    cudaCheck(cudaFree(a)), cudaCheck(cudaFree(y)), cudaCheck(cudaFree(r)), cudaCheck(cudaFree(q)), cudaCheck(cudaFree(s));
+}
+
+void gpu_suite_int8_group(int num_sms) {
+    g_i8_sms = num_sms;
+    if (!gemm_int8_group_usable(1024)) return;  // the group tiles run on the Hopper engine only
+    test_group_invalid();
+    // awkward shapes: M = 1, 7, 77, 129 (row tails), N tails, K = 16 .. 1288 (group tails: 40 of 128), every
+    // epilogue; tiny groups on the FP32 quantizer
+    static const int sh[][3] = {{1, 8, 16}, {7, 24, 48}, {77, 136, 1288}, {129, 264, 272}, {333, 384, 1024},
+                                {65, 80, 144}, {4177, 1040, 320}};
+    for (unsigned i = 0; i < sizeof(sh) / sizeof(sh[0]); i++)
+        for (int e = 0; e < 4; e++) {
+            if (e == EPI_GEGLU && sh[i][1] % 16) continue;
+            test_group_case("awkward", sh[i][0], sh[i][1], sh[i][2], (EpiKind)e, 0, 0);
+        }
+    test_group_case("tiny", 200, 320, 640, EPI_BIAS, 0, 1e-4f);
+    // every linear of the SD1.5 / SDXL transformer blocks at batch 1 and 2 (the few-row ones excepted: they
+    // keep row scales), and the feed-forward GEMM shapes
+    char what[64];
+    for (int b = 1; b <= 2; b++)
+        for (unsigned i = 0; i < sizeof(kTfShapes) / sizeof(kTfShapes[0]); i++) {
+            int C = kTfShapes[i][0], M = b * kTfShapes[i][1], D = kTfShapes[i][2];
+            snprintf(what, sizeof what, "B%d_C%d_T%d", b, C, kTfShapes[i][1]);
+            test_group_case(what, M, 3 * C, C, EPI_NONE, 0, 0);
+            test_group_case(what, M, C, C, EPI_BIAS_RES, 0, 0);
+            test_group_case(what, M, 8 * C, C, EPI_GEGLU, 0, 0);
+            test_group_case(what, M, C, 4 * C, EPI_BIAS_RES, 0, 0);
+            test_group_case(what, b * 77, 2 * C, D, EPI_NONE, 0, 0);
+        }
+    test_group_case("ff", 2048, 1280, 5120, EPI_NONE, 0, 0);
+    // error beside the per-row kernel: normal data and one outlier per A row
+    test_group_case("normal", 1024, 1280, 1280, EPI_BIAS, 0, 0);
+    test_group_case("outliers", 1024, 1280, 1280, EPI_BIAS, 30.f, 0);
+    test_group_case("outliers", 1024, 1280, 1280, EPI_BIAS, 300.f, 0);
+    test_group_case("normal", 2048, 320, 1280, EPI_BIAS_RES, 0, 0);
+    test_group_case("outliers", 2048, 320, 1280, EPI_BIAS_RES, 100.f, 0);
+}
+
 void gpu_suite_int8_rows(int num_sms) {
     g_i8_sms = num_sms;
     // the few-row linear in one kernel: the time embedding's shapes (320 -> 1280, 1280 -> 1280 / 640 / 320 with
@@ -758,6 +860,7 @@ void gpu_suite_int8_rows(int num_sms) {
     test_rows_case("outliers", 1024, 1280, 1280, EPI_BIAS, 0, 300.f, 1);
     test_rows_case("normal", 2048, 320, 1280, EPI_BIAS_RES, 0, 0, 1);
     test_rows_case("outliers", 2048, 320, 1280, EPI_BIAS_RES, 0, 100.f, 1);
+    gpu_suite_int8_group(num_sms);
 }
 
 void gpu_suite_int8(int num_sms) {

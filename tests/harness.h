@@ -71,7 +71,8 @@ void cpu_suite_vendor(const char *bin);       // tests/cpu_vendor.c
 void gpu_suite_vendor(const char *bin);       // tests/gpu_vendor.c
 void cpu_suite_int8(const char *bin);         // tests/cpu_int8.c
 void gpu_suite_int8(int num_sms);             // tests/gpu_int8.c
-void gpu_suite_int8_rows(int num_sms);        // tests/gpu_int8.c (--int8-scales row)
+void gpu_suite_int8_rows(int num_sms);        // tests/gpu_int8.c (--int8-scales row and group)
+void gpu_suite_int8_group(int num_sms);       // tests/gpu_int8.c (--int8-scales group alone)
 void cpu_suite_outputs(const char *bin);      // tests/cpu_outputs.c
 void cpu_suite_unet(const char *bin);         // tests/cpu_unet.c
 void cpu_suite_fuse(void);                    // tests/cpu_fuse.c

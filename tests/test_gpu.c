@@ -1834,14 +1834,14 @@ static void block_suites(const char *bin) {
 
 // usage: test_gpu [unetrun] [--golden DIR] [--golden-shard K/N] [--golden-pass fast|portable|auto|unet] [--shard K/N]
 //                 [--golden-only | --section kernels|conv|gemm|ops|groupnorm|norm|lnfold|blocks|refine|shortcut|streamk|
-//                                               int8|int8-row]
+//                                               int8|int8-row|int8-group]
 //   --section: only the kernel suites (conv: the SD conv/GEMM shapes on every tile; gemm: the GEMM part
 //   of conv; ops: the rest; groupnorm: the GroupNorm part of ops; norm: GroupNorm in the conv operand
 //   path; lnfold: LayerNorm folded into its GEMM, kernels and CLI runs), or only the block/UNet CLI
 //   suites and the golden cases (blocks), or of those only the tuning-in-context runs (refine); shortcut:
 //   the fused conv_shortcut's kernels and CLI runs; streamk: the stream-K conv tiles alone; int8: the INT8
-//   GEMMs' kernel and CLI tests (both scale schemes; also part of blocks); int8-row: the same without the
-//   per-tile kernels' suite
+//   GEMMs' kernel and CLI tests (every scale scheme; also part of blocks); int8-row: the same without the
+//   per-tile kernels' suite; int8-group: the --int8-scales group kernel's tests alone
 //   (the whole suite takes several minutes; the two halves can run as separate commands;
 //   --golden-shard K/N runs only every N-th golden case from the K-th, so N processes share the goldens;
 //   --golden-pass runs only one pass over them: fast (the default kernels), portable (--engine portable),
@@ -1882,10 +1882,10 @@ int main(int argc, char **argv) {
                 strcmp(section, "ops") && strcmp(section, "groupnorm") && strcmp(section, "norm") &&
                 strcmp(section, "lnfold") && strcmp(section, "blocks") && strcmp(section, "refine") &&
                 strcmp(section, "shortcut") && strcmp(section, "streamk") && strcmp(section, "int8") &&
-                strcmp(section, "int8-row")) {
+                strcmp(section, "int8-row") && strcmp(section, "int8-group")) {
                 fprintf(stderr,
                         "test_gpu: --section must be kernels, conv, gemm, ops, groupnorm, norm, lnfold, blocks, "
-                        "refine, shortcut, streamk, int8 or int8-row (got '%s')\n",
+                        "refine, shortcut, streamk, int8, int8-row or int8-group (got '%s')\n",
                         section);
                 return 2;
             }
@@ -1920,6 +1920,7 @@ int main(int argc, char **argv) {
         gpu_suite_int8_rows(g_num_sms);
         gpu_suite_int8_cli(bin);
     }
+    if (section && !strcmp(section, "int8-group")) gpu_suite_int8_group(g_num_sms);  // --int8-scales group alone
     if (section && !strcmp(section, "int8-row")) {  // the same without the per-tile kernels' suite
         gpu_suite_int8_rows(g_num_sms);
         gpu_suite_int8_cli(bin);

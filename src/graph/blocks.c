@@ -567,7 +567,7 @@ int graph_fuse_layernorms(Graph *g, int min_c, int min_c_int8) {
         Node *b = &g->nodes[j];
         if (!layernorm_gemm_pair(g, a, b)) continue;
         const int fold = b->prec == PREC_FP16 && a->ln->c >= min_c;
-        const int quant = b->prec == PREC_INT8 && b->i8_rows && a->ln->c >= min_c_int8;
+        const int quant = b->prec == PREC_INT8 && b->i8_rows && !b->i8_group && a->ln->c >= min_c_int8;
         if (!fold && !quant) continue;
         b->ln = a->ln;
         b->in = a->in;
@@ -613,12 +613,20 @@ static void auto_precision(const Graph *g, Node *n, const RunOptions *opt, int i
     }
 }
 
+// --int8-scales group: the GEMMs whose A is FP16 rows that gemm_int8_group quantizes itself. The few-row
+// linears (the time embedding's, time_emb_proj, SiLU on A) keep row scales: linear_rows_int8 quantizes
+// their rows in its one kernel.
+static int group_scales_apply(const Graph *g, const Node *n) {
+    if (n->op != OP_LINEAR) return 1;
+    return !n->lin->silu_in && !linear_rows_int8_fits(g->t[n->in].n, n->lin->k);
+}
+
 void graph_set_precision(Graph *g, const RunOptions *opt, int int8_tiles) {
     for (int i = 0; i < g->nn; i++) {
         Node *n = &g->nodes[i];
         n->prec = PREC_FP16;
         n->prec_auto = 0;
-        n->i8_rows = n->i8_qa = 0;
+        n->i8_rows = n->i8_group = n->i8_qa = 0;
         if ((n->op == OP_LINEAR || n->op == OP_GEMM) && opt->linear_prec == PREC_AUTO) {
             auto_precision(g, n, opt, int8_tiles);
             continue;
@@ -628,7 +636,8 @@ void graph_set_precision(Graph *g, const RunOptions *opt, int int8_tiles) {
         else if (n->op == OP_CONV && n->conv->s.ksize == 1 && n->conv->s.stride == 1 && !n->conv->s.cin2)
             n->prec = opt->conv1x1_prec;
         n->i8_rows = n->prec == PREC_INT8 && opt->int8_rows;  // --int8-scales row: gemm_int8_rows
-        n->i8_qa = n->i8_rows ? opt->fuse_quant : FUSE_OFF;
+        n->i8_group = n->i8_rows && opt->int8_rows == 2 && group_scales_apply(g, n);
+        n->i8_qa = n->i8_rows && !n->i8_group ? opt->fuse_quant : FUSE_OFF;
     }
     graph_set_tolerances(g, opt);
 }

@@ -58,7 +58,8 @@ static void node_int8_cpu(const Graph *g, const Node *n, const float *in, const 
             for (size_t i = 0; i < ti->numel; i++) normed[i] = round_f16(normed[i]);
             in = normed;
         }
-        if (n->i8_rows) linear_int8_rows_emul(rows, L->n, L->k, in, L->h_w_fast, L->h_bias, res, out, epi, silu);
+        if (n->i8_group) linear_int8_group_emul(rows, L->n, L->k, in, L->h_w_fast, L->h_bias, res, out, epi);
+        else if (n->i8_rows) linear_int8_rows_emul(rows, L->n, L->k, in, L->h_w_fast, L->h_bias, res, out, epi, silu);
         else linear_int8_emul(rows, L->n, L->k, in, L->h_w_fast, L->h_bias, res, out, epi, silu);
         free(normed);
         return;
@@ -69,7 +70,8 @@ static void node_int8_cpu(const Graph *g, const Node *n, const float *in, const 
     float *w = xmalloc((size_t)cout * cin * sizeof(float));  // (N = Cout, K = Cin) from (1, 1, Cin, Cout)
     for (int ci = 0; ci < cin; ci++)
         for (int co = 0; co < cout; co++) w[(size_t)co * cin + ci] = L->h_w_fast[(size_t)ci * cout + co];
-    if (n->i8_rows) gemm_int8_rows_model(m, cout, cin, in, w, L->h_bias, res, out, GEMM_EPI_NONE, 0);
+    if (n->i8_group) gemm_int8_group_model(m, cout, cin, in, w, L->h_bias, res, out, GEMM_EPI_NONE);
+    else if (n->i8_rows) gemm_int8_rows_model(m, cout, cin, in, w, L->h_bias, res, out, GEMM_EPI_NONE, 0);
     else linear_int8_emul(m, cout, cin, in, w, L->h_bias, res, out, GEMM_EPI_NONE, 0);
     free(w);
 }
@@ -277,7 +279,9 @@ static void name_kernels_cpu(Graph *g) {
             case OP_LAYERNORM: k = "layernorm"; break;
             case OP_ATTENTION: k = "attention"; break;
         }
-        if (n->prec == PREC_INT8 && n->i8_rows) {
+        if (n->prec == PREC_INT8 && n->i8_group) {
+            snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu i8g groups");
+        } else if (n->prec == PREC_INT8 && n->i8_rows) {
             snprintf(g->nodes[i].kernel, sizeof(g->nodes[i].kernel), "cpu %si8r rows", n->ln ? "ln-quant + " : "");
         } else if (n->prec == PREC_INT8) {
             int m = n->op == OP_CONV ? n->conv->s.batch * n->conv->s.h * n->conv->s.w

@@ -110,7 +110,8 @@ static int node_i8_gemv(const Graph *g, const Node *n) {
 // (gemm_int8_rows_a16): the a16 argument of gemm_int8_rows_candidates / _heuristic, from --fuse-quant
 // (off 0, auto 1, on 2).
 static int node_i8_a16(const Graph *g, const Node *n) {
-    if (n->prec != PREC_INT8 || !n->i8_rows || n->i8_qa == FUSE_OFF || node_ln_quant(n) || node_i8_gemv(g, n) ||
+    if (n->prec != PREC_INT8 || !n->i8_rows || n->i8_group || n->i8_qa == FUSE_OFF || node_ln_quant(n) ||
+        node_i8_gemv(g, n) ||
         (n->op == OP_LINEAR && n->lin->silu_in))
         return 0;
     return n->i8_qa == FUSE_ON ? 2 : 1;
@@ -134,6 +135,12 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
     }
     const int8_t *qw = n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8;  // (N, K), per-channel (i8_rows)
     const float *sw = n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw;
+    if (n->i8_group) {  // A quantized per (row, group) inside the GEMM: one kernel
+        cudaCheck(gemm_int8_group(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, qw, sw, bias,
+                                  n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
+                                  geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, st));
+        return;
+    }
     if (n->i8_rows && gemm_int8_rows_tile_a16(node_gemm_cfg(n)->tile)) {  // a qa tile: one kernel
         cudaCheck(gemm_int8_rows_a16(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, qw, sw, bias,
                                      n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
@@ -540,6 +547,11 @@ static void set_kernel_name(const Graph *g, Node *n) {
                  n->res >= 0 ? " +res" : "");
         return;
     }
+    if (n->prec == PREC_INT8 && n->i8_group) {  // e.g. "gemm-i8g i8g 128x160/4st geglu"
+        snprintf(n->kernel, sizeof(n->kernel), "gemm-i8g %s%s", gemm_int8_group_tile_name(node_gemm_cfg(n)->tile),
+                 n->op == OP_GEMM && n->lin->geglu ? " geglu" : "");
+        return;
+    }
     if (n->prec == PREC_INT8 && n->i8_rows) {  // e.g. "gemm-i8r i8r 128x256/4st geglu", "ln-quant + gemm-i8r ..."
         snprintf(n->kernel, sizeof(n->kernel), "%sgemm-i8r %s%s%s", node_ln_quant(n) ? "ln-quant + " : "",
                  gemm_int8_rows_tile_name(node_gemm_cfg(n)->tile),
@@ -625,8 +637,8 @@ typedef struct {
 static void apply_tile(Node *n, const void *cand, int i) { *node_gemm_cfg(n) = ((const TileConfig *)cand)[i]; }
 static void apply_attn(Node *n, const void *cand, int i) { n->attn_cfg = ((const AttnConfig *)cand)[i]; }
 static void label_int8_rows(const void *cand, int i, const Node *n, char *buf, size_t len) {
-    (void)n;
-    snprintf(buf, len, "%-22s", gemm_int8_rows_tile_name(((const TileConfig *)cand)[i].tile));
+    const int tile = ((const TileConfig *)cand)[i].tile;
+    snprintf(buf, len, "%-22s", n->i8_group ? gemm_int8_group_tile_name(tile) : gemm_int8_rows_tile_name(tile));
 }
 
 static void label_int8(const void *cand, int i, const Node *n, char *buf, size_t len) {
@@ -802,7 +814,19 @@ static void select_node_tiles(Graph *g, Node *n, const Scratch *sc, KernelSelect
     Candidates c;
     const int heuristic = sel == KERNEL_SELECT_HEURISTIC;
     if (node_i8_gemv(g, n)) return;  // linear_rows_int8: one kernel
-    if (n->prec == PREC_INT8 && n->i8_rows) {  // per-row / per-channel INT8 GEMM: its tiles, no split-K
+    if (n->prec == PREC_INT8 && n->i8_group) {  // A per (row, group) inside the GEMM: its tiles
+        int m, nn, k;
+        node_gemm_dims(g, n, &m, &nn, &k);
+        if (!gemm_int8_group_usable(k))
+            die_user("--int8-scales group runs on the Hopper engine only (a cc 9.0 GPU, K a multiple of 16, not "
+                     "--engine portable), and %s has K %d on this one; use --int8-scales row", n->name, k);
+        if (heuristic) {
+            *node_gemm_cfg(n) = gemm_int8_group_heuristic(m, nn, k);
+            return;
+        }
+        c = (Candidates){gemm_int8_group_candidates(m, nn, k, tiles, 128), tiles, apply_tile, label_int8_rows};
+        if (c.count <= 0) die_internal("no INT8 group-scale GEMM tile for %s (M %d N %d K %d)", n->name, m, nn, k);
+    } else if (n->prec == PREC_INT8 && n->i8_rows) {  // per-row / per-channel INT8 GEMM: its tiles, no split-K
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
         if (heuristic) {
@@ -978,8 +1002,8 @@ static void int8_rows_alloc(Graph *g, GpuRun *run, cudaStream_t st) {
         if ((n->prec != PREC_INT8 && !(n->prec_auto && run->tune)) || !n->i8_rows) continue;
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
-        if ((size_t)m * k > qa_bytes) qa_bytes = (size_t)m * k;
-        if ((size_t)m > sa_rows) sa_rows = (size_t)m;
+        if ((size_t)m * k > qa_bytes && !n->i8_group) qa_bytes = (size_t)m * k;  // group nodes: no qa
+        if ((size_t)m > sa_rows && !n->i8_group) sa_rows = (size_t)m;
         const uint16_t *w16 = n->op == OP_CONV ? n->conv->d_w16 : n->lin->d_w16;  // (N, K)
         int8_t **w8 = n->op == OP_CONV ? &n->conv->d_w8 : &n->lin->d_w8;
         float **sw = n->op == OP_CONV ? &n->conv->d_sw : &n->lin->d_sw;

@@ -259,6 +259,16 @@ TileConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w,
     return cfg;
 }
 
+void linear_int8_group_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
+                            const float *residual, float *y, GemmEpilogue epi) {
+    const float *wk, *bk;
+    float *wi, *bi;
+    int8_kernel_order(w, bias, n, k, epi, &wk, &bk, &wi, &bi);
+    gemm_int8_group_model(m, n, k, a, wk, bk, residual, y, epi);
+    free(wi);
+    free(bi);
+}
+
 void linear_int8_rows_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
                            const float *residual, float *y, GemmEpilogue epi, int silu_a) {
     const float *wk, *bk;

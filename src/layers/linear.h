@@ -89,5 +89,9 @@ TileConfig linear_int8_emul(int m, int n, int k, const float *a, const float *w,
 // a and per row of w, exact sums over the whole K; no tile to emulate).
 void linear_int8_rows_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
                            const float *residual, float *y, GemmEpilogue epi, int silu_a);
+// The same with --int8-scales group (gemm_int8_group_model: a per row and
+// 128-K group, w per row; no SiLU on A).
+void linear_int8_group_emul(int m, int n, int k, const float *a, const float *w, const float *bias,
+                            const float *residual, float *y, GemmEpilogue epi);
 
 #endif

@@ -256,3 +256,48 @@ void gemm_int8_rows_model(int m, int n, int k, const float *a, const float *w, c
     }
     free(qa), free(qw), free(sa), free(sw);
 }
+
+void quant_groups_int8_model(const float *x, int rows, int k, int8_t *q, float *scale) {
+    const int ng = (k + QUANT_GROUP - 1) / QUANT_GROUP;
+    for (int r = 0; r < rows; r++)
+        for (int g = 0; g < ng; g++) {
+            const int kb = g * QUANT_GROUP, ke = kb + QUANT_GROUP < k ? kb + QUANT_GROUP : k;
+            const float *xr = x + (size_t)r * k;
+            const QuantTileParams tp = quant_tile_params(quant_tile_maxabs(xr + kb, 1, ke - kb, 0), 1);
+            scale[(size_t)r * ng + g] = tp.scale;
+            for (int c = kb; c < ke; c++)
+                q[(size_t)r * k + c] = (int8_t)(tp.half_path ? quant_round_half(xr[c], tp.inv) : quant_round(xr[c], tp.inv));
+        }
+}
+
+void gemm_int8_group_model(int m, int n, int k, const float *a, const float *w, const float *bias,
+                           const float *residual, float *y, GemmEpilogue epi) {
+    const int geglu = epi == GEMM_EPI_GEGLU;
+    const int nout = geglu ? n / 2 : n, ng = (k + QUANT_GROUP - 1) / QUANT_GROUP;
+    int8_t *qa = xmalloc((size_t)m * k), *qw = xmalloc((size_t)n * k);  // (M, K), (N, K)
+    float *sa = xmalloc((size_t)m * ng * sizeof(float)), *sw = xmalloc((size_t)n * sizeof(float));  // (M, G), (N)
+    quant_groups_int8_model(a, m, k, qa, sa);
+    quant_rows_int8_model(w, n, k, 0, qw, sw);  // the weights as --int8-scales row makes them
+#pragma omp parallel
+    {
+        float *s = xmalloc((size_t)n * sizeof(float));  // (N) this row's dequantized sums
+#pragma omp for schedule(dynamic, 1)
+        for (int r = 0; r < m; r++) {
+            const int8_t *qr = qa + (size_t)r * k;
+            for (int c = 0; c < n; c++) {
+                const int8_t *qc = qw + (size_t)c * k;
+                float acc = 0.0f;
+                for (int g = 0; g < ng; g++) {
+                    const int kb = g * QUANT_GROUP, ke = kb + QUANT_GROUP < k ? kb + QUANT_GROUP : k;
+                    int isum = 0;  // exact: |isum| <= 128 * 127^2
+                    for (int i = kb; i < ke; i++) isum += (int)qr[i] * (int)qc[i];
+                    acc = fmaf((float)isum, sa[(size_t)r * ng + g], acc);
+                }
+                s[c] = acc * sw[c];
+            }
+            quant_epilogue_row(s, n, bias, residual ? residual + (size_t)r * n : NULL, y + (size_t)r * nout, geglu);
+        }
+        free(s);
+    }
+    free(qa), free(qw), free(sa), free(sw);
+}

@@ -78,4 +78,22 @@ void quant_rows_int8_model(const float *x, int rows, int k, int silu, int8_t *q,
 void gemm_int8_rows_model(int m, int n, int k, const float *a, const float *w, const float *bias,
                           const float *residual, float *y, GemmEpilogue epi, int silu_a);
 
+// --int8-scales group (gemm_int8_group, kernels/gemm_int8_rows.cu): A quantized
+// per row and group of QUANT_GROUP K-elements (the last group the K tail) with
+// the per-tile quantizer: amax = max |x| over the group, (inv, scale) =
+// quant_tile_params(amax, 1), q by quant_round_half (FP16 path) or quant_round.
+// x (rows, K) FP16 values as float; q (rows, K); scale (rows, groups).
+#define QUANT_GROUP 128
+void quant_groups_int8_model(const float *x, int rows, int k, int8_t *q, float *scale);
+// The output of gemm_int8_group: A per (row, group) as above, W per output
+// channel (quant_rows_int8_model, as --int8-scales row); per group the exact
+// INT32 sum isum_g of qa qw over the group, acc = fmaf(float(isum_g), sa(m,
+// g), acc) in group order from acc = 0, then v = acc * sw[n], + bias[n], +
+// residual[m, n], y = fp16(v); GEGLU as gemm_int8_rows_model. Arguments as
+// gemm_int8_rows_model's (no SiLU on A). Bit-exact with the kernel except
+// GELU (erff), as above.
+void gemm_int8_group_model(int m, int n, int k, const float *a, const float *w, const float *bias,
+                           const float *residual, float *y, GemmEpilogue epi);
+
+
 #endif

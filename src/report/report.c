@@ -319,7 +319,7 @@ static void config_json(cJSON *cfg, const Graph *g, const RunOptions *opt) {
     cJSON_AddStringToObject(cfg, "linear_precision",
                             opt->linear_prec == PREC_INT8 ? "int8" : opt->linear_prec == PREC_AUTO ? "auto" : "fp16");
     cJSON_AddStringToObject(cfg, "conv1x1_precision", opt->conv1x1_prec == PREC_INT8 ? "int8" : "fp16");
-    cJSON_AddStringToObject(cfg, "int8_scales", opt->int8_rows ? "row" : "tile");
+    cJSON_AddStringToObject(cfg, "int8_scales", opt->int8_rows == 2 ? "group" : opt->int8_rows ? "row" : "tile");
 }
 
 // One element of "nodes" (docs/report-schema.md).
@@ -331,7 +331,8 @@ static cJSON *node_json(const Graph *g, const Node *n, const RunResult *r) {
     int shape[4] = {t->n, t->h, t->w, t->c};
     cJSON_AddItemToObject(o, "output_nhwc", cJSON_CreateIntArray(shape, 4));
     cJSON_AddStringToObject(o, "precision", n->prec == PREC_INT8 ? "int8" : "fp16");
-    if (n->prec == PREC_INT8) cJSON_AddStringToObject(o, "int8_scales", n->i8_rows ? "row" : "tile");
+    if (n->prec == PREC_INT8)
+        cJSON_AddStringToObject(o, "int8_scales", n->i8_group ? "group" : n->i8_rows ? "row" : "tile");
     cJSON_AddNumberToObject(o, "flops", n->flops);
     cJSON_AddNumberToObject(o, "min_bytes", n->bytes);
     cJSON_AddItemToObject(o, "time_us", time_json(&n->time));
