@@ -601,25 +601,38 @@ __device__ __forceinline__ void i8g_quant_frags(const unsigned char *st, int r0,
         h[i] = *reinterpret_cast<const uint2 *>(st + (k / 64) * I8G_BOX_BYTES + row * 128 +
                                                 (((kk / 8) ^ (row & 7)) << 4) + (kk % 8) * 2);
     }
-    half2 m[2] = {__float2half2_rn(0.0f), __float2half2_rn(0.0f)};
+    half2 m[2][8];  // the two rows' max |x| as a tree (a chain of 16 dependent maxima per row was latency-bound)
 #pragma unroll
-    for (int i = 0; i < 16; i++) {
-        half2 &mr = m[i & 1];
-        mr = __hmax2(mr, __habs2(*reinterpret_cast<const half2 *>(&h[i].x)));
-        mr = __hmax2(mr, __habs2(*reinterpret_cast<const half2 *>(&h[i].y)));
-    }
+    for (int i = 0; i < 16; i++)
+        m[i & 1][i / 2] = __hmax2(__habs2(*reinterpret_cast<const half2 *>(&h[i].x)),
+                                  __habs2(*reinterpret_cast<const half2 *>(&h[i].y)));
+#pragma unroll
+    for (int w = 4; w > 0; w /= 2)
+#pragma unroll
+        for (int i = 0; i < w; i++) m[0][i] = __hmax2(m[0][i], m[0][i + w]), m[1][i] = __hmax2(m[1][i], m[1][i + w]);
     TileQ q[2];
 #pragma unroll
     for (int r = 0; r < 2; r++) {
-        const float2 mf = __half22float2(m[r]);
+        const float2 mf = __half22float2(m[r][0]);
         float a = fmaxf(mf.x, mf.y);  // the quad's four lanes hold the row's 128 elements
         a = fmaxf(a, __shfl_xor_sync(0xffffffffu, a, 1));
         a = fmaxf(a, __shfl_xor_sync(0xffffffffu, a, 2));
         q[r] = tile_params(a, true);
         sa[r] = q[r].scale;
     }
+    if (__all_sync(0xffffffffu, q[0].half_path && q[1].half_path)) {  // the warp's rows all on the FP16 path
+        const half2 mg = __half2half2(__ushort_as_half((unsigned short)0x6600));  // 1536
 #pragma unroll
-    for (int i = 0; i < 16; i++) f[i] = i8g_quant4(h[i], q[i & 1]);
+        for (int i = 0; i < 16; i++) {
+            const half2 inv = *reinterpret_cast<const half2 *>(&q[i & 1].inv2);
+            half2 v0 = __hfma2(*reinterpret_cast<const half2 *>(&h[i].x), inv, mg);
+            half2 v1 = __hfma2(*reinterpret_cast<const half2 *>(&h[i].y), inv, mg);
+            f[i] = __byte_perm(*reinterpret_cast<uint32_t *>(&v0), *reinterpret_cast<uint32_t *>(&v1), 0x6420);
+        }
+    } else {  // some tiny or all-zero row groups (the FP32 quantizer), off the common path
+#pragma unroll
+        for (int i = 0; i < 16; i++) f[i] = i8g_quant4(h[i], q[i & 1]);
+    }
 }
 
 // One stage of a consumer: the group's products from fragments cur (four k32 steps, B the stage's

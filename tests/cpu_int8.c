@@ -464,6 +464,113 @@ static void test_rows_error(int M, int N, int K, float outlier, double bound_row
     free(a), free(w), free(yr), free(yt);
 }
 
+// --int8-scales group written out from its definition (independent of quant.c): per row and 128-K group,
+// amax; the FP16 path where amax > 0 and 127 / amax fits FP16: inv = fp16(127 / amax), q = round half even
+// of x * inv (exact in double), scale = 1 / inv; else inv = 127 / amax (0 for amax 0), q by the FP32 fma
+// onto the integers, scale = amax / 127. W per row as rows_ref_quant. acc = fma(float(isum_g), sa_g, acc)
+// over the groups from 0; v = acc * sw + bias + residual; GEGLU as rows_ref_gemm.
+static void group_ref_gemm(int M, int N, int K, const float *a, const float *w, const float *bias, const float *res,
+                           float *y, int geglu) {
+    const int G = 128, ng = (K + G - 1) / G;
+    int *qa = xmalloc((size_t)M * K * sizeof(int)), *qw = xmalloc((size_t)N * K * sizeof(int));  // (M, K), (N, K)
+    float *sa = xmalloc((size_t)M * ng * sizeof(float)), *sw = xmalloc((size_t)N * sizeof(float));  // (M, G), (N)
+    float *v = xmalloc((size_t)N * sizeof(float));
+    for (int m = 0; m < M; m++)
+        for (int g = 0; g < ng; g++) {
+            const int k0 = g * G, k1 = k0 + G < K ? k0 + G : K;
+            float amax = 0.0f;
+            for (int k = k0; k < k1; k++) amax = fmaxf(amax, fabsf(a[(size_t)m * K + k]));
+            const float inv = amax > 0.0f ? 127.0f / amax : 0.0f;
+            const int half = amax > 0.0f && inv <= 65504.0f;
+            const float invh = half ? round_f16(inv) : inv;
+            for (int k = k0; k < k1; k++) {
+                const float x = a[(size_t)m * K + k];
+                qa[(size_t)m * K + k] = half ? (int)nearbyint((double)x * invh)
+                                             : (int)(fmaf(x, inv, 12582912.0f) - 12582912.0f);
+            }
+            sa[(size_t)m * ng + g] = half ? 1.0f / invh : amax / 127.0f;
+        }
+    for (int n = 0; n < N; n++) rows_ref_quant(w + (size_t)n * K, K, 0, qw + (size_t)n * K, &sw[n]);
+    for (int m = 0; m < M; m++) {
+        for (int n = 0; n < N; n++) {
+            float acc = 0.0f;
+            for (int g = 0; g < ng; g++) {
+                long long isum = 0;
+                for (int k = g * G; k < K && k < (g + 1) * G; k++)
+                    isum += (long long)qa[(size_t)m * K + k] * qw[(size_t)n * K + k];
+                acc = fmaf((float)isum, sa[(size_t)m * ng + g], acc);
+            }
+            float t = acc * sw[n];
+            if (bias) t = t + bias[n];
+            if (res && !geglu) t = t + res[(size_t)m * N + n];
+            v[n] = t;
+        }
+        if (!geglu) {
+            for (int n = 0; n < N; n++) y[(size_t)m * N + n] = round_f16(v[n]);
+        } else {
+            for (int oc = 0; oc < N / 2; oc++) {
+                float av = v[oc / 8 * 16 + oc % 8], g = v[oc / 8 * 16 + oc % 8 + 8];
+                float e = erff(g * 0.70710678118654752f), h = 0.5f * g;
+                y[(size_t)m * (N / 2) + oc] = round_f16(av * (h * (1.0f + e)));
+            }
+        }
+    }
+    free(qa), free(qw), free(sa), free(sw), free(v);
+}
+
+// gemm_int8_group_model == group_ref_gemm bit for bit; A rows of 2^-3 .. 2^3 (rows_data) and, with tiny, the
+// first rows scaled by 1e-5 (their groups on the FP32 quantizer), one all-zero row.
+static void test_group_vs_ref(int M, int N, int K, int use_bias, int use_res, int geglu, int tiny) {
+    const int nout = geglu ? N / 2 : N;
+    float *a = xmalloc((size_t)M * K * 4), *w = xmalloc((size_t)N * K * 4), *b = xmalloc((size_t)N * 4),
+          *r = xmalloc((size_t)M * N * 4), *y = xmalloc((size_t)M * nout * 4), *yr = xmalloc((size_t)M * nout * 4);
+    rows_data(M, N, K, a, w, b, r, 77 + (uint64_t)M * 5 + N + K);
+    if (tiny) {
+        for (size_t i = 0; i < (size_t)(M / 2) * K; i++) a[i] = round_f16(a[i] * 1e-5f);
+        for (int k = 0; k < K; k++) a[(size_t)(M - 1) * K + k] = 0.0f;
+    }
+    gemm_int8_group_model(M, N, K, a, w, use_bias ? b : NULL, use_res ? r : NULL, y, geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE);
+    group_ref_gemm(M, N, K, a, w, use_bias ? b : NULL, use_res ? r : NULL, yr, geglu);
+    int diff = 0, finite = 1;
+    for (size_t i = 0; i < (size_t)M * nout; i++) {
+        diff += memcmp(&y[i], &yr[i], sizeof(float)) != 0;
+        finite &= isfinite(y[i]);
+    }
+    result(diff == 0 && finite,
+           "group model M=%d N=%d K=%d bias=%d residual=%d %s tiny=%d: y == the written-out per-(row, 128-K group) "
+           "GEMM bit for bit (%d of %d outputs differ), no NaN/Inf", M, N, K, use_bias, use_res,
+           geglu ? "geglu" : "none", tiny, diff, M * nout);
+    free(a), free(w), free(b), free(r), free(y), free(yr);
+}
+
+// Error against the FP32 GEMM beside per-row scales, on N(0,1) data and with one outlier per A row: the
+// group scheme confines an outlier to its 128-K group.
+static void test_group_error(int M, int N, int K, float outlier, double bound) {
+    float *a = xmalloc((size_t)M * K * 4), *w = xmalloc((size_t)N * K * 4), *yg = xmalloc((size_t)M * N * 4),
+          *yr = xmalloc((size_t)M * N * 4);
+    for (size_t i = 0; i < (size_t)M * K; i++) a[i] = round_f16(i8_hash_normal(61, i));
+    if (outlier != 0.0f)
+        for (int m = 0; m < M; m++) a[(size_t)m * K + (m * 37) % K] = round_f16(outlier);
+    for (size_t i = 0; i < (size_t)N * K; i++) w[i] = round_f16(i8_hash_normal(62, i));
+    gemm_int8_group_model(M, N, K, a, w, NULL, NULL, yg, GEMM_EPI_NONE);
+    gemm_int8_rows_model(M, N, K, a, w, NULL, NULL, yr, GEMM_EPI_NONE, 0);
+    double eg = 0, er = 0, ref = 0;
+    for (int m = 0; m < M; m++)
+        for (int n = 0; n < N; n++) {
+            double v = 0;
+            for (int k = 0; k < K; k++) v += (double)a[(size_t)m * K + k] * w[(size_t)n * K + k];
+            eg += (yg[(size_t)m * N + n] - v) * (yg[(size_t)m * N + n] - v);
+            er += (yr[(size_t)m * N + n] - v) * (yr[(size_t)m * N + n] - v);
+            ref += v * v;
+        }
+    eg = sqrt(eg / ref), er = sqrt(er / ref);
+    printf("  int8 rel L2 vs FP32 GEMM, M=%d N=%d K=%d N(0,1)%s: per-(row, 128-K group) %.3e, per-row %.3e\n", M,
+           N, K, outlier != 0.0f ? " + one outlier per A row" : "", eg, er);
+    result(eg < bound && eg < er, "group model vs FP32 GEMM M=%d N=%d K=%d outlier=%g: rel L2 %.3e < %.0e and below "
+           "per-row scales' %.3e", M, N, K, outlier, eg, bound, er);
+    free(a), free(w), free(yg), free(yr);
+}
+
 // run_cpu with int8_rows: every INT8 node is gemm_int8_rows_model on the
 // node's inputs (GEGLU rows and bias interleaved; 1x1 conv weight as (Cout,
 // Cin); time_emb_proj with SiLU on A), kernel "cpu i8r rows".
@@ -656,7 +763,7 @@ static void test_rows_cli(const char *bin) {
     free(r.out);
 
     rows_cli_bad(bin, "--block gemm --m 64 --n 32 --k 64 --linear int8 --int8-scales bogus",
-                 "--int8-scales must be tile or row (got 'bogus')");
+                 "--int8-scales must be tile, row or group (got 'bogus')");
     rows_cli_bad(bin, "--block gemm --m 64 --n 32 --k 64 --int8-scales row",
                  "--int8-scales applies to INT8 GEMMs: add --linear int8 or --conv1x1 int8");
     rows_cli_bad(bin, "--block transformer --c 80 --heads 2 --hw 4 --linear fp16 --conv1x1 fp16 --int8-scales row",
@@ -689,6 +796,51 @@ static void test_rows_cli(const char *bin) {
     }
 }
 
+// --int8-scales group on the CLI: a GEMM (kernel 'cpu i8g groups', JSON int8_scales "group"), a transformer
+// (every linear per group; the LayerNorms stay their own FP16 nodes: no quantizing pass to fold), a ResBlock
+// (time_emb_proj, SiLU on A, keeps row scales), and the refusal beside --linear auto.
+static void test_group_cli(const char *bin) {
+    const char *gemm = "--block gemm --m 100 --n 72 --k 208 --linear int8 --int8-scales group --check";
+    int rc = -1;
+    char *out = NULL;
+    cJSON *j = rows_run_json(bin, gemm, &rc, &out);
+    const cJSON *nodes = j ? cJSON_GetObjectItemCaseSensitive(j, "nodes") : NULL, *o = cJSON_GetArrayItem(nodes, 0);
+    double le = o ? json_num(o, "layer_error", "rel_l2") : NAN;
+    int ok = rc == 0 && o && strstr(out, "verdict  PASS") && !strcmp(rows_jstr(o, "kernel"), "cpu i8g groups") &&
+             !strcmp(rows_jstr(o, "int8_scales"), "group") &&
+             !strcmp(rows_jstr(cJSON_GetObjectItemCaseSensitive(j, "config"), "int8_scales"), "group") && le > 0 &&
+             le <= 3e-2;
+    result(ok, "unetrun %s: exit 0, PASS, kernel 'cpu i8g groups', JSON int8_scales \"group\" (node and config), layer "
+           "rel_l2 %.2e <= 3e-2 (exit %d)", gemm, le, rc);
+    cJSON_Delete(j);
+    free(out);
+
+    static const char *gr[] = {"qkv", "out1+res", "q2", "kv2(ctx)", "out2+res", "ff1+geglu", "ff2+res"};
+    const char *tf = "--block transformer --c 80 --heads 2 --h 3 --w 2 --context-len 5 --context-dim 24 --groups 8 "
+                     "--linear int8 --int8-scales group --check";
+    j = rows_run_json(bin, tf, &rc, &out);
+    ok = rc == 0 && j && strstr(out, "verdict  PASS") && jnode_rows(j, "ln1") && jnode_rows(j, "ln3");
+    for (unsigned i = 0; ok && i < sizeof(gr) / sizeof(gr[0]); i++) {
+        const cJSON *n = jnode_rows(j, gr[i]);
+        ok = n && !strcmp(rows_jstr(n, "int8_scales"), "group") && !strcmp(rows_jstr(n, "kernel"), "cpu i8g groups") &&
+             json_num(n, "chain_error", "rel_l2") <= 3e-2;
+    }
+    result(ok, "unetrun %s: PASS; qkv out1+res q2 kv2(ctx) out2+res ff1+geglu ff2+res per group ('cpu i8g groups'), "
+           "ln1 and ln3 their own nodes, chains <= 3e-2 (exit %d)", tf, rc);
+    cJSON_Delete(j);
+    free(out);
+
+    const char *rb = "--block resblock --c 32 --hw 4 --groups 8 --temb-dim 64 --linear int8 --int8-scales group --check";
+    j = rows_run_json(bin, rb, &rc, &out);
+    const cJSON *te = j ? jnode_rows(j, "time_emb_proj") : NULL;
+    result(rc == 0 && te && strstr(out, "verdict  PASS") && !strcmp(rows_jstr(te, "int8_scales"), "row"),
+           "unetrun %s: PASS, time_emb_proj (SiLU on A, 2 rows) keeps row scales (exit %d)", rb, rc);
+    cJSON_Delete(j);
+    free(out);
+    rows_cli_bad(bin, "--block transformer --c 80 --heads 2 --hw 4 --linear auto --int8-scales group",
+                 "--linear auto runs its INT8 GEMMs with row scales; drop --int8-scales group");
+}
+
 void cpu_suite_int8(const char *bin) {
     test_quantizer();
     test_model_hand();
@@ -712,10 +864,18 @@ void cpu_suite_int8(const char *bin) {
     // holds some) the whole row's scale is amax 100: per-row 7.00e-2, per-tile 7.02e-2
     test_rows_error(256, 256, 1024, 0.0f, 2e-2, 2e-2);
     test_rows_error(256, 256, 1024, 100.0f, 1e-1, 1e-1);
+    // per-(row, 128-K group) scales: K with and without a group tail, every epilogue, the FP32 quantizer
+    test_group_vs_ref(7, 24, 200, 1, 1, 0, 0);
+    test_group_vs_ref(100, 72, 384, 0, 0, 0, 1);
+    test_group_vs_ref(33, 48, 1288, 1, 0, 1, 0);
+    test_group_vs_ref(1, 8, 16, 0, 1, 0, 0);
+    test_group_error(256, 256, 1024, 0.0f, 2e-2);
+    test_group_error(256, 256, 1024, 100.0f, 5e-2);
     test_rows_run_cpu_gemm(100, 72, 200, GEMM_BLOCK_NONE);
     test_rows_run_cpu_gemm(70, 48, 40, GEMM_BLOCK_BIAS);
     test_rows_run_cpu_gemm(33, 64, 72, GEMM_BLOCK_GEGLU);
     test_rows_run_cpu_gemm(70, 48, 40, GEMM_BLOCK_RESIDUAL);
     test_rows_run_cpu_resblock();
     test_rows_cli(bin);
+    test_group_cli(bin);
 }
