@@ -635,34 +635,60 @@ __device__ __forceinline__ void i8g_quant_frags(const unsigned char *st, int r0,
     }
 }
 
-// One stage of a consumer: the group's products from fragments cur (four k32 steps, B the stage's
-// weight box), then, under them, the next stage's fragments into nxt (when there is one), then the
-// group's sums into acc with the scales sc and the stage given back.
+// Column half hf of stage s's products (columns hf BN/2 .. +BN/2 of the stage's weight box) from fragments
+// f into the half's INT32 sums d (BN / 4 per thread), one committed group; the first k32 step overwrites.
 template <int BN, int STAGES>
-__device__ __forceinline__ void i8g_stage(int j, int nkt, unsigned char *ring, uint64_t *full, uint64_t *empty,
-                                          int *isum, float *acc, const uint32_t *cur, const float *sc,
-                                          uint32_t *nxt, float *sn, int r0, int lane) {
-    constexpr int STAGE_BYTES = I8G_A_BYTES + BN * I8G_BK;
-    constexpr int R = BN / 2;
-    const int s = j % STAGES;
-    const uint64_t db = desc_sw128(ring + s * STAGE_BYTES + I8G_A_BYTES);
-    wg_regs_ready<R>(isum);
+__device__ __forceinline__ void i8g_issue(int *d, const uint32_t *f, const unsigned char *ring, int s, int hf) {
+    constexpr int STAGE_BYTES = I8G_A_BYTES + BN * I8G_BK, H = BN / 2;
+    const uint64_t db = desc_sw128(ring + s * STAGE_BYTES + I8G_A_BYTES + hf * H * I8G_BK);
     wg_fence();
 #pragma unroll
-    for (int ks = 0; ks < I8G_BK / 32; ks++) wgmma_s8_rs<BN>(isum, cur + 4 * ks, db + 2 * ks, ks);  // first: d = A B
+    for (int ks = 0; ks < I8G_BK / 32; ks++) wgmma_s8_rs<H>(d, f + 4 * ks, db + 2 * ks, ks);  // first: d = A B
     wg_commit();
-    wg_regs_ready<R>(isum);
-    if (j + 1 < nkt) {
-        const int s1 = (j + 1) % STAGES;
-        mbar_wait(&full[s1], ((j + 1) / STAGES) & 1);
-        i8g_quant_frags(ring + s1 * STAGE_BYTES, r0, lane & 3, nxt, sn);
-    }
-    wg_wait<0>();
-    wg_regs_ready<R>(isum);
-    if (lane == 0) mbar_arrive(&empty[s]);
+}
+
+// A half's sums into the FP32 accumulators with the stage's two row scales (sc[0]: row l/4, sc[1]: + 8):
+// exact float(isum) from the bits of 1.5 * 2^23 + isum, then one fma.
+template <int N>
+__device__ __forceinline__ void i8g_dequant(const int *is, float *acc, const float *sc) {
 #pragma unroll
-    for (int r = 0; r < R; r++)  // exact: float(isum) from the bits of 1.5 * 2^23 + isum
-        acc[r] = __fmaf_rn(__fsub_rn(__int_as_float(isum[r] + I8_MAGIC_BITS), I8_MAGIC), sc[(r >> 1) & 1], acc[r]);
+    for (int r = 0; r < N; r++)
+        acc[r] = __fmaf_rn(__fsub_rn(__int_as_float(is[r] + I8_MAGIC_BITS), I8_MAGIC), sc[(r >> 1) & 1], acc[r]);
+}
+
+// One stage j < nkt - 1 of a consumer, the products of its two column halves issued before (both
+// pending): the next stage's fragments into nxt under them; then, as each half's sums arrive, they are
+// dequantized and that half's products of stage j + 1 issued, so the tensor cores multiply one half while
+// the other is dequantized. The stage is given back once both halves' products are done. Every path
+// leaves two groups pending (ptxas keeps the wgmma asynchronous only when it can see that).
+template <int BN, int STAGES>
+__device__ __forceinline__ void i8g_stage(int j, unsigned char *ring, uint64_t *full, uint64_t *empty, int *isum,
+                                          float *acc, const float *sc, uint32_t *nxt, float *sn, int r0, int lane) {
+    constexpr int STAGE_BYTES = I8G_A_BYTES + BN * I8G_BK, Q = BN / 4;  // sums per half and thread
+    const int s1 = (j + 1) % STAGES;
+    mbar_wait(&full[s1], ((j + 1) / STAGES) & 1);
+    i8g_quant_frags(ring + s1 * STAGE_BYTES, r0, lane & 3, nxt, sn);
+    wg_wait<1>();  // half 0 of stage j
+    wg_regs_ready<Q>(isum);
+    i8g_dequant<Q>(isum, acc, sc);
+    i8g_issue<BN, STAGES>(isum, nxt, ring, s1, 0);
+    wg_wait<1>();  // half 1 of stage j (half 0 of j + 1 runs on)
+    wg_regs_ready<Q>(isum + Q);
+    if (lane == 0) mbar_arrive(&empty[j % STAGES]);
+    i8g_dequant<Q>(isum + Q, acc + Q, sc);
+    i8g_issue<BN, STAGES>(isum + Q, nxt, ring, s1, 1);
+}
+// The last stage: both halves' sums as they arrive, the stage given back.
+template <int BN, int STAGES>
+__device__ __forceinline__ void i8g_last(int j, uint64_t *empty, int *isum, float *acc, const float *sc, int lane) {
+    constexpr int Q = BN / 4;
+    wg_wait<1>();
+    wg_regs_ready<Q>(isum);
+    i8g_dequant<Q>(isum, acc, sc);
+    wg_wait<0>();
+    wg_regs_ready<Q>(isum + Q);
+    if (lane == 0) mbar_arrive(&empty[j % STAGES]);
+    i8g_dequant<Q>(isum + Q, acc + Q, sc);
 }
 #endif
 
@@ -714,7 +740,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     regs_alloc<240>();
     const int c = wg - 1, warp = tid / 32, lane = tid % 32;  // consumer c owns rows m0 + 64c .. + 63
     const int r0 = c * 64 + warp * 16 + lane / 4;            // this thread's fragment rows r0, r0 + 8
-    int isum[R];   // the group's INT32 sums (the first wgmma of a group overwrites them)
+    int isum[R];   // the group's INT32 sums, two column halves (the first wgmma of a group overwrites them)
     float acc[R];  // the FP32 sums of the groups
 #pragma unroll
     for (int r = 0; r < R; r++) acc[r] = 0.0f;
@@ -722,9 +748,20 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     float sa[2], sb[2];       // their rows' scales
     mbar_wait(&full[0], 0);
     i8g_quant_frags(ring, r0, lane & 3, fa, sa);
-    for (int j = 0; j < nkt; j += 2) {
-        i8g_stage<BN, STAGES>(j, nkt, ring, full, empty, isum, acc, fa, sa, fb, sb, r0, lane);
-        if (j + 1 < nkt) i8g_stage<BN, STAGES>(j + 1, nkt, ring, full, empty, isum, acc, fb, sb, fa, sa, r0, lane);
+    i8g_issue<BN, STAGES>(isum, fa, ring, 0, 0);
+    i8g_issue<BN, STAGES>(isum + R / 2, fa, ring, 0, 1);
+    int j = 0;  // fa / fb: the fragments of even / odd stages
+    for (;;) {
+        if (j + 1 >= nkt) {
+            i8g_last<BN, STAGES>(j, empty, isum, acc, sa, lane);
+            break;
+        }
+        i8g_stage<BN, STAGES>(j++, ring, full, empty, isum, acc, sa, fb, sb, r0, lane);
+        if (j + 1 >= nkt) {
+            i8g_last<BN, STAGES>(j, empty, isum, acc, sb, lane);
+            break;
+        }
+        i8g_stage<BN, STAGES>(j++, ring, full, empty, isum, acc, sb, fa, sa, r0, lane);
     }
 
     // Epilogue: both consumers are past their last wgmma, so the ring becomes each warp's slab.

@@ -304,48 +304,49 @@ __device__ __forceinline__ void wgmma_s8(int *d, uint64_t da, uint64_t db, int s
 // 16 rows (a[0]: row l/4, K bytes 4 (l % 4) .. +3; a[1]: row l/4 + 8, the same
 // bytes; a[2], a[3]: the same rows at K bytes 16 + 4 (l % 4) .. +3), B (N, 32)
 // as wgmma_s8's. The registers must stay unchanged until the group's
-// wait_group. Used by gemm_int8_rows.cu's group tiles (A quantized in registers).
-#define WG_RS_A(i) "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3])
-// d (64 x 160, s32) = A (64 x 32, registers) * B (160 x 32)^T + (scale_d ? d : 0)
-__device__ __forceinline__ void wgmma_s8_rs_n160(int *d, const uint32_t *a, uint64_t db, int scale_d) {
+// wait_group. Used by gemm_int8_rows.cu's group tiles (A quantized in
+// registers), in column halves of 64 or 80.
+#define WG_D40                                                                            \
+    "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "               \
+    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "     \
+    "%32, %33, %34, %35, %36, %37, %38, %39"
+// d (64 x 80, s32) = A (64 x 32, registers) * B (80 x 32)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_s8_rs_n80(int *d, const uint32_t *a, uint64_t db, int scale_d) {
 #if WGMMA_SM90A_PASS
     asm volatile(
         "{\n"
         ".reg .pred p;\n"
-        "setp.ne.b32 p, %85, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n160k32.s32.s8.s8 "
+        "setp.ne.b32 p, %45, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n80k32.s32.s8.s8 "
         "{"
-        WG_D80
-        "}, {%80, %81, %82, %83}, %84, p;\n"
+        WG_D40
+        "}, {%40, %41, %42, %43}, %44, p;\n"
         "}\n"
-        : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24), WG_IACC8(d, 32), WG_IACC8(d, 40),
-          WG_IACC8(d, 48), WG_IACC8(d, 56), WG_IACC8(d, 64), WG_IACC8(d, 72)
-        : WG_RS_A(0), "l"(db), "r"(scale_d));
+        : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24), WG_IACC8(d, 32)
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(scale_d));
 #endif
 }
-// d (64 x 128, s32) = A (64 x 32, registers) * B (128 x 32)^T + (scale_d ? d : 0)
-__device__ __forceinline__ void wgmma_s8_rs_n128(int *d, const uint32_t *a, uint64_t db, int scale_d) {
+// d (64 x 64, s32) = A (64 x 32, registers) * B (64 x 32)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_s8_rs_n64(int *d, const uint32_t *a, uint64_t db, int scale_d) {
 #if WGMMA_SM90A_PASS
     asm volatile(
         "{\n"
         ".reg .pred p;\n"
-        "setp.ne.b32 p, %69, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8 "
+        "setp.ne.b32 p, %37, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8 "
         "{"
-        WG_D64
-        "}, {%64, %65, %66, %67}, %68, p;\n"
+        WG_D32
+        "}, {%32, %33, %34, %35}, %36, p;\n"
         "}\n"
-        : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24), WG_IACC8(d, 32), WG_IACC8(d, 40),
-          WG_IACC8(d, 48), WG_IACC8(d, 56)
-        : WG_RS_A(0), "l"(db), "r"(scale_d));
+        : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24)
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(scale_d));
 #endif
 }
-#undef WG_RS_A
 template <int N>
 __device__ __forceinline__ void wgmma_s8_rs(int *d, const uint32_t *a, uint64_t db, int scale_d) {
-    static_assert(N == 128 || N == 160, "compiled INT8 register-A wgmma widths");
-    if constexpr (N == 160) wgmma_s8_rs_n160(d, a, db, scale_d);
-    else wgmma_s8_rs_n128(d, a, db, scale_d);
+    static_assert(N == 64 || N == 80, "compiled INT8 register-A wgmma widths");
+    if constexpr (N == 80) wgmma_s8_rs_n80(d, a, db, scale_d);
+    else wgmma_s8_rs_n64(d, a, db, scale_d);
 }
 // The INT32 accumulators as asm operands (see wg_regs_ready).
 template <int R>

@@ -765,9 +765,9 @@ void gpu_suite_int8_group(int num_sms) {
     g_i8_sms = num_sms;
     if (!gemm_int8_group_usable(1024)) return;  // the group tiles run on the Hopper engine only
     test_group_invalid();
-    // awkward shapes: M = 1, 7, 77, 129 (row tails), N tails, K = 16 .. 1288 (group tails: 40 of 128), every
+    // awkward shapes: M = 1, 7, 77, 129 (row tails), N tails, K = 16 .. 1296 (group tails: 16 of 128), every
     // epilogue; tiny groups on the FP32 quantizer
-    static const int sh[][3] = {{1, 8, 16}, {7, 24, 48}, {77, 136, 1288}, {129, 264, 272}, {333, 384, 1024},
+    static const int sh[][3] = {{1, 8, 16}, {7, 24, 48}, {77, 136, 1296}, {129, 264, 272}, {333, 384, 1024},
                                 {65, 80, 144}, {4177, 1040, 320}};
     for (unsigned i = 0; i < sizeof(sh) / sizeof(sh[0]); i++)
         for (int e = 0; e < 4; e++) {
