@@ -1,6 +1,8 @@
 // gemm_int8_rows.cu: the INT8 GEMM with per-row activation scales and per-
-// output-channel weight scales (--int8-scales row), its row quantizer, and
-// the few-row linear that does both in one kernel (linear_rows_int8).
+// output-channel weight scales (--int8-scales row), its row quantizer, the
+// few-row linear that does both in one kernel (linear_rows_int8), and the
+// GEMM with the same weights and A quantized inside it per row and 128-K
+// group (--int8-scales group, gemm_int8_group).
 //
 // What it computes (kernels.h, quantize_rows_int8 / gemm_int8_rows)
 //   qa, sa = quantize_rows_int8(a)  every row of A (M, K) to symmetric INT8
@@ -108,6 +110,32 @@
 //     block of FP16 A itself and keeps it resident for its N tiles, one
 //     kernel instead of the quantizer's pass and a tile; where 64-row blocks
 //     fill the SMs (their section below).
+//   - Group tiles (I8G_TILES, gemm_int8_group; --int8-scales group): CTA 128 x
+//     BN (160 or 128), producer + two consumers as the plain tiles, but the
+//     stage holds FP16 A (two 64-column boxes of 128 rows, 128-byte swizzle)
+//     beside the INT8 weight box. Each consumer thread reads its wgmma A
+//     fragment (rows l/4 and l/4 + 8 of its warp, 4-byte K runs) straight
+//     from the swizzled box (8-byte loads, two wavefronts per warp load), the
+//     quad's lanes meet on the two rows' max-abs (one 128-K group = one
+//     stage), the per-tile kernels' quantizer (tile_params, HFMA2 onto 1536)
+//     packs the fragment in registers, and wgmma s8 takes A from registers
+//     (no INT8 copy of A in shared memory). The group's INT32 sums (|isum| <=
+//     128 * 127^2 < 2^22) are read as floats through the 1.5 * 2^23 bit
+//     pattern and added with one fma into FP32 accumulators; the two column
+//     halves are separate wgmma groups, so one half is dequantized while the
+//     other's products run. The next stage is quantized under this one's
+//     products. Epilogue: i8r_epilogue on the FP32 sums. Measured (H200,
+//     docs/PERF.md "Per-(row, 128-K group) INT8 scales inside the GEMM"):
+//     correct and the most accurate scheme (rel L2 6.8e-3 against row's
+//     8.0e-3; 1.6e-2 against 4.9e-2 with an outlier per row), but 2.4-3.3x
+//     the row scheme's node time (2048 x 1280 x 5120 77.6 against 31.8 us):
+//     per stage each consumer thread executes some 500-600 instructions (a
+//     third of them the dequantization, three per accumulator) at about 6
+//     cycles each with two consumer warps per scheduler (Nsight Compute:
+//     fixed-latency and shared-memory dependency stalls, instruction fetch).
+//     The FP16 A also doubles A's bytes through shared memory: by the bytes
+//     (an estimate), even issue-bound it would not beat the row scheme's
+//     pass and TS tile. It is the accuracy setting, not a fast path.
 //   - linear_rows_int8: B-row linears (the time embedding, time_emb_proj)
 //     in one launch of light blocks, each quantizing the rows into shared
 //     memory and forming 8 output channels by dp4a (no persistent CTA that
