@@ -511,6 +511,25 @@ constexpr size_t i8r_smem() {
     return 1024 + (size_t)STAGES * (I8R_BM + BN) * I8R_BK + 2 * STAGES * sizeof(uint64_t);
 }
 
+#if I8R_DEVICE
+// The one-tile kernels' setup: the maps prefetched, the ring's barriers made (full: the producer's arrive
+// and the copies' bytes; empty: one arrive per consumer warp), then every thread past them.
+template <int STAGES>
+__device__ __forceinline__ void i8r_ring_setup(const CUtensorMap *map_a, const CUtensorMap *map_w, uint64_t *full,
+                                               uint64_t *empty) {
+    if (threadIdx.x == 0) {
+        tma_prefetch_map(map_a);
+        tma_prefetch_map(map_w);
+        for (int s = 0; s < STAGES; s++) {
+            mbar_init(&full[s], 1);
+            mbar_init(&empty[s], 8);
+        }
+        mbar_init_fence();
+    }
+    __syncthreads();
+}
+#endif
+
 template <int BN, int STAGES>
 __global__ void __launch_bounds__(I8R_THREADS, 1)
     gemm_int8_rows_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x 128
@@ -530,16 +549,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     const int m0 = blockIdx.x * I8R_BM, n0 = blockIdx.y * BN;
     const int nkt = (p.K + I8R_BK - 1) / I8R_BK;  // the K tail reads the copy engine's zeros
 
-    if (threadIdx.x == 0) {
-        tma_prefetch_map(&map_a);
-        tma_prefetch_map(&map_w);
-        for (int s = 0; s < STAGES; s++) {
-            mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
-            mbar_init(&empty[s], 8);  // one arrive per consumer warp
-        }
-        mbar_init_fence();
-    }
-    __syncthreads();
+    i8r_ring_setup<STAGES>(&map_a, &map_w, full, empty);
     pdl_wait();  // qa (this call's quantizer), bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer
@@ -737,16 +747,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     const int m0 = blockIdx.x * I8R_BM, n0 = blockIdx.y * BN;
     const int nkt = (p.K + I8G_BK - 1) / I8G_BK;  // the K tail reads the copy engine's zeros
 
-    if (threadIdx.x == 0) {
-        tma_prefetch_map(&map_a);
-        tma_prefetch_map(&map_w);
-        for (int s = 0; s < STAGES; s++) {
-            mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
-            mbar_init(&empty[s], 8);  // one arrive per consumer warp
-        }
-        mbar_init_fence();
-    }
-    __syncthreads();
+    i8r_ring_setup<STAGES>(&map_a, &map_w, full, empty);
     pdl_wait();  // A, bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer

@@ -277,6 +277,20 @@ static void rows_ref_quant(const float *x, int k, int silu, int *q, float *scale
     *scale = amax / 127.0f;
 }
 
+// One output row from its pre-rounding values v (N): fp16(v), or with GEGLU over the interleaved 16-column
+// blocks fp16(a * 0.5 g (1 + erf(g / sqrt 2))) into yr (N / 2).
+static void ref_store_row(const float *v, int N, int geglu, float *yr) {
+    if (!geglu) {
+        for (int n = 0; n < N; n++) yr[n] = round_f16(v[n]);
+        return;
+    }
+    for (int oc = 0; oc < N / 2; oc++) {
+        float av = v[oc / 8 * 16 + oc % 8], g = v[oc / 8 * 16 + oc % 8 + 8];
+        float e = erff(g * 0.70710678118654752f), h = 0.5f * g;
+        yr[oc] = round_f16(av * (h * (1.0f + e)));
+    }
+}
+
 // y = epi(float(isum) * (sa sw) + bias + residual) written out (isum in int64;
 // GEGLU over the interleaved 16-column blocks, y = fp16(a * 0.5 g (1 + erf(g / sqrt 2)))).
 static void rows_ref_gemm(int M, int N, int K, const float *a, const float *w, const float *bias, const float *res,
@@ -296,15 +310,7 @@ static void rows_ref_gemm(int M, int N, int K, const float *a, const float *w, c
             if (res && !geglu) t = t + res[(size_t)m * N + n];
             v[n] = t;
         }
-        if (!geglu) {
-            for (int n = 0; n < N; n++) y[(size_t)m * N + n] = round_f16(v[n]);
-        } else {
-            for (int oc = 0; oc < N / 2; oc++) {
-                float av = v[oc / 8 * 16 + oc % 8], g = v[oc / 8 * 16 + oc % 8 + 8];
-                float e = erff(g * 0.70710678118654752f), h = 0.5f * g;
-                y[(size_t)m * (N / 2) + oc] = round_f16(av * (h * (1.0f + e)));
-            }
-        }
+        ref_store_row(v, N, geglu, y + (size_t)m * (geglu ? N / 2 : N));
     }
     free(qa), free(qw), free(sa), free(sw), free(v);
 }
@@ -505,15 +511,7 @@ static void group_ref_gemm(int M, int N, int K, const float *a, const float *w, 
             if (res && !geglu) t = t + res[(size_t)m * N + n];
             v[n] = t;
         }
-        if (!geglu) {
-            for (int n = 0; n < N; n++) y[(size_t)m * N + n] = round_f16(v[n]);
-        } else {
-            for (int oc = 0; oc < N / 2; oc++) {
-                float av = v[oc / 8 * 16 + oc % 8], g = v[oc / 8 * 16 + oc % 8 + 8];
-                float e = erff(g * 0.70710678118654752f), h = 0.5f * g;
-                y[(size_t)m * (N / 2) + oc] = round_f16(av * (h * (1.0f + e)));
-            }
-        }
+        ref_store_row(v, N, geglu, y + (size_t)m * (geglu ? N / 2 : N));
     }
     free(qa), free(qw), free(sa), free(sw), free(v);
 }

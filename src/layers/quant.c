@@ -228,14 +228,13 @@ void quant_rows_int8_model(const float *x, int rows, int k, int silu, int8_t *q,
     }
 }
 
-void gemm_int8_rows_model(int m, int n, int k, const float *a, const float *w, const float *bias,
-                          const float *residual, float *y, GemmEpilogue epi, int silu_a) {
-    const int geglu = epi == GEMM_EPI_GEGLU;
+// The two per-channel GEMMs' sums and epilogue over quantized operands: qa (M, K), qw (N, K), sw (N); A's
+// scales sa per row (groups == 0: v = float(isum over K) * (sa[m] * sw[n])) or per row and QUANT_GROUP
+// K-elements (groups > 0, sa (M, groups): acc = fmaf(float(isum_g), sa(m, g), acc) in group order, v = acc *
+// sw[n]); then quant_epilogue_row.
+static void int8_channel_gemm(int m, int n, int k, const int8_t *qa, const float *sa, int groups, const int8_t *qw,
+                              const float *sw, const float *bias, const float *residual, float *y, int geglu) {
     const int nout = geglu ? n / 2 : n;
-    int8_t *qa = xmalloc((size_t)m * k), *qw = xmalloc((size_t)n * k);  // (M, K), (N, K)
-    float *sa = xmalloc((size_t)m * sizeof(float)), *sw = xmalloc((size_t)n * sizeof(float));  // (M), (N)
-    quant_rows_int8_model(a, m, k, silu_a, qa, sa);
-    quant_rows_int8_model(w, n, k, 0, qw, sw);  // the kernel's weights, quantized once with the layer
 #pragma omp parallel
     {
         float *s = xmalloc((size_t)n * sizeof(float));  // (N) this row's dequantized sums
@@ -244,16 +243,36 @@ void gemm_int8_rows_model(int m, int n, int k, const float *a, const float *w, c
             const int8_t *qr = qa + (size_t)r * k;
             for (int c = 0; c < n; c++) {
                 const int8_t *qc = qw + (size_t)c * k;
-                // exact: |isum| <= 127^2 K < 2^31 for K < 133144, where the kernel's INT32 sum is exact too
-                int64_t isum = 0;
-                for (int i = 0; i < k; i++) isum += (int)qr[i] * (int)qc[i];
-                const float sc = sa[r] * sw[c];
-                s[c] = (float)isum * sc;
+                if (!groups) {
+                    // exact: |isum| <= 127^2 K < 2^31 for K < 133144, where the kernel's INT32 sum is exact too
+                    int64_t isum = 0;
+                    for (int i = 0; i < k; i++) isum += (int)qr[i] * (int)qc[i];
+                    const float sc = sa[r] * sw[c];
+                    s[c] = (float)isum * sc;
+                    continue;
+                }
+                float acc = 0.0f;
+                for (int g = 0; g < groups; g++) {
+                    const int kb = g * QUANT_GROUP, ke = kb + QUANT_GROUP < k ? kb + QUANT_GROUP : k;
+                    int isum = 0;  // exact: |isum| <= 128 * 127^2
+                    for (int i = kb; i < ke; i++) isum += (int)qr[i] * (int)qc[i];
+                    acc = fmaf((float)isum, sa[(size_t)r * groups + g], acc);
+                }
+                s[c] = acc * sw[c];
             }
             quant_epilogue_row(s, n, bias, residual ? residual + (size_t)r * n : NULL, y + (size_t)r * nout, geglu);
         }
         free(s);
     }
+}
+
+void gemm_int8_rows_model(int m, int n, int k, const float *a, const float *w, const float *bias,
+                          const float *residual, float *y, GemmEpilogue epi, int silu_a) {
+    int8_t *qa = xmalloc((size_t)m * k), *qw = xmalloc((size_t)n * k);  // (M, K), (N, K)
+    float *sa = xmalloc((size_t)m * sizeof(float)), *sw = xmalloc((size_t)n * sizeof(float));  // (M), (N)
+    quant_rows_int8_model(a, m, k, silu_a, qa, sa);
+    quant_rows_int8_model(w, n, k, 0, qw, sw);  // the kernel's weights, quantized once with the layer
+    int8_channel_gemm(m, n, k, qa, sa, 0, qw, sw, bias, residual, y, epi == GEMM_EPI_GEGLU);
     free(qa), free(qw), free(sa), free(sw);
 }
 
@@ -272,32 +291,11 @@ void quant_groups_int8_model(const float *x, int rows, int k, int8_t *q, float *
 
 void gemm_int8_group_model(int m, int n, int k, const float *a, const float *w, const float *bias,
                            const float *residual, float *y, GemmEpilogue epi) {
-    const int geglu = epi == GEMM_EPI_GEGLU;
-    const int nout = geglu ? n / 2 : n, ng = (k + QUANT_GROUP - 1) / QUANT_GROUP;
+    const int ng = (k + QUANT_GROUP - 1) / QUANT_GROUP;
     int8_t *qa = xmalloc((size_t)m * k), *qw = xmalloc((size_t)n * k);  // (M, K), (N, K)
     float *sa = xmalloc((size_t)m * ng * sizeof(float)), *sw = xmalloc((size_t)n * sizeof(float));  // (M, G), (N)
     quant_groups_int8_model(a, m, k, qa, sa);
     quant_rows_int8_model(w, n, k, 0, qw, sw);  // the weights as --int8-scales row makes them
-#pragma omp parallel
-    {
-        float *s = xmalloc((size_t)n * sizeof(float));  // (N) this row's dequantized sums
-#pragma omp for schedule(dynamic, 1)
-        for (int r = 0; r < m; r++) {
-            const int8_t *qr = qa + (size_t)r * k;
-            for (int c = 0; c < n; c++) {
-                const int8_t *qc = qw + (size_t)c * k;
-                float acc = 0.0f;
-                for (int g = 0; g < ng; g++) {
-                    const int kb = g * QUANT_GROUP, ke = kb + QUANT_GROUP < k ? kb + QUANT_GROUP : k;
-                    int isum = 0;  // exact: |isum| <= 128 * 127^2
-                    for (int i = kb; i < ke; i++) isum += (int)qr[i] * (int)qc[i];
-                    acc = fmaf((float)isum, sa[(size_t)r * ng + g], acc);
-                }
-                s[c] = acc * sw[c];
-            }
-            quant_epilogue_row(s, n, bias, residual ? residual + (size_t)r * n : NULL, y + (size_t)r * nout, geglu);
-        }
-        free(s);
-    }
+    int8_channel_gemm(m, n, k, qa, sa, ng, qw, sw, bias, residual, y, epi == GEMM_EPI_GEGLU);
     free(qa), free(qw), free(sa), free(sw);
 }
