@@ -277,9 +277,9 @@ static const OptionRow kOptions[OPT_COUNT] = {
                                  "the weights; exact INT32 sums over the whole K) or group\n"
                                  "(W as row; A per row and 128-K group, quantized inside\n"
                                  "the GEMM: no pass over A; Hopper GPUs)",
-                         .help_more = "row nodes' kernel reads \"i8r\"; their result does not\n"
-                                      "depend on the tile, so --device cpu matches any\n"
-                                      "--kernel-select"},
+                         .help_more = "row nodes' kernel reads \"i8r\", group nodes' \"i8g\";\n"
+                                      "their result does not depend on the tile, so --device\n"
+                                      "cpu matches any --kernel-select"},
     [OPT_TOL_FP16] = {"tol-fp16", "X", "5e-3", DBL(0.0, 1e3), .at = RUN(tol_fp16), .section = SEC_RUN,
                       .help = "relative-L2 tolerance of FP16 fast paths"},
     [OPT_TOL_INT8] = {"tol-int8", "X", "3e-2", DBL(0.0, 1e3), .at = RUN(tol_int8), .section = SEC_RUN,
