@@ -610,22 +610,6 @@ constexpr size_t i8g_smem() {
 }
 
 #if I8R_DEVICE
-// Four FP16 (one register pair) -> four INT8 in one register: the FP16 path (HFMA2 onto 1536, the low
-// bytes) or, for tiles tile_params sends down the FP32 path, fma onto the FP32 magic.
-__device__ __forceinline__ uint32_t i8g_quant4(uint2 h, const TileQ &q) {
-    if (q.half_path) {
-        const half2 inv = *reinterpret_cast<const half2 *>(&q.inv2);
-        const half2 mg = __half2half2(__ushort_as_half((unsigned short)0x6600));  // 1536
-        half2 v0 = __hfma2(*reinterpret_cast<const half2 *>(&h.x), inv, mg);
-        half2 v1 = __hfma2(*reinterpret_cast<const half2 *>(&h.y), inv, mg);
-        return __byte_perm(*reinterpret_cast<uint32_t *>(&v0), *reinterpret_cast<uint32_t *>(&v1), 0x6420);
-    }
-    const float2 a = h2_to_f2(h.x), b = h2_to_f2(h.y);
-    const uint32_t b0 = __float_as_uint(__fmaf_rn(a.x, q.inv, I8_MAGIC)), b1 = __float_as_uint(__fmaf_rn(a.y, q.inv, I8_MAGIC));
-    const uint32_t b2 = __float_as_uint(__fmaf_rn(b.x, q.inv, I8_MAGIC)), b3 = __float_as_uint(__fmaf_rn(b.y, q.inv, I8_MAGIC));
-    return __byte_perm(__byte_perm(b0, b1, 0x0040), __byte_perm(b2, b3, 0x0040), 0x5410);
-}
-
 // Consumer thread (warp row r0 = 64 c + 16 w + l/4, t = l % 4) of stage st: its A fragments of the
 // stage's four k32 steps, f[4 ks + j] (j: row r0 / r0 + 8 at K bytes 4t, then both at 16 + 4t), and the
 // two rows' group scales sa[0] (r0), sa[1] (r0 + 8). Element (row, k) of the FP16 stage is in box k / 64
@@ -658,18 +642,24 @@ __device__ __forceinline__ void i8g_quant_frags(const unsigned char *st, int r0,
         q[r] = tile_params(a, true);
         sa[r] = q[r].scale;
     }
+    // Fragments i and i + 2 (i % 4 < 2) are the same row's: one 8-element chunk for the per-tile kernels'
+    // quantizers (gemm_int8.cuh), their bytes in chunk order.
     if (__all_sync(0xffffffffu, q[0].half_path && q[1].half_path)) {  // the warp's rows all on the FP16 path
-        const half2 mg = __half2half2(__ushort_as_half((unsigned short)0x6600));  // 1536
 #pragma unroll
         for (int i = 0; i < 16; i++) {
-            const half2 inv = *reinterpret_cast<const half2 *>(&q[i & 1].inv2);
-            half2 v0 = __hfma2(*reinterpret_cast<const half2 *>(&h[i].x), inv, mg);
-            half2 v1 = __hfma2(*reinterpret_cast<const half2 *>(&h[i].y), inv, mg);
-            f[i] = __byte_perm(*reinterpret_cast<uint32_t *>(&v0), *reinterpret_cast<uint32_t *>(&v1), 0x6420);
+            if (i % 4 >= 2) continue;
+            const uint2 b = chunk_quant_h(make_uint4(h[i].x, h[i].y, h[i + 2].x, h[i + 2].y), q[i & 1].inv2);
+            f[i] = b.x, f[i + 2] = b.y;
         }
     } else {  // some tiny or all-zero row groups (the FP32 quantizer), off the common path
 #pragma unroll
-        for (int i = 0; i < 16; i++) f[i] = i8g_quant4(h[i], q[i & 1]);
+        for (int i = 0; i < 16; i++) {
+            if (i % 4 >= 2) continue;
+            const uint4 c = make_uint4(h[i].x, h[i].y, h[i + 2].x, h[i + 2].y);
+            const TileQ &qr = q[i & 1];
+            const uint2 b = qr.half_path ? chunk_quant_h(c, qr.inv2) : chunk_quant(c, qr.inv, false);
+            f[i] = b.x, f[i + 2] = b.y;
+        }
     }
 }
 
