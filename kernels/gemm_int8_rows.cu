@@ -586,92 +586,79 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 #endif
 }
 
-// --- the group tile: A quantized per (row, 128-K group) in registers -------------------------------------
-// --int8-scales group (gemm_int8_group): the producer copies FP16 A (two 64-column boxes of 128 rows per
-// stage) and the per-channel INT8 weights by TMA; each consumer thread reads its wgmma A fragment (rows
-// l/4 and l/4 + 8 of its warp's 16, 32 K-elements per k32 step) straight from the swizzled FP16 box, the
-// quad's four lanes meet on the two rows' max-abs, and the fragment is quantized in registers
-// (i8g_quant_frags, the per-tile kernels' quantizer: tile_params, HFMA2 onto 1536) and fed to
-// wgmma_s8_rs. One group is one stage: its INT32 sums (|isum| <= 128 * 127^2 < 2^22) are exact, read as
-// floats with the magic bit pattern, and added into the FP32 accumulators with the two rows' scales,
-// acc = fma(float(isum), sa(row, group), acc). The next stage's fragments are quantized while this one's
-// products run.
-constexpr int I8G_BK = 128;                   // K elements per stage = one scale group
-constexpr int I8G_A_BYTES = I8R_BM * I8G_BK * 2;  // (128, 128) FP16: boxes [k 0..63 | k 64..127], 128 rows each
-[[maybe_unused]] constexpr int I8G_BOX_BYTES = I8G_A_BYTES / 2;
+// --- the group tile: A per (row, 128-K group), quantized before the GEMM -------------------------------
+// --int8-scales group (quantize_groups_int8 + gemm_int8_group): a pass quantizes each row's 128-element
+// groups of A with the per-tile kernels' quantizer (tile_params, HFMA2 onto 1536) into qa (M, K) and the
+// group scales sg (M, G); the producer copies qa and the per-channel INT8 weights by TMA as the plain
+// tiles do, and each consumer's products read both from shared memory (wgmma s8, no A in registers). One
+// group is one stage: its INT32 sums (|isum| <= 128 * 127^2 < 2^22) are exact, read as floats with the
+// magic bit pattern, and added into the FP32 accumulators with the two rows' group scales,
+// acc = fma(float(isum), sg(row, group), acc). The two column halves of a stage are separate wgmma
+// groups, so one half is dequantized while the other's products run.
+constexpr int I8G_BK = 128;  // K elements per stage = one scale group
+// Tiles (BN, stages, DB): DB = two INT32 accumulator sets in turn, each stage's products full width; else
+// the two column halves of a stage in turn (BN = 160 has no registers for two full sets: 3 x 80 per thread).
 #define I8G_TILES(X) \
-    X(160, 4)        \
-    X(128, 4)
+    X(160, 5, 0)     \
+    X(128, 6, 1)
 constexpr int I8G_NUM = 0 I8G_TILES(I8R_PLUS_ONE);
 
-template <int BN, int STAGES>
-constexpr size_t i8g_smem() {
-    return 1024 + (size_t)STAGES * (I8G_A_BYTES + BN * I8G_BK) + 2 * STAGES * sizeof(uint64_t);
+// Rows of A per block of the group quantizer: one warp per row, each half-warp one group (16 lanes of
+// 8-element chunks).
+constexpr int I8G_QUANT_ROWS = 8;
+
+// quantize_groups_int8 (kernels.h): q, sg (rows, G) from x (rows, K) FP16, K a multiple of 8. Each
+// half-warp reads its group's 16 chunks, meets on the group's max-abs by shuffles (the group tiles' max:
+// __hmax2 of |x| pairs, then fmaxf) and quantizes its chunk with the group's parameters; the K tail's
+// group reads zeros past K (no max changes) and writes only its chunks.
+__global__ void __launch_bounds__(I8G_QUANT_ROWS * 32)
+    quantize_groups_int8_kernel(const half *x, int rows, int K, int8_t *q, float *sg) {
+    pdl_wait();
+    pdl_launch_dependents();  // the GEMM's prologue may run under this pass (it waits for our completion)
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, row = blockIdx.x * I8G_QUANT_ROWS + warp;
+    if (row >= rows) return;
+    const int ng = (K + I8G_BK - 1) / I8G_BK, chunks = K / 8;
+    const uint4 *__restrict__ xr = reinterpret_cast<const uint4 *>(x + (size_t)row * K);  // 8 halves per chunk
+    uint2 *__restrict__ qr = reinterpret_cast<uint2 *>(q + (size_t)row * K);
+    constexpr int UB = 4;  // group pairs whose chunks are loaded before the first is used (one at a time was
+                           // latency-bound: 18.9 us for 2048 x 5120, the row quantizer 12.8)
+    for (int g0 = 0; g0 < ng; g0 += 2 * UB) {
+        uint4 u[UB];
+#pragma unroll
+        for (int b = 0; b < UB; b++) {
+            const int g = g0 + 2 * b + lane / 16, c = g * (I8G_BK / 8) + lane % 16;  // this lane's group, chunk
+            u[b] = g < ng && c < chunks ? xr[c] : make_uint4(0u, 0u, 0u, 0u);  // zeros: |0| changes no max
+        }
+#pragma unroll
+        for (int b = 0; b < UB; b++) {
+            const int g = g0 + 2 * b + lane / 16, c = g * (I8G_BK / 8) + lane % 16;
+            const half2 m2 = __hmax2(__hmax2(__habs2(*reinterpret_cast<const half2 *>(&u[b].x)),
+                                             __habs2(*reinterpret_cast<const half2 *>(&u[b].y))),
+                                     __hmax2(__habs2(*reinterpret_cast<const half2 *>(&u[b].z)),
+                                             __habs2(*reinterpret_cast<const half2 *>(&u[b].w))));
+            const float2 mf = __half22float2(m2);
+            float a = fmaxf(mf.x, mf.y);
+#pragma unroll
+            for (int o = 8; o > 0; o >>= 1) a = fmaxf(a, __shfl_xor_sync(0xffffffffu, a, o));  // the half-warp
+            const TileQ tq = tile_params(a, true);
+            if (g < ng && c < chunks) qr[c] = tq.half_path ? chunk_quant_h(u[b], tq.inv2) : chunk_quant(u[b], tq.inv, false);
+            if (lane % 16 == 0 && g < ng) sg[(size_t)row * ng + g] = tq.scale;
+        }
+    }
 }
 
 #if I8R_DEVICE
-// Consumer thread (warp row r0 = 64 c + 16 w + l/4, t = l % 4) of stage st: its A fragments of the
-// stage's four k32 steps, f[4 ks + j] (j: row r0 / r0 + 8 at K bytes 4t, then both at 16 + 4t), and the
-// two rows' group scales sa[0] (r0), sa[1] (r0 + 8). Element (row, k) of the FP16 stage is in box k / 64
-// at row * 128 + 16 ((k % 64) / 8 ^ row % 8) + 2 (k % 8): the copy engine's 128-byte swizzle.
-__device__ __forceinline__ void i8g_quant_frags(const unsigned char *st, int r0, int t, uint32_t *f, float *sa) {
-    uint2 h[16];
-#pragma unroll
-    for (int i = 0; i < 16; i++) {
-        const int ks = i / 4, j = i % 4, row = r0 + 8 * (j & 1), k = 32 * ks + 16 * (j >> 1) + 4 * t;
-        const int kk = k % 64;
-        h[i] = *reinterpret_cast<const uint2 *>(st + (k / 64) * I8G_BOX_BYTES + row * 128 +
-                                                (((kk / 8) ^ (row & 7)) << 4) + (kk % 8) * 2);
-    }
-    half2 m[2][8];  // the two rows' max |x| as a tree (a chain of 16 dependent maxima per row was latency-bound)
-#pragma unroll
-    for (int i = 0; i < 16; i++)
-        m[i & 1][i / 2] = __hmax2(__habs2(*reinterpret_cast<const half2 *>(&h[i].x)),
-                                  __habs2(*reinterpret_cast<const half2 *>(&h[i].y)));
-#pragma unroll
-    for (int w = 4; w > 0; w /= 2)
-#pragma unroll
-        for (int i = 0; i < w; i++) m[0][i] = __hmax2(m[0][i], m[0][i + w]), m[1][i] = __hmax2(m[1][i], m[1][i + w]);
-    TileQ q[2];
-#pragma unroll
-    for (int r = 0; r < 2; r++) {
-        const float2 mf = __half22float2(m[r][0]);
-        float a = fmaxf(mf.x, mf.y);  // the quad's four lanes hold the row's 128 elements
-        a = fmaxf(a, __shfl_xor_sync(0xffffffffu, a, 1));
-        a = fmaxf(a, __shfl_xor_sync(0xffffffffu, a, 2));
-        q[r] = tile_params(a, true);
-        sa[r] = q[r].scale;
-    }
-    // Fragments i and i + 2 (i % 4 < 2) are the same row's: one 8-element chunk for the per-tile kernels'
-    // quantizers (gemm_int8.cuh), their bytes in chunk order.
-    if (__all_sync(0xffffffffu, q[0].half_path && q[1].half_path)) {  // the warp's rows all on the FP16 path
-#pragma unroll
-        for (int i = 0; i < 16; i++) {
-            if (i % 4 >= 2) continue;
-            const uint2 b = chunk_quant_h(make_uint4(h[i].x, h[i].y, h[i + 2].x, h[i + 2].y), q[i & 1].inv2);
-            f[i] = b.x, f[i + 2] = b.y;
-        }
-    } else {  // some tiny or all-zero row groups (the FP32 quantizer), off the common path
-#pragma unroll
-        for (int i = 0; i < 16; i++) {
-            if (i % 4 >= 2) continue;
-            const uint4 c = make_uint4(h[i].x, h[i].y, h[i + 2].x, h[i + 2].y);
-            const TileQ &qr = q[i & 1];
-            const uint2 b = qr.half_path ? chunk_quant_h(c, qr.inv2) : chunk_quant(c, qr.inv, false);
-            f[i] = b.x, f[i + 2] = b.y;
-        }
-    }
-}
-
-// Column half hf of stage s's products (columns hf BN/2 .. +BN/2 of the stage's weight box) from fragments
-// f into the half's INT32 sums d (BN / 4 per thread), one committed group; the first k32 step overwrites.
-template <int BN, int STAGES>
-__device__ __forceinline__ void i8g_issue(int *d, const uint32_t *f, const unsigned char *ring, int s, int hf) {
-    constexpr int STAGE_BYTES = I8G_A_BYTES + BN * I8G_BK, H = BN / 2;
-    const uint64_t db = desc_sw128(ring + s * STAGE_BYTES + I8G_A_BYTES + hf * H * I8G_BK);
+// Column half hf of stage s's products for consumer c (its 64 rows of the stage's A box, columns hf BN/2
+// .. +BN/2 of the weight box) into the half's INT32 sums d (BN / 4 per thread), one committed group; the
+// first k32 step overwrites.
+template <int BN, int H = BN / 2>
+__device__ __forceinline__ void i8g_issue(int *d, const unsigned char *ring, int s, int c, int hf) {
+    constexpr int A_BYTES = I8R_BM * I8G_BK, STAGE_BYTES = A_BYTES + BN * I8G_BK;
+    const unsigned char *st = ring + s * STAGE_BYTES;
+    const uint64_t da = desc_sw128(st + c * 64 * I8G_BK), db = desc_sw128(st + A_BYTES + hf * H * I8G_BK);
     wg_fence();
 #pragma unroll
-    for (int ks = 0; ks < I8G_BK / 32; ks++) wgmma_s8_rs<H>(d, f + 4 * ks, db + 2 * ks, ks);  // first: d = A B
+    for (int ks = 0; ks < I8G_BK / 32; ks++) wgmma_s8<H>(d, da + 2 * ks, db + 2 * ks, ks);  // first: d = A B
     wg_commit();
 }
 
@@ -680,31 +667,38 @@ __device__ __forceinline__ void i8g_issue(int *d, const uint32_t *f, const unsig
 template <int N>
 __device__ __forceinline__ void i8g_dequant(const int *is, float *acc, const float *sc) {
 #pragma unroll
-    for (int r = 0; r < N; r++)
-        acc[r] = __fmaf_rn(__fsub_rn(__int_as_float(is[r] + I8_MAGIC_BITS), I8_MAGIC), sc[(r >> 1) & 1], acc[r]);
+    for (int r = 0; r < N; r++) acc[r] = __fmaf_rn(__int2float_rn(is[r]), sc[(r >> 1) & 1], acc[r]);
+}
+
+// The group scales of stage j for the thread's two rows (0 past M: those rows' sums are the copy
+// engine's zeros).
+__device__ __forceinline__ void i8g_scales(const I8RParams &p, int ra, int ng, int j, float *s) {
+    s[0] = ra < p.M ? __ldg(p.sa + (size_t)ra * ng + j) : 0.0f;
+    s[1] = ra + 8 < p.M ? __ldg(p.sa + (size_t)(ra + 8) * ng + j) : 0.0f;
 }
 
 // One stage j < nkt - 1 of a consumer, the products of its two column halves issued before (both
-// pending): the next stage's fragments into nxt under them; then, as each half's sums arrive, they are
-// dequantized and that half's products of stage j + 1 issued, so the tensor cores multiply one half while
-// the other is dequantized. The stage is given back once both halves' products are done. Every path
-// leaves two groups pending (ptxas keeps the wgmma asynchronous only when it can see that).
+// pending): as each half's sums arrive they are dequantized and that half's products of stage j + 1
+// issued, so the tensor cores multiply one half while the other is dequantized. The stage is given back
+// once both halves' products are done. The next stage's scales are loaded first (sn). Every path leaves
+// two groups pending (ptxas keeps the wgmma asynchronous only when it can see that).
 template <int BN, int STAGES>
-__device__ __forceinline__ void i8g_stage(int j, unsigned char *ring, uint64_t *full, uint64_t *empty, int *isum,
-                                          float *acc, const float *sc, uint32_t *nxt, float *sn, int r0, int lane) {
-    constexpr int STAGE_BYTES = I8G_A_BYTES + BN * I8G_BK, Q = BN / 4;  // sums per half and thread
+__device__ __forceinline__ void i8g_stage(const I8RParams &p, int j, const unsigned char *ring, uint64_t *full,
+                                          uint64_t *empty, int *isum, float *acc, const float *sc, float *sn, int c,
+                                          int ra, int ng, int lane) {
+    constexpr int Q = BN / 4;  // sums per half and thread
     const int s1 = (j + 1) % STAGES;
+    i8g_scales(p, ra, ng, j + 1, sn);
     mbar_wait(&full[s1], ((j + 1) / STAGES) & 1);
-    i8g_quant_frags(ring + s1 * STAGE_BYTES, r0, lane & 3, nxt, sn);
     wg_wait<1>();  // half 0 of stage j
     wg_regs_ready<Q>(isum);
     i8g_dequant<Q>(isum, acc, sc);
-    i8g_issue<BN, STAGES>(isum, nxt, ring, s1, 0);
+    i8g_issue<BN>(isum, ring, s1, c, 0);
     wg_wait<1>();  // half 1 of stage j (half 0 of j + 1 runs on)
     wg_regs_ready<Q>(isum + Q);
     if (lane == 0) mbar_arrive(&empty[j % STAGES]);
     i8g_dequant<Q>(isum + Q, acc + Q, sc);
-    i8g_issue<BN, STAGES>(isum + Q, nxt, ring, s1, 1);
+    i8g_issue<BN>(isum + Q, ring, s1, c, 1);
 }
 // The last stage: both halves' sums as they arrive, the stage given back.
 template <int BN, int STAGES>
@@ -718,27 +712,120 @@ __device__ __forceinline__ void i8g_last(int j, uint64_t *empty, int *isum, floa
     if (lane == 0) mbar_arrive(&empty[j % STAGES]);
     i8g_dequant<Q>(isum + Q, acc + Q, sc);
 }
+
+// The column-halves main loop (DB false): stage j's halves, then j + 1's as each half is free.
+template <int BN, int STAGES>
+__device__ __forceinline__ void i8g_mainloop_halves(const I8RParams &p, const unsigned char *ring, uint64_t *full,
+                                                    uint64_t *empty, float *acc, int nkt, int c, int ra, int lane) {
+    constexpr int R = BN / 2;
+    int isum[R];  // the group's INT32 sums, two column halves (the first wgmma of a group overwrites them)
+    float sa[2], sb[2];  // the group scales of even / odd stages
+    i8g_scales(p, ra, nkt, 0, sa);
+    mbar_wait(&full[0], 0);
+    i8g_issue<BN>(isum, ring, 0, c, 0);
+    i8g_issue<BN>(isum + R / 2, ring, 0, c, 1);
+    int j = 0;
+    for (;;) {
+        if (j + 1 >= nkt) {
+            i8g_last<BN, STAGES>(j, empty, isum, acc, sa, lane);
+            break;
+        }
+        i8g_stage<BN, STAGES>(p, j++, ring, full, empty, isum, acc, sa, sb, c, ra, nkt, lane);
+        if (j + 1 >= nkt) {
+            i8g_last<BN, STAGES>(j, empty, isum, acc, sb, lane);
+            break;
+        }
+        i8g_stage<BN, STAGES>(p, j++, ring, full, empty, isum, acc, sb, sa, c, ra, nkt, lane);
+    }
+}
+
+// One stage j of the two-set main loop (DB): stage j + 1's products (set nx) run while stage j's
+// sums (set cur) are dequantized; then stage j + 2's products go into cur. Both sets are pending on entry.
+template <int BN, int STAGES>
+__device__ __forceinline__ void i8g_db_stage(const I8RParams &p, int j, const unsigned char *ring, uint64_t *full,
+                                             uint64_t *empty, int *cur, float *acc, float *sc, int c, int ra, int ng,
+                                             int lane) {
+    constexpr int R = BN / 2;
+    wg_wait<1>();  // stage j's products (j + 1's run on)
+    wg_regs_ready<R>(cur);
+    if (lane == 0) mbar_arrive(&empty[j % STAGES]);
+    i8g_dequant<R>(cur, acc, sc);
+    i8g_scales(p, ra, ng, j + 2, sc);
+    mbar_wait(&full[(j + 2) % STAGES], ((j + 2) / STAGES) & 1);
+    i8g_issue<BN, BN>(cur, ring, (j + 2) % STAGES, c, 0);
+}
+// The last one or two stages of the two-set loop: set x holds stage j, set y stage j + 1 (two = 1).
+template <int BN, int STAGES>
+__device__ __forceinline__ void i8g_db_last(int j, bool two, uint64_t *empty, int *x, int *y, float *acc,
+                                            const float *sx, const float *sy, int lane) {
+    constexpr int R = BN / 2;
+    if (two) {
+        wg_wait<1>();
+        wg_regs_ready<R>(x);
+        if (lane == 0) mbar_arrive(&empty[j % STAGES]);
+        i8g_dequant<R>(x, acc, sx);
+        wg_wait<0>();
+        wg_regs_ready<R>(y);
+        if (lane == 0) mbar_arrive(&empty[(j + 1) % STAGES]);
+        i8g_dequant<R>(y, acc, sy);
+    } else {
+        wg_wait<0>();
+        wg_regs_ready<R>(x);
+        if (lane == 0) mbar_arrive(&empty[j % STAGES]);
+        i8g_dequant<R>(x, acc, sx);
+    }
+}
+template <int BN, int STAGES>
+__device__ __forceinline__ void i8g_mainloop_db(const I8RParams &p, const unsigned char *ring, uint64_t *full,
+                                                uint64_t *empty, float *acc, int nkt, int c, int ra, int lane) {
+    constexpr int R = BN / 2;
+    int ia[R], ib[R];    // INT32 sums of even / odd stages (the first wgmma of a stage overwrites them)
+    float sa[2], sb[2];  // their group scales
+    i8g_scales(p, ra, nkt, 0, sa);
+    mbar_wait(&full[0], 0);
+    i8g_issue<BN, BN>(ia, ring, 0, c, 0);
+    if (nkt == 1) {
+        i8g_db_last<BN, STAGES>(0, false, empty, ia, ib, acc, sa, sb, lane);
+        return;
+    }
+    i8g_scales(p, ra, nkt, 1, sb);
+    mbar_wait(&full[1], 0);
+    i8g_issue<BN, BN>(ib, ring, 1 % STAGES, c, 0);
+    int j = 0;
+    for (;;) {
+        if (j + 2 >= nkt) {
+            i8g_db_last<BN, STAGES>(j, true, empty, ia, ib, acc, sa, sb, lane);
+            break;
+        }
+        i8g_db_stage<BN, STAGES>(p, j++, ring, full, empty, ia, acc, sa, c, ra, nkt, lane);
+        if (j + 2 >= nkt) {
+            i8g_db_last<BN, STAGES>(j, true, empty, ib, ia, acc, sb, sa, lane);
+            break;
+        }
+        i8g_db_stage<BN, STAGES>(p, j++, ring, full, empty, ib, acc, sb, c, ra, nkt, lane);
+    }
+}
 #endif
 
-template <int BN, int STAGES>
+template <int BN, int STAGES, bool DB>
 __global__ void __launch_bounds__(I8R_THREADS, 1)
-    gemm_int8_group_kernel(const __grid_constant__ CUtensorMap map_a,  // A (M, K) fp16, box 64 x 128
+    gemm_int8_group_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x 128
                            const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
-                           I8RParams p) {
+                           I8RParams p) {                              // p.sa: the group scales (M, G)
 #if I8R_DEVICE
-    constexpr int STAGE_BYTES = I8G_A_BYTES + BN * I8G_BK;
+    constexpr int STAGE_BYTES = (I8R_BM + BN) * I8G_BK;
     constexpr int R = BN / 2;  // accumulators per consumer thread
     extern __shared__ unsigned char smem_raw[];
-    // ring: [STAGES][A (128, 128) fp16 as two boxes | W (BN, 128) s8], then full[STAGES], empty[STAGES]
+    // ring: [STAGES][A (128, 128) s8 | W (BN, 128) s8], then full[STAGES], empty[STAGES]
     unsigned char *ring = smem_align1024(smem_raw);
     uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
     uint64_t *empty = full + STAGES;
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     const int m0 = blockIdx.x * I8R_BM, n0 = blockIdx.y * BN;
-    const int nkt = (p.K + I8G_BK - 1) / I8G_BK;  // the K tail reads the copy engine's zeros
+    const int nkt = (p.K + I8G_BK - 1) / I8G_BK;  // = G; the K tail reads the copy engine's zeros
 
     i8r_ring_setup<STAGES>(&map_a, &map_w, full, empty);
-    pdl_wait();  // A, bias, residual come from the previous kernels
+    pdl_wait();  // qa, sg (this call's pass), bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer
         regs_dealloc<24>();
@@ -749,8 +836,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
                 unsigned char *st = ring + s * STAGE_BYTES;
                 mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
                 tma_load_2d(st, &map_a, &full[s], i * I8G_BK, m0);
-                tma_load_2d(st + I8G_BOX_BYTES, &map_a, &full[s], i * I8G_BK + 64, m0);
-                tma_load_2d(st + I8G_A_BYTES, &map_w, &full[s], i * I8G_BK, n0);
+                tma_load_2d(st + I8R_BM * I8G_BK, &map_w, &full[s], i * I8G_BK, n0);
             }
         }
         return;
@@ -758,30 +844,12 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 
     regs_alloc<240>();
     const int c = wg - 1, warp = tid / 32, lane = tid % 32;  // consumer c owns rows m0 + 64c .. + 63
-    const int r0 = c * 64 + warp * 16 + lane / 4;            // this thread's fragment rows r0, r0 + 8
-    int isum[R];   // the group's INT32 sums, two column halves (the first wgmma of a group overwrites them)
+    const int ra = m0 + c * 64 + warp * 16 + lane / 4;       // this thread's fragment rows ra, ra + 8
     float acc[R];  // the FP32 sums of the groups
 #pragma unroll
     for (int r = 0; r < R; r++) acc[r] = 0.0f;
-    uint32_t fa[16], fb[16];  // A fragments of two stages in turn
-    float sa[2], sb[2];       // their rows' scales
-    mbar_wait(&full[0], 0);
-    i8g_quant_frags(ring, r0, lane & 3, fa, sa);
-    i8g_issue<BN, STAGES>(isum, fa, ring, 0, 0);
-    i8g_issue<BN, STAGES>(isum + R / 2, fa, ring, 0, 1);
-    int j = 0;  // fa / fb: the fragments of even / odd stages
-    for (;;) {
-        if (j + 1 >= nkt) {
-            i8g_last<BN, STAGES>(j, empty, isum, acc, sa, lane);
-            break;
-        }
-        i8g_stage<BN, STAGES>(j++, ring, full, empty, isum, acc, sa, fb, sb, r0, lane);
-        if (j + 1 >= nkt) {
-            i8g_last<BN, STAGES>(j, empty, isum, acc, sb, lane);
-            break;
-        }
-        i8g_stage<BN, STAGES>(j++, ring, full, empty, isum, acc, sb, fa, sa, r0, lane);
-    }
+    if constexpr (DB) i8g_mainloop_db<BN, STAGES>(p, ring, full, empty, acc, nkt, c, ra, lane);
+    else i8g_mainloop_halves<BN, STAGES>(p, ring, full, empty, acc, nkt, c, ra, lane);
 
     // Epilogue: both consumers are past their last wgmma, so the ring becomes each warp's slab.
     asm volatile("bar.sync 1, 256;\n" ::: "memory");  // the two consumers (named barrier 1)
@@ -1278,25 +1346,22 @@ cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
     return pdl_launch(gemm_int8_rows_kernel<BN, STAGES>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
 }
 
-// The group tiles: FP16 A in two 64-column boxes of 128 rows, qw as the plain tiles' (128-byte swizzle).
-template <int BN, int STAGES>
-cudaError_t i8g_launch(const half *a, const I8RParams &p, cudaStream_t stream) {
+// The group tiles: qa and qw as the plain tiles' maps (128 x 128 and 128 x BN boxes, 128-byte swizzle).
+template <int BN, int STAGES, bool DB>
+cudaError_t i8g_launch(const I8RParams &p, cudaStream_t stream) {
     static bool attr_set = false;  // per instantiation
-    constexpr size_t smem = i8g_smem<BN, STAGES>();
+    constexpr size_t smem = i8r_smem<BN, STAGES>();  // the plain tiles' ring
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_int8_group_kernel<BN, STAGES>,
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_group_kernel<BN, STAGES, DB>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
         if (e != cudaSuccess) return e;
         attr_set = true;
     }
     CUtensorMap ma, mw;
-    cudaError_t e = tensor_map_2d(&ma, a, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2, p.M, p.K, I8G_BK / 2, I8R_BM,
-                                  CU_TENSOR_MAP_SWIZZLE_128B);
-    if (e == cudaSuccess)
-        e = tensor_map_2d(&mw, p.qw, CU_TENSOR_MAP_DATA_TYPE_UINT8, 1, p.N, p.K, I8G_BK, BN, CU_TENSOR_MAP_SWIZZLE_128B);
+    const cudaError_t e = i8r_maps(p, I8R_BM, BN, &ma, &mw);
     if (e != cudaSuccess) return e;
     dim3 grid((p.M + I8R_BM - 1) / I8R_BM, (p.N + BN - 1) / BN);
-    return pdl_launch(gemm_int8_group_kernel<BN, STAGES>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
+    return pdl_launch(gemm_int8_group_kernel<BN, STAGES, DB>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
 }
 
 // The TS tiles' maps and operands: pp_ts.cuh's for an output of I8RParams' y.
@@ -1361,10 +1426,12 @@ struct I8rTile {
 const I8rTile kI8rTiles[] = {I8R_TILES(I8R_PLAIN_ROW) I8R_PP_TILES(I8R_PP_ROW)};
 struct I8gTile {
     const char *name;
-    int bn;
-    cudaError_t (*launch)(const half *, const I8RParams &, cudaStream_t);
+    int bn, db;
+    cudaError_t (*launch)(const I8RParams &, cudaStream_t);
 };
-#define I8G_ROW(bn, st) {"i8g 128x" #bn "/" #st "st", bn, &i8g_launch<bn, st>},
+#define I8G_DB_0 ""
+#define I8G_DB_1 " db"
+#define I8G_ROW(bn, st, db) {"i8g 128x" #bn "/" #st "st" I8G_DB_##db, bn, db, &i8g_launch<bn, st, db>},
 const I8gTile kI8gTiles[] = {I8G_TILES(I8G_ROW)};
 static_assert(sizeof(kI8gTiles) / sizeof(kI8gTiles[0]) == I8G_NUM, "group tile ids");
 
@@ -1625,26 +1692,38 @@ extern "C" int gemm_int8_group_candidates(int m, int n, int k, TileConfig *out, 
     return c;
 }
 
-// The width that leaves the fewest empty columns in the last tile (160 at every SD width: each is a
-// multiple of 160), the wider one on a tie.
+// The tile with the least estimated time: waves of CTAs on the SMs times the columns a CTA computes, a
+// two-set (db) tile's column at 15/16 of a column-halves one (H200, bench/results/2026-11-28-h200-int8-
+// group-pass: the tuning table at 8192 x 1280 x 5120 gave 154 against 163 us for 5 against 4 waves). It
+// picks what tuning picked at the six shapes timed there.
 extern "C" TileConfig gemm_int8_group_heuristic(int m, int n, int k) {
-    (void)m, (void)k;
-    int best = 0, best_waste = 1 << 30;
+    (void)k;
+    const long sms = hopper_num_sms() > 0 ? hopper_num_sms() : 132;
+    int best = 0;
+    long best_cost = 0;
     for (int t = 0; t < I8G_NUM; t++) {
-        const int bn = kI8gTiles[t].bn, waste = (n + bn - 1) / bn * bn - n;
-        if (waste < best_waste) best = t, best_waste = waste;
+        const long ctas = (long)((m + I8R_BM - 1) / I8R_BM) * ((n + kI8gTiles[t].bn - 1) / kI8gTiles[t].bn);
+        const long cost = (ctas + sms - 1) / sms * kI8gTiles[t].bn * (kI8gTiles[t].db ? 15 : 16);
+        if (t == 0 || cost < best_cost) best = t, best_cost = cost;
     }
     return TileConfig{best, 1};
 }
 
-extern "C" cudaError_t gemm_int8_group(int m, int n, int k, TileConfig cfg, const uint16_t *a, const int8_t *qw,
-                                       const float *sw, const float *bias, const uint16_t *residual, uint16_t *y,
-                                       GemmEpilogue epi, cudaStream_t stream) {
+extern "C" cudaError_t quantize_groups_int8(const uint16_t *x, int rows, int k, int8_t *q, float *scale,
+                                            cudaStream_t stream) {
+    if (rows < 1 || k < 8 || k % 8 || !x || !q || !scale) return cudaErrorInvalidValue;
+    return pdl_launch(quantize_groups_int8_kernel, dim3((rows + I8G_QUANT_ROWS - 1) / I8G_QUANT_ROWS),
+                      dim3(I8G_QUANT_ROWS * 32), 0, stream, reinterpret_cast<const half *>(x), rows, k, q, scale);
+}
+
+extern "C" cudaError_t gemm_int8_group(int m, int n, int k, TileConfig cfg, const int8_t *qa, const float *sg,
+                                       const int8_t *qw, const float *sw, const float *bias, const uint16_t *residual,
+                                       uint16_t *y, GemmEpilogue epi, cudaStream_t stream) {
     const int geglu = epi == GEMM_EPI_GEGLU;
-    if (m < 1 || n < 8 || k < 16 || n % 8 || (geglu && (n % 16 || residual)) || !a || !qw || !sw || !y ||
+    if (m < 1 || n < 8 || k < 16 || n % 8 || (geglu && (n % 16 || residual)) || !qa || !sg || !qw || !sw || !y ||
         cfg.tile < 0 || cfg.tile >= I8G_NUM || cfg.splits != 1 || !gemm_int8_group_usable(k))
         return cudaErrorInvalidValue;
-    I8RParams p = {nullptr, nullptr, qw, sw, bias, reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y),
+    I8RParams p = {qa, sg, qw, sw, bias, reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y),
                    m, n, k, geglu};
-    return kI8gTiles[cfg.tile].launch(reinterpret_cast<const half *>(a), p, stream);
+    return kI8gTiles[cfg.tile].launch(p, stream);
 }

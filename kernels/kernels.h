@@ -488,23 +488,28 @@ cudaError_t gemm_int8_rows_a16(int m, int n, int k, TileConfig cfg,
                                const uint16_t *residual,  // (M, N) fp16 or NULL (not with GEGLU)
                                uint16_t *y,               // (M, N), or (M, N/2) with GEGLU
                                GemmEpilogue epi, cudaStream_t stream);
-// gemm_int8_group (--int8-scales group): W as gemm_int8_rows' (per output
-// channel, quantized once); A quantized inside the GEMM, one scale per row and
-// group of 128 K-elements (the last group the K tail), with the per-tile
-// kernels' quantizer: amax = max |a| over the row's group, (inv, scale) =
-// quant_tile_params(amax, 1), q by quant_round_half (FP16 path) or quant_round.
-// Per group g: isum_g = exact INT32 sum of qa * qw over the group; acc =
-// fmaf(float(isum_g), sa(m, g), acc) over the groups in order from acc = 0;
-// then v = acc * sw[n], + bias[n], + residual, fp16 (GEGLU as gemm_int8_rows).
-// The C model is gemm_int8_group_model (src/layers/quant.h). Hopper tiles
-// only (cc 9.0, sm_90a image, K a multiple of 16, not --engine portable:
-// gemm_int8_group_usable); A, qw, y 16-byte aligned.
+// --int8-scales group: A per row and group of 128 K-elements (the last group
+// the K tail), W as gemm_int8_rows' (per output channel, quantized once).
+// quantize_groups_int8: q (rows, K) int8 and scale (rows, G), G = ceil(K / 128),
+// from x (rows, K) fp16 with the per-tile kernels' quantizer: amax = max |x|
+// over the row's group, (inv, scale) = quant_tile_params(amax, 1), q by
+// quant_round_half (FP16 path) or quant_round (quant_groups_int8_model, bit for
+// bit). K a multiple of 8; x 16-byte aligned rows.
+cudaError_t quantize_groups_int8(const uint16_t *x, int rows, int k, int8_t *q, float *scale, cudaStream_t stream);
+// gemm_int8_group: per group g, isum_g = exact INT32 sum of qa * qw over the
+// group; acc = fmaf(float(isum_g), sg(m, g), acc) over the groups in order from
+// acc = 0; then v = acc * sw[n], + bias[n], + residual, fp16 (GEGLU as
+// gemm_int8_rows). With quantize_groups_int8 first, the C model is
+// gemm_int8_group_model (src/layers/quant.h). Hopper tiles only (cc 9.0, sm_90a
+// image, K a multiple of 16, not --engine portable: gemm_int8_group_usable);
+// qa, qw, y 16-byte aligned.
 int gemm_int8_group_usable(int k);
 int gemm_int8_group_candidates(int m, int n, int k, TileConfig *out, int max);
 TileConfig gemm_int8_group_heuristic(int m, int n, int k);
-const char *gemm_int8_group_tile_name(int tile);  // e.g. "i8g 128x160/4st"
+const char *gemm_int8_group_tile_name(int tile);  // e.g. "i8g 128x160/5st"
 cudaError_t gemm_int8_group(int m, int n, int k, TileConfig cfg,
-                            const uint16_t *a,         // (M, K) fp16
+                            const int8_t *qa,          // (M, K) int8 (quantize_groups_int8)
+                            const float *sg,           // (M, G) its group scales
                             const int8_t *qw,          // (N, K) int8 (GEGLU rows interleaved)
                             const float *sw,           // (N)
                             const float *bias,         // (N) fp32 or NULL

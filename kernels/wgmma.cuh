@@ -65,6 +65,10 @@ __device__ __forceinline__ void wg_regs_ready(float *d) {
     "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "     \
     "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, "     \
     "%48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63"
+#define WG_D40                                                                            \
+    "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "               \
+    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "     \
+    "%32, %33, %34, %35, %36, %37, %38, %39"
 #define WG_D80 WG_D64 ", %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79"
 #define WG_D128                                                                                      \
     WG_D64 ", "                                                                                      \
@@ -289,64 +293,32 @@ __device__ __forceinline__ void wgmma_s8_n160(int *d, uint64_t da, uint64_t db, 
         : "l"(da), "l"(db), "r"(scale_d));
 #endif
 }
-template <int N>
-__device__ __forceinline__ void wgmma_s8(int *d, uint64_t da, uint64_t db, int scale_d) {
-    static_assert(N == 32 || N == 64 || N == 128 || N == 160 || N == 256, "compiled INT8 wgmma widths");
-    if constexpr (N == 256) wgmma_s8_n256(d, da, db, scale_d);
-    else if constexpr (N == 160) wgmma_s8_n160(d, da, db, scale_d);
-    else if constexpr (N == 128) wgmma_s8_n128(d, da, db, scale_d);
-    else if constexpr (N == 64) wgmma_s8_n64(d, da, db, scale_d);
-    else wgmma_s8_n32(d, da, db, scale_d);
-}
-// --- INT8 wgmma, A in registers ---------------------------------------------
-// m64nNk32 s8 x s8 -> s32 with A (64, 32) from the warpgroup's registers: four
-// 32-bit registers per thread holding the mma.m16n8k32 A fragment of its warp's
-// 16 rows (a[0]: row l/4, K bytes 4 (l % 4) .. +3; a[1]: row l/4 + 8, the same
-// bytes; a[2], a[3]: the same rows at K bytes 16 + 4 (l % 4) .. +3), B (N, 32)
-// as wgmma_s8's. The registers must stay unchanged until the group's
-// wait_group. Used by gemm_int8_rows.cu's group tiles (A quantized in
-// registers), in column halves of 64 or 80.
-#define WG_D40                                                                            \
-    "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, "               \
-    "%16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, "     \
-    "%32, %33, %34, %35, %36, %37, %38, %39"
-// d (64 x 80, s32) = A (64 x 32, registers) * B (80 x 32)^T + (scale_d ? d : 0)
-__device__ __forceinline__ void wgmma_s8_rs_n80(int *d, const uint32_t *a, uint64_t db, int scale_d) {
+// d (64 x 80, s32, 40 registers per thread) = A (64 x 32) * B (80 x 32)^T + (scale_d ? d : 0): the group
+// tiles' column halves of 160 (gemm_int8_rows.cu)
+__device__ __forceinline__ void wgmma_s8_n80(int *d, uint64_t da, uint64_t db, int scale_d) {
 #if WGMMA_SM90A_PASS
     asm volatile(
         "{\n"
         ".reg .pred p;\n"
-        "setp.ne.b32 p, %45, 0;\n"
+        "setp.ne.b32 p, %42, 0;\n"
         "wgmma.mma_async.sync.aligned.m64n80k32.s32.s8.s8 "
         "{"
         WG_D40
-        "}, {%40, %41, %42, %43}, %44, p;\n"
+        "}, %40, %41, p;\n"
         "}\n"
         : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24), WG_IACC8(d, 32)
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(scale_d));
-#endif
-}
-// d (64 x 64, s32) = A (64 x 32, registers) * B (64 x 32)^T + (scale_d ? d : 0)
-__device__ __forceinline__ void wgmma_s8_rs_n64(int *d, const uint32_t *a, uint64_t db, int scale_d) {
-#if WGMMA_SM90A_PASS
-    asm volatile(
-        "{\n"
-        ".reg .pred p;\n"
-        "setp.ne.b32 p, %37, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8 "
-        "{"
-        WG_D32
-        "}, {%32, %33, %34, %35}, %36, p;\n"
-        "}\n"
-        : WG_IACC8(d, 0), WG_IACC8(d, 8), WG_IACC8(d, 16), WG_IACC8(d, 24)
-        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(scale_d));
+        : "l"(da), "l"(db), "r"(scale_d));
 #endif
 }
 template <int N>
-__device__ __forceinline__ void wgmma_s8_rs(int *d, const uint32_t *a, uint64_t db, int scale_d) {
-    static_assert(N == 64 || N == 80, "compiled INT8 register-A wgmma widths");
-    if constexpr (N == 80) wgmma_s8_rs_n80(d, a, db, scale_d);
-    else wgmma_s8_rs_n64(d, a, db, scale_d);
+__device__ __forceinline__ void wgmma_s8(int *d, uint64_t da, uint64_t db, int scale_d) {
+    static_assert(N == 32 || N == 64 || N == 80 || N == 128 || N == 160 || N == 256, "compiled INT8 wgmma widths");
+    if constexpr (N == 256) wgmma_s8_n256(d, da, db, scale_d);
+    else if constexpr (N == 160) wgmma_s8_n160(d, da, db, scale_d);
+    else if constexpr (N == 80) wgmma_s8_n80(d, da, db, scale_d);
+    else if constexpr (N == 128) wgmma_s8_n128(d, da, db, scale_d);
+    else if constexpr (N == 64) wgmma_s8_n64(d, da, db, scale_d);
+    else wgmma_s8_n32(d, da, db, scale_d);
 }
 // The INT32 accumulators as asm operands (see wg_regs_ready).
 template <int R>

@@ -58,6 +58,13 @@ static void *i8_dalloc(size_t bytes) {
     cudaCheck(cudaMalloc(&p, bytes ? bytes : 16));
     return p;
 }
+// Bytes that differ between a and b (n bytes each).
+static size_t count_diff_bytes(const void *a, const void *b, size_t n) {
+    const unsigned char *x = a, *y = b;
+    size_t d = 0;
+    for (size_t i = 0; i < n; i++) d += x[i] != y[i];
+    return d;
+}
 static uint16_t *i8_upload16(const float *h, size_t n) {
     uint16_t *t = xmalloc(n * 2);
     for (size_t i = 0; i < n; i++) t[i] = f32_to_f16(h[i]);
@@ -702,9 +709,25 @@ static void test_gemv_case(int rows, int N, int K, int silu, int bias, int res) 
 static void test_group_case(const char *what, int M, int N, int K, EpiKind epi, float outlier, float tiny) {
     I8Case c = i8_case_make_t(M, N, K, epi, 0, outlier, (uint64_t)M * 41 + N * 13 + K * 7 + epi * 100, tiny);
     const GemmEpilogue ge = epi == EPI_GEGLU ? GEMM_EPI_GEGLU : GEMM_EPI_NONE;
+    const int ng = (K + 127) / 128;
     int8_t *d_qw = i8_dalloc((size_t)N * K), *d_qa = i8_dalloc((size_t)M * K);
-    float *d_sw = i8_dalloc((size_t)N * 4), *d_sa = i8_dalloc((size_t)M * 4);
+    float *d_sw = i8_dalloc((size_t)N * 4), *d_sa = i8_dalloc((size_t)M * ng * 4);  // (M, G); (M) for rows
     cudaCheck(quantize_rows_int8(c.d_w, N, K, 0, d_qw, d_sw, 0));
+    // the group quantizer's bytes and scales against quant_groups_int8_model, bit for bit (poisoned first)
+    cudaCheck(cudaMemset(d_qa, 0x7f, (size_t)M * K)), cudaCheck(cudaMemset(d_sa, 0xff, (size_t)M * ng * 4));
+    cudaCheck(quantize_groups_int8(c.d_a, M, K, d_qa, d_sa, 0));
+    {
+        int8_t *q = xmalloc((size_t)M * K), *qm = xmalloc((size_t)M * K);
+        float *s = xmalloc((size_t)M * ng * 4), *sm = xmalloc((size_t)M * ng * 4);
+        copy_to_host(q, d_qa, (size_t)M * K, 0);
+        copy_to_host(s, d_sa, (size_t)M * ng * 4, 0);
+        quant_groups_int8_model(c.a, M, K, qm, sm);
+        const size_t qbad = count_diff_bytes(q, qm, (size_t)M * K), sbad = count_diff_bytes(s, sm, (size_t)M * ng * 4);
+        result(qbad == 0 && sbad == 0,
+               "quantize_groups_int8 %s rows=%d K=%d outlier=%g tiny=%g: bytes and group scales == model bit for bit "
+               "(%zu bytes, %zu scale bytes differ)", what, M, K, outlier, tiny, qbad, sbad);
+        free(q), free(qm), free(s), free(sm);
+    }
     float *ref = i8_reference(&c);
     const size_t ny = (size_t)M * c.nout;
     float *ym = xmalloc(ny * 4);
@@ -716,7 +739,7 @@ static void test_group_case(const char *what, int M, int N, int K, EpiKind epi, 
     double l2 = 0;
     for (int i = 0; i < nc; i++) {
         cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
-        cudaCheck(gemm_int8_group(M, N, K, cand[i], c.d_a, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
+        cudaCheck(gemm_int8_group(M, N, K, cand[i], d_qa, d_sa, d_qw, d_sw, c.d_bias, c.d_res, c.d_y, ge, 0));
         cudaCheck(cudaDeviceSynchronize());
         copy_to_host(y, c.d_y, ny * 2, 0);
         size_t nan = 0, nf = 0;
@@ -744,20 +767,26 @@ static void test_group_case(const char *what, int M, int N, int K, EpiKind epi, 
     i8_case_free(&c);
 }
 
-// gemm_int8_group refuses K % 16 != 0, tile ids past its list, split-K and GEGLU with a residual.
+// gemm_int8_group refuses K % 16 != 0, tile ids past its list, split-K, GEGLU with a residual and missing
+// group scales; quantize_groups_int8 refuses K % 8 != 0.
 static void test_group_invalid(void) {
     uint16_t *a = i8_dalloc(64 * 272 * 2), *y = i8_dalloc(64 * 64 * 2), *r = i8_dalloc(64 * 64 * 2);
-    int8_t *q = i8_dalloc(64 * 272);
-    float *s = i8_dalloc(64 * 4);
+    int8_t *q = i8_dalloc(64 * 272), *qa = i8_dalloc(64 * 272);
+    float *s = i8_dalloc(64 * 4), *sg = i8_dalloc(64 * 3 * 4);
     const TileConfig ok = gemm_int8_group_heuristic(64, 64, 272);
-    const int refused = gemm_int8_group(64, 64, 264, ok, a, q, s, NULL, NULL, y, GEMM_EPI_NONE, 0) != cudaSuccess &&
-                        gemm_int8_group(64, 64, 272, (TileConfig){99, 1}, a, q, s, NULL, NULL, y, GEMM_EPI_NONE, 0) !=
-                            cudaSuccess &&
-                        gemm_int8_group(64, 64, 272, (TileConfig){ok.tile, 2}, a, q, s, NULL, NULL, y, GEMM_EPI_NONE,
-                                        0) != cudaSuccess &&
-                        gemm_int8_group(64, 64, 272, ok, a, q, s, NULL, r, y, GEMM_EPI_GEGLU, 0) != cudaSuccess;
+    const int refused =
+        gemm_int8_group(64, 64, 264, ok, qa, sg, q, s, NULL, NULL, y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+        gemm_int8_group(64, 64, 272, (TileConfig){99, 1}, qa, sg, q, s, NULL, NULL, y, GEMM_EPI_NONE, 0) !=
+            cudaSuccess &&
+        gemm_int8_group(64, 64, 272, (TileConfig){ok.tile, 2}, qa, sg, q, s, NULL, NULL, y, GEMM_EPI_NONE, 0) !=
+            cudaSuccess &&
+        gemm_int8_group(64, 64, 272, ok, qa, sg, q, s, NULL, r, y, GEMM_EPI_GEGLU, 0) != cudaSuccess &&
+        gemm_int8_group(64, 64, 272, ok, qa, NULL, q, s, NULL, NULL, y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+        quantize_groups_int8(a, 64, 268, qa, sg, 0) != cudaSuccess;
     (void)cudaGetLastError();
-    result(refused, "gemm_int8_group: K %% 16 != 0, an unknown tile, split-K, GEGLU with a residual refused");
+    result(refused, "gemm_int8_group: K %% 16 != 0, an unknown tile, split-K, GEGLU with a residual, no group "
+                    "scales refused; quantize_groups_int8: K %% 8 != 0 refused");
+    cudaCheck(cudaFree(qa)), cudaCheck(cudaFree(sg));
     cudaCheck(cudaFree(a)), cudaCheck(cudaFree(y)), cudaCheck(cudaFree(r)), cudaCheck(cudaFree(q)), cudaCheck(cudaFree(s));
 }
 

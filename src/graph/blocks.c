@@ -613,7 +613,8 @@ static void auto_precision(const Graph *g, Node *n, const RunOptions *opt, int i
     }
 }
 
-// --int8-scales group: the GEMMs whose A is FP16 rows that gemm_int8_group quantizes itself. The few-row
+// --int8-scales group: the GEMMs whose A is FP16 rows, quantized per (row, 128-K group) by
+// quantize_groups_int8 before gemm_int8_group. The few-row
 // linears (the time embedding's, time_emb_proj, SiLU on A) keep row scales: linear_rows_int8 quantizes
 // their rows in its one kernel.
 static int group_scales_apply(const Graph *g, const Node *n) {

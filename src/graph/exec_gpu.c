@@ -54,7 +54,7 @@ typedef struct {
     float *side_ws;                       // split-K partials of side-branch GEMMs (run concurrently)
     uint16_t *attn_pad;                   // padded Q, K, V, O (attention at a head dim without a kernel)
     int8_t *i8_qa, *i8_side_qa;           // (M, K) A quantized per row (--int8-scales row), main chain / side branch
-    float *i8_sa, *i8_side_sa;            // (M) its scales
+    float *i8_sa, *i8_side_sa;            // (M) its scales, or (M, G) group scales (--int8-scales group)
 } Scratch;
 
 // The shape the attention kernel runs for node n: n->attn, or at the padded
@@ -135,8 +135,11 @@ static void node_int8_gpu(Graph *g, Node *n, const Scratch *sc, cudaStream_t st)
     }
     const int8_t *qw = n->op == OP_CONV ? n->conv->d_w8 : n->lin->d_w8;  // (N, K), per-channel (i8_rows)
     const float *sw = n->op == OP_CONV ? n->conv->d_sw : n->lin->d_sw;
-    if (n->i8_group) {  // A quantized per (row, group) inside the GEMM: one kernel
-        cudaCheck(gemm_int8_group(m, nn, k, *node_gemm_cfg(n), t[n->in].d16, qw, sw, bias,
+    if (n->i8_group) {  // A quantized per (row, 128-K group) into the scratch, then the group GEMM
+        int8_t *qa = n->side ? sc->i8_side_qa : sc->i8_qa;  // (M, K)
+        float *sg = n->side ? sc->i8_side_sa : sc->i8_sa;   // (M, G)
+        cudaCheck(quantize_groups_int8(t[n->in].d16, m, k, qa, sg, st));
+        cudaCheck(gemm_int8_group(m, nn, k, *node_gemm_cfg(n), qa, sg, qw, sw, bias,
                                   n->res >= 0 ? t[n->res].d16 : NULL, t[n->out].d16,
                                   geglu ? GEMM_EPI_GEGLU : GEMM_EPI_NONE, st));
         return;
@@ -1002,8 +1005,9 @@ static void int8_rows_alloc(Graph *g, GpuRun *run, cudaStream_t st) {
         if ((n->prec != PREC_INT8 && !(n->prec_auto && run->tune)) || !n->i8_rows) continue;
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
-        if ((size_t)m * k > qa_bytes && !n->i8_group) qa_bytes = (size_t)m * k;  // group nodes: no qa
-        if ((size_t)m > sa_rows && !n->i8_group) sa_rows = (size_t)m;
+        const size_t scales = (size_t)m * (n->i8_group ? (k + 127) / 128 : 1);  // group nodes: (M, G)
+        if ((size_t)m * k > qa_bytes) qa_bytes = (size_t)m * k;
+        if (scales > sa_rows) sa_rows = scales;
         const uint16_t *w16 = n->op == OP_CONV ? n->conv->d_w16 : n->lin->d_w16;  // (N, K)
         int8_t **w8 = n->op == OP_CONV ? &n->conv->d_w8 : &n->lin->d_w8;
         float **sw = n->op == OP_CONV ? &n->conv->d_sw : &n->lin->d_sw;
