@@ -24,6 +24,22 @@
 static int close_rel(double a, double b, double rel) { return fabs(a - b) <= rel * fmax(fabs(a), fabs(b)) + 1e-300; }
 
 // --- roofline on hand-computed nodes -----------------------------------------
+// The calibration's plausibility floor (peaks_tflops_floor): a quarter of the dense FP16 rate by compute
+// capability, SMs and clock. An H200 (132 SMs, 1980 MHz) measured 20 TFLOP/s under compute-sanitizer once
+// (bench/results/2026-11-28-h200-int8-group-pass/job3-final) and about 730-770 alone.
+static void test_peaks_floor(void) {
+    const double h200 = peaks_tflops_floor(9, 0, 132, 1980000.0);
+    result(fabs(h200 - 0.25 * 4096 * 132 * 1.98e9 / 1e12) < 1e-6 && 20 < h200 && h200 < 730,
+           "peaks floor H200 (cc 9.0, 132 SMs, 1980 MHz): %.1f TFLOP/s, above the 20 measured under a sanitizer and "
+           "below the 730 measured alone", h200);
+    const double a100 = peaks_tflops_floor(8, 0, 108, 1410000.0), t4 = peaks_tflops_floor(7, 5, 40, 1590000.0);
+    result(fabs(a100 - 312 / 4.0) < 1.0 && fabs(t4 - 65 / 4.0) < 0.5,
+           "peaks floor A100 %.1f (a quarter of 312), T4 %.1f (a quarter of 65)", a100, t4);
+    result(peaks_tflops_floor(12, 0, 100, 2e6) == 0 && peaks_tflops_floor(9, 0, 0, 2e6) == 0 &&
+               peaks_tflops_floor(9, 0, 132, 0) == 0,
+           "peaks floor: unknown capability, no SMs or no clock: 0 (no check)");
+}
+
 static void test_roofline_math(void) {
     // 2 TFLOP at 1000 TFLOP/s = 2 ms; 1 GB at 2000 GB/s = 0.5 ms: compute bound, 2 ms; median 4 ms -> 50%.
     Roofline r = roofline_eval(2e12, 1e9, 4e-3, 1000.0, 2000.0);
@@ -410,6 +426,7 @@ static void test_report_flags_bad(const char *bin) {
 }
 
 void cpu_suite_reports(const char *bin) {
+    test_peaks_floor();
     test_roofline_math();
     test_reports_run(bin, "--block resblock --c 32 --hw 8 --batch 2", 0, "resblock CPU");
     test_reports_run(bin, "--block transformer --c 64 --hw 4 --heads 1 --context-dim 64 --context-len 8", 1,

@@ -15,10 +15,13 @@
 #   - given GOLDEN_DIR (tests/golden/make_golden.py's output: cases.txt and the
 #     case files), its golden cases in 3 shards (--golden-only --golden-shard).
 # They fill four slots (the groups above: slot 0 the sanitizers and conv shard
-# 0, 1 the other conv shards, 2 the kernel sections and blocks shards 0-1, 3
-# blocks shards 2-3 and the goldens); slot s runs on card s mod GPUS. The same
-# parts on the same slots, run by a job script, took 476 s on four H200s
-# (bench/results/2026-11-28-h200x4-validation).
+# 0, 1 the other conv shards and the goldens, 2 the kernel sections and blocks
+# shards 0-1, 3 blocks shards 2-3); slot s runs on card s mod GPUS. Measured on
+# four H200s (bench/results/2026-11-28-h200-int8-group-pass/job4-x4-test-gpu-
+# parts): slot 0 took 391 s, slot 1's conv shards 92-102 s, slot 2 316 s,
+# slot 3's blocks shards 266-294 s; the goldens, then in slot 3, had not ended
+# after 489 s beside those shards (671 passed, 0 failed when stopped), so they
+# now share slot 1, idle after its conv shards.
 #
 # GPUS: the cards to use (default: CUDA_VISIBLE_DEVICES's entries, else
 # nvidia-smi -L's count, else 1); with CUDA_VISIBLE_DEVICES set, card k is its
@@ -102,7 +105,7 @@ for k in 0 1 2 3; do
 done
 if [ -n "$GOLDEN" ]; then
     for k in 0 1 2; do
-        part 3 golden_$k "$TEST_GPU" "$BIN" --golden-only --golden "$GOLDEN" --golden-shard $k/3 &
+        part 1 golden_$k "$TEST_GPU" "$BIN" --golden-only --golden "$GOLDEN" --golden-shard $k/3 &
         NAMES="$NAMES golden_$k"
     done
 fi

@@ -214,6 +214,16 @@ static void cache_store(const char *path, cJSON *root, const char *key, const ch
     cJSON_Delete(root);
 }
 
+double peaks_tflops_floor(int cc_major, int cc_minor, int sms, double clock_khz) {
+    double per_clock = 0;  // dense FP16 tensor FLOP per SM and clock, FP32 accumulation
+    if (cc_major == 7) per_clock = 1024;
+    else if (cc_major == 8 && cc_minor == 0) per_clock = 2048;
+    else if (cc_major == 8) per_clock = 256;
+    else if (cc_major == 9 && cc_minor == 0) per_clock = 4096;
+    if (per_clock == 0 || sms <= 0 || !(clock_khz > 0)) return 0;
+    return 0.25 * per_clock * sms * clock_khz * 1e3 / 1e12;
+}
+
 void peaks_resolve(const RunOptions *opt, int on_gpu, Peaks *out) {
     memset(out, 0, sizeof(*out));
     if (opt->peak_tflops > 0 && opt->peak_gbps > 0) {
@@ -250,10 +260,21 @@ void peaks_resolve(const RunOptions *opt, int on_gpu, Peaks *out) {
     cudaCheck(cudaEventDestroy(e1));
     cudaCheck(cudaStreamDestroy(st));
     snprintf(out->source, sizeof out->source, "calibrated");
-    if (out->cache_path[0])
-        cache_store(out->cache_path, root, key, prop.name, out);
-    else
+    int clock_khz = 0;
+    cudaCheck(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, dev));
+    const double floor_tf = peaks_tflops_floor(prop.major, prop.minor, prop.multiProcessorCount, clock_khz);
+    if (out->tflops < floor_tf) {  // e.g. 20 TFLOP/s on an H200 under compute-sanitizer
+        fprintf(stderr,
+                "unetrun: note: the calibration measured %.0f TFLOP/s, under a quarter of what %s's SM count and clock "
+                "give (%.0f); the GPU looks shared or under a tool (compute-sanitizer, a profiler): the peaks are used "
+                "for this run only, not cached\n",
+                out->tflops, prop.name, 4 * floor_tf);
         cJSON_Delete(root);
+    } else if (out->cache_path[0]) {
+        cache_store(out->cache_path, root, key, prop.name, out);
+    } else {
+        cJSON_Delete(root);
+    }
 }
 
 void peaks_to_result(const Peaks *p, RunResult *r) {

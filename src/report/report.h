@@ -42,6 +42,14 @@ typedef struct {
 // Problems with the cache print one note on stderr and never stop the run.
 void peaks_resolve(const RunOptions *opt, int on_gpu, Peaks *out);
 void peaks_to_result(const Peaks *p, RunResult *r);
+// The least tensor-core TFLOP/s a calibration may measure and still be
+// cached: a quarter of the GPU's dense FP16 rate with FP32 accumulation by its
+// compute capability, SM count and peak clock (kHz; per SM and clock: 1024 for
+// cc 7.x, 2048 for 8.0, 256 for 8.6-8.9 (the GeForce rate, the lowest of
+// those parts), 4096 for 9.0), or 0 for any other capability (no check). A
+// calibration under it (a GPU shared with other work, or under
+// compute-sanitizer or a profiler) is used for that run and not cached.
+double peaks_tflops_floor(int cc_major, int cc_minor, int sms, double clock_khz);
 // Where the cache lives: $XDG_CACHE_HOME/unetrun/peaks.json or
 // $HOME/.cache/unetrun/peaks.json ("" when neither variable is set).
 void peaks_cache_path(char *buf, size_t n);
