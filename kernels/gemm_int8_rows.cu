@@ -631,6 +631,7 @@ __global__ void __launch_bounds__(I8G_QUANT_ROWS * 32)
         }
 #pragma unroll
         for (int b = 0; b < UB; b++) {
+            if (g0 + 2 * b >= ng) break;  // the batch past the row's groups (the same for the whole warp)
             const int g = g0 + 2 * b + lane / 16, c = g * (I8G_BK / 8) + lane % 16;
             const half2 m2 = __hmax2(__hmax2(__habs2(*reinterpret_cast<const half2 *>(&u[b].x)),
                                              __habs2(*reinterpret_cast<const half2 *>(&u[b].y))),
