@@ -1,8 +1,8 @@
 // gemm_int8_rows.cu: the INT8 GEMM with per-row activation scales and per-
 // output-channel weight scales (--int8-scales row), its row quantizer, the
 // few-row linear that does both in one kernel (linear_rows_int8), and the
-// GEMM with the same weights and A quantized inside it per row and 128-K
-// group (--int8-scales group, gemm_int8_group).
+// GEMM with the same weights and A quantized per row and 128-K group by its
+// own pass (--int8-scales group: quantize_groups_int8, gemm_int8_group).
 //
 // What it computes (kernels.h, quantize_rows_int8 / gemm_int8_rows)
 //   qa, sa = quantize_rows_int8(a)  every row of A (M, K) to symmetric INT8
@@ -110,32 +110,26 @@
 //     block of FP16 A itself and keeps it resident for its N tiles, one
 //     kernel instead of the quantizer's pass and a tile; where 64-row blocks
 //     fill the SMs (their section below).
-//   - Group tiles (I8G_TILES, gemm_int8_group; --int8-scales group): CTA 128 x
-//     BN (160 or 128), producer + two consumers as the plain tiles, but the
-//     stage holds FP16 A (two 64-column boxes of 128 rows, 128-byte swizzle)
-//     beside the INT8 weight box. Each consumer thread reads its wgmma A
-//     fragment (rows l/4 and l/4 + 8 of its warp, 4-byte K runs) straight
-//     from the swizzled box (8-byte loads, two wavefronts per warp load), the
-//     quad's lanes meet on the two rows' max-abs (one 128-K group = one
-//     stage), the per-tile kernels' quantizer (tile_params, HFMA2 onto 1536)
-//     packs the fragment in registers, and wgmma s8 takes A from registers
-//     (no INT8 copy of A in shared memory). The group's INT32 sums (|isum| <=
-//     128 * 127^2 < 2^22) are read as floats through the 1.5 * 2^23 bit
-//     pattern and added with one fma into FP32 accumulators; the two column
-//     halves are separate wgmma groups, so one half is dequantized while the
-//     other's products run. The next stage is quantized under this one's
-//     products. Epilogue: i8r_epilogue on the FP32 sums. Measured (H200,
-//     docs/PERF.md "Per-(row, 128-K group) INT8 scales inside the GEMM"):
-//     correct and the most accurate scheme (rel L2 6.8e-3 against row's
-//     8.0e-3; 1.6e-2 against 4.9e-2 with an outlier per row), but 2.4-3.3x
-//     the row scheme's node time (2048 x 1280 x 5120 77.6 against 31.8 us):
-//     per stage each consumer thread executes some 500-600 instructions (a
-//     third of them the dequantization, three per accumulator) at about 6
-//     cycles each with two consumer warps per scheduler (Nsight Compute:
-//     fixed-latency and shared-memory dependency stalls, instruction fetch).
-//     The FP16 A also doubles A's bytes through shared memory: by the bytes
-//     (an estimate), even issue-bound it would not beat the row scheme's
-//     pass and TS tile. It is the accuracy setting, not a fast path.
+//   - Group tiles (I8G_TILES, gemm_int8_group; --int8-scales group): A comes
+//     quantized per (row, 128-K group) from quantize_groups_int8 (one pass, a
+//     warp per row, a half-warp per group; INT8 A (M, K) and scales (M, G)),
+//     and the tile is the plain one's: producer + two consumers, a stage of
+//     INT8 A (128 x 128) and W (BN x 128) by TMA, wgmma s8 from shared
+//     memory. One group is one stage: its INT32 sums (|isum| <= 128 * 127^2
+//     < 2^22) are exact, and float(isum) (I2FP, one instruction) goes into
+//     the FP32 accumulators with one fma and the row's group scale. The 128 x
+//     160 tile runs a stage's two column halves as separate wgmma groups (one
+//     is dequantized while the other's products run; 64 bytes spill, 80 + 80
+//     registers of sums); the 128 x 128 "db" tile keeps two full INT32 sets
+//     and dequantizes stage j under stage j + 1's products. The heuristic
+//     takes the one with fewer waves x columns (db columns at 15/16).
+//     Measured (H200, docs/PERF.md "Group scales made before the GEMM"):
+//     2048 x 1280 x 5120 45.0-45.4 us against 69.6-69.7 for the previous
+//     design (FP16 A quantized in the consumers' registers: some 630
+//     instructions per stage and thread at 6 cycles each) and 32.1-32.2 for
+//     row scales; the SD1.5 b2 step 6.12 against 7.32 ms (row 4.89). Still
+//     the accuracy setting, not a fast path: the dequantization per stage and
+//     the separate pass keep it behind the row scheme at every shape.
 //   - linear_rows_int8: B-row linears (the time embedding, time_emb_proj)
 //     in one launch of light blocks, each quantizing the rows into shared
 //     memory and forming 8 output channels by dp4a (no persistent CTA that
@@ -1693,21 +1687,12 @@ extern "C" int gemm_int8_group_candidates(int m, int n, int k, TileConfig *out, 
     return c;
 }
 
-// The tile with the least estimated time: waves of CTAs on the SMs times the columns a CTA computes, a
-// two-set (db) tile's column at 15/16 of a column-halves one (H200, bench/results/2026-11-28-h200-int8-
-// group-pass: the tuning table at 8192 x 1280 x 5120 gave 154 against 163 us for 5 against 4 waves). It
-// picks what tuning picked at the six shapes timed there.
+// i8g_rule_pick (i8r_rule.h) over the tile list.
 extern "C" TileConfig gemm_int8_group_heuristic(int m, int n, int k) {
     (void)k;
-    const long sms = hopper_num_sms() > 0 ? hopper_num_sms() : 132;
-    int best = 0;
-    long best_cost = 0;
-    for (int t = 0; t < I8G_NUM; t++) {
-        const long ctas = (long)((m + I8R_BM - 1) / I8R_BM) * ((n + kI8gTiles[t].bn - 1) / kI8gTiles[t].bn);
-        const long cost = (ctas + sms - 1) / sms * kI8gTiles[t].bn * (kI8gTiles[t].db ? 15 : 16);
-        if (t == 0 || cost < best_cost) best = t, best_cost = cost;
-    }
-    return TileConfig{best, 1};
+    int bns[I8G_NUM], db[I8G_NUM];
+    for (int t = 0; t < I8G_NUM; t++) bns[t] = kI8gTiles[t].bn, db[t] = kI8gTiles[t].db;
+    return TileConfig{i8g_rule_pick(m, n, hopper_num_sms() > 0 ? hopper_num_sms() : 132, bns, db, I8G_NUM), 1};
 }
 
 extern "C" cudaError_t quantize_groups_int8(const uint16_t *x, int rows, int k, int8_t *q, float *scale,

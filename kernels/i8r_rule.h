@@ -1,7 +1,8 @@
-// i8r_rule.h: the heuristic's rule for the INT8 row-scale GEMM tiles of
-// gemm_int8_rows.cu (gemm_int8_rows_heuristic), host code only, shared by
-// the heuristic and its CPU test (tests/cpu_i8r_rule.c), which checks it
-// against tuning's picks on 132 SMs without a GPU.
+// i8r_rule.h: the heuristic's rules for the INT8 row-scale GEMM tiles of
+// gemm_int8_rows.cu (gemm_int8_rows_heuristic) and for its group tiles
+// (gemm_int8_group_heuristic: i8g_rule_pick), host code only, shared by
+// the heuristics and their CPU test (tests/cpu_i8r_rule.c), which checks
+// them against tuning's picks on 132 SMs without a GPU.
 //
 // i8r_rule_pick gives the kind of tile: a qa tile of bn columns (the CTA
 // quantizes its own FP16 A rows), or the two- / three-consumer ping-pong TS
@@ -99,5 +100,21 @@ I8R_RULE_FN I8rRulePick i8r_rule_pick(long long m, long long n, long long k, int
 //   - N = 640: INT8 at K = 2560 (ff2, by 0.8-5.2 us); at K = 640 within 0.4 us either way up to 4096 rows,
 //     INT8 0.6-2.0 us ahead at 4608-8192; the context projections (77-154 rows) within 0.5 us.
 I8R_RULE_FN int i8r_rule_a16_int8(long long n, long long k) { return n >= 1280 || (n >= 640 && k >= 2560); }
+
+// --int8-scales group (gemm_int8_group_heuristic): of the group tiles (bns[t] columns, 128 rows, db[t] = the
+// two-set kind; count n_tiles), the index with the least estimated time: the waves of 128-row CTAs on the SMs
+// times the columns a CTA computes, a db tile's column at 15/16 of a column-halves one (H200, tuning at 8192 x
+// 1280 x 5120: 154 against 163 us for 5 against 4 waves; docs/PERF.md, "Group scales made before the GEMM").
+// The first of equal estimates.
+I8R_RULE_FN int i8g_rule_pick(long long m, long long n, int num_sms, const int *bns, const int *db, int n_tiles) {
+    int best = 0;
+    long long best_cost = 0;
+    for (int t = 0; t < n_tiles; t++) {
+        const long long ctas = (m + 127) / 128 * ((n + bns[t] - 1) / bns[t]);
+        const long long cost = (ctas + num_sms - 1) / num_sms * bns[t] * (db[t] ? 15 : 16);
+        if (t == 0 || cost < best_cost) best = t, best_cost = cost;
+    }
+    return best;
+}
 
 #endif

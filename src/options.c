@@ -275,8 +275,8 @@ static const OptionRow kOptions[OPT_COUNT] = {
                                  "block of A and of W, online), row (one per row of A,\n"
                                  "online, and one per output channel of W, made once with\n"
                                  "the weights; exact INT32 sums over the whole K) or group\n"
-                                 "(W as row; A per row and 128-K group, quantized inside\n"
-                                 "the GEMM: no pass over A; Hopper GPUs)",
+                                 "(W as row; A per row and 128-K group, quantized by its\n"
+                                 "own pass; Hopper GPUs)",
                          .help_more = "row nodes' kernel reads \"i8r\", group nodes' \"i8g\";\n"
                                       "their result does not depend on the tile, so --device\n"
                                       "cpu matches any --kernel-select"},

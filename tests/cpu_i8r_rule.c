@@ -37,7 +37,24 @@ static void test_rule(long long m, long long n, long long k, int geglu, int a16,
     test_rule_sms(m, n, k, geglu, a16, 132, want, why);
 }
 
+// The group tiles' rule (i8g_rule_pick) against the tiles tuning picked (H200, bench/results/
+// 2026-11-28-h200-int8-group-pass/job2-variants/tune: the 128 x 160 column-halves tile and the 128 x 128 two-set
+// one, both with the conversion dequantization; tuning's node times).
+static void test_group_rule(long long m, long long n, const char *want, const char *why) {
+    static const int bns[] = {160, 128}, db[] = {0, 1};
+    const int t = i8g_rule_pick(m, n, 132, bns, db, 2);
+    const char *got = t == 0 ? "128x160" : "128x128 db";
+    result(strcmp(got, want) == 0, "i8g_rule_pick M=%lld N=%lld sms=132 = %s (got %s; %s)", m, n, want, got, why);
+}
+
 void cpu_suite_i8r_rule(void) {
+    test_group_rule(2048, 1280, "128x160", "K 5120: 42.6 against 58.2 us, one wave against two");
+    test_group_rule(8192, 1280, "128x128 db", "K 5120: 154.2 against 163.3 us");
+    test_group_rule(4096, 4096, "128x128 db", "K 4096: 172.1 against 189.7 us");
+    test_group_rule(2048, 10240, "128x128 db", "K 1280: 97.7 against 100.7 us");
+    test_group_rule(8192, 320, "128x160", "K 320: 13.8 against 17.2 us (three 128-column tiles, one half empty)");
+    test_group_rule(2048, 640, "128x128 db", "K 640: 9.6 against 11.3 us (80 against 64 CTAs, both one wave)");
+
     // qa tiles where the 64-row blocks fill 7/8 of the SMs in every wave of blocks
     test_rule(8192, 320, 320, 0, 1, "qa 64x160", "SD1.5 out1 b2, 12.2 us");
     test_rule(8192, 320, 1280, 0, 1, "qa 64x160", "SD1.5 ff2 b2, 18.9 us");

@@ -817,7 +817,7 @@ static void select_node_tiles(Graph *g, Node *n, const Scratch *sc, KernelSelect
     Candidates c;
     const int heuristic = sel == KERNEL_SELECT_HEURISTIC;
     if (node_i8_gemv(g, n)) return;  // linear_rows_int8: one kernel
-    if (n->prec == PREC_INT8 && n->i8_group) {  // A per (row, group) inside the GEMM: its tiles
+    if (n->prec == PREC_INT8 && n->i8_group) {  // A per (row, 128-K group): the group tiles
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
         if (!gemm_int8_group_usable(k))

@@ -93,7 +93,7 @@ typedef struct {
     GemmPrecision linear_prec;  // all Linear layers (token GEMMs and time_emb_proj)
     GemmPrecision conv1x1_prec; // 1x1 convolutions
     int int8_rows;              // INT8 GEMMs with per-row A / per-channel W scales (--int8-scales row: 1; group: 2,
-                                // A per (row, 128-K group) inside the GEMM), else per tile
+                                // A per (row, 128-K group), quantize_groups_int8), else per tile
     double tol_int8;            // relative-L2 tolerance of INT8 GEMM nodes and of nodes downstream of one (0 = 3e-2)
     // checkpoint weights and file inputs/outputs
     const char *weights_path;   // --weights: safetensors checkpoint (NULL = random weights)
@@ -196,7 +196,7 @@ typedef struct {
     double layer_tol;  // the layer error's, where it differs (FP16 node downstream of INT8: --tol-fp16); 0 = tol
     GemmPrecision prec;  // OP_GEMM / OP_LINEAR / 1x1 OP_CONV: the GEMM that ran
     int i8_rows;         // prec INT8: per-row A / per-channel W scales (gemm_int8_rows), else per-tile (gemm_int8)
-    int i8_group;        // i8_rows with --int8-scales group: A per (row, 128-K group) in the GEMM (gemm_int8_group)
+    int i8_group;        // i8_rows with --int8-scales group: A per (row, 128-K group) (quantize_groups_int8 + gemm_int8_group)
     int i8_qa;           // i8_rows: --fuse-quant (FuseMode), A quantized in the GEMM's CTAs (node_i8_a16)
     int prec_auto;       // --linear auto, A plain FP16 rows: prec is the rule's (i8r_rule_a16_int8) or, with
                          // --kernel-select tune, the faster of the two as timed (i8_rows, i8_qa set for INT8)
