@@ -217,7 +217,7 @@ __host__ __device__ constexpr int i8r_pp_regs(int nc, int consumer) {
 
 struct I8RParams {
     const int8_t *qa;       // (M, K)
-    const float *sa;        // (M)
+    const float *sa;        // (M); the group tiles: (M, G) group scales
     const int8_t *qw;       // (N, K)
     const float *sw;        // (N)
     const float *bias;      // (N) or NULL
@@ -585,10 +585,11 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 // groups of A with the per-tile kernels' quantizer (tile_params, HFMA2 onto 1536) into qa (M, K) and the
 // group scales sg (M, G); the producer copies qa and the per-channel INT8 weights by TMA as the plain
 // tiles do, and each consumer's products read both from shared memory (wgmma s8, no A in registers). One
-// group is one stage: its INT32 sums (|isum| <= 128 * 127^2 < 2^22) are exact, read as floats with the
-// magic bit pattern, and added into the FP32 accumulators with the two rows' group scales,
-// acc = fma(float(isum), sg(row, group), acc). The two column halves of a stage are separate wgmma
-// groups, so one half is dequantized while the other's products run.
+// group is one stage: its INT32 sums (|isum| <= 128 * 127^2 < 2^22) are exact, converted to float (one
+// I2FP) and added into the FP32 accumulators with the two rows' group scales,
+// acc = fma(float(isum), sg(row, group), acc). Either the two column halves of a stage are separate wgmma
+// groups, so one half is dequantized while the other's products run, or (db) two full sets of sums
+// alternate, so a stage is dequantized while the next one's products run.
 constexpr int I8G_BK = 128;  // K elements per stage = one scale group
 // Tiles (BN, stages, DB): DB = two INT32 accumulator sets in turn, each stage's products full width; else
 // the two column halves of a stage in turn (BN = 160 has no registers for two full sets: 3 x 80 per thread).
@@ -636,7 +637,8 @@ __global__ void __launch_bounds__(I8G_QUANT_ROWS * 32)
 #pragma unroll
             for (int o = 8; o > 0; o >>= 1) a = fmaxf(a, __shfl_xor_sync(0xffffffffu, a, o));  // the half-warp
             const TileQ tq = tile_params(a, true);
-            if (g < ng && c < chunks) qr[c] = tq.half_path ? chunk_quant_h(u[b], tq.inv2) : chunk_quant(u[b], tq.inv, false);
+            if (g < ng && c < chunks)
+                qr[c] = tq.half_path ? chunk_quant_h(u[b], tq.inv2) : chunk_quant(u[b], tq.inv, false);
             if (lane % 16 == 0 && g < ng) sg[(size_t)row * ng + g] = tq.scale;
         }
     }
@@ -734,7 +736,7 @@ __device__ __forceinline__ void i8g_mainloop_halves(const I8RParams &p, const un
     }
 }
 
-// One stage j of the two-set main loop (DB): stage j + 1's products (set nx) run while stage j's
+// One stage j of the two-set main loop (DB): stage j + 1's products (the other set) run while stage j's
 // sums (set cur) are dequantized; then stage j + 2's products go into cur. Both sets are pending on entry.
 template <int BN, int STAGES>
 __device__ __forceinline__ void i8g_db_stage(const I8RParams &p, int j, const unsigned char *ring, uint64_t *full,
