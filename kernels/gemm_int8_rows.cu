@@ -522,6 +522,23 @@ __device__ __forceinline__ void i8r_ring_setup(const CUtensorMap *map_a, const C
     }
     __syncthreads();
 }
+
+// The one-tile kernels' producer (thread 0 of warpgroup 0): stage i of the ring [STAGES][A (128, 128) s8 |
+// W (BN, 128) s8] gets qa's box at (K byte 128 i, row m0) and qw's at (128 i, n0), once the consumers gave
+// the stage back.
+template <int BN, int STAGES>
+__device__ __forceinline__ void i8r_produce(const CUtensorMap *map_a, const CUtensorMap *map_w, unsigned char *ring,
+                                            uint64_t *full, uint64_t *empty, int nkt, int m0, int n0) {
+    constexpr int A_BYTES = I8R_BM * I8R_BK, STAGE_BYTES = A_BYTES + BN * I8R_BK;
+    for (int i = 0; i < nkt; i++) {
+        const int s = i % STAGES;
+        if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
+        unsigned char *st = ring + s * STAGE_BYTES;
+        mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
+        tma_load_2d(st, map_a, &full[s], i * I8R_BK, m0);
+        tma_load_2d(st + A_BYTES, map_w, &full[s], i * I8R_BK, n0);
+    }
+}
 #endif
 
 template <int BN, int STAGES>
@@ -548,16 +565,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 
     if (wg == 0) {  // producer
         regs_dealloc<40>();
-        if (tid == 0) {
-            for (int i = 0; i < nkt; i++) {
-                const int s = i % STAGES;
-                if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
-                unsigned char *st = ring + s * STAGE_BYTES;
-                mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
-                tma_load_2d(st, &map_a, &full[s], i * I8R_BK, m0);
-                tma_load_2d(st + A_BYTES, &map_w, &full[s], i * I8R_BK, n0);
-            }
-        }
+        if (tid == 0) i8r_produce<BN, STAGES>(&map_a, &map_w, ring, full, empty, nkt, m0, n0);
         return;
     }
 
@@ -591,6 +599,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 // groups, so one half is dequantized while the other's products run, or (db) two full sets of sums
 // alternate, so a stage is dequantized while the next one's products run.
 constexpr int I8G_BK = 128;  // K elements per stage = one scale group
+static_assert(I8G_BK == I8R_BK, "the group tiles use the plain tiles' ring and producer");
 // Tiles (BN, stages, DB): DB = two INT32 accumulator sets in turn, each stage's products full width; else
 // the two column halves of a stage in turn (BN = 160 has no registers for two full sets: 3 x 80 per thread).
 #define I8G_TILES(X) \
@@ -824,18 +833,9 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     i8r_ring_setup<STAGES>(&map_a, &map_w, full, empty);
     pdl_wait();  // qa, sg (this call's pass), bias, residual come from the previous kernels
 
-    if (wg == 0) {  // producer
+    if (wg == 0) {  // producer: the plain tiles' ring and copies (I8G_BK == I8R_BK)
         regs_dealloc<24>();
-        if (tid == 0) {
-            for (int i = 0; i < nkt; i++) {
-                const int s = i % STAGES;
-                if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
-                unsigned char *st = ring + s * STAGE_BYTES;
-                mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
-                tma_load_2d(st, &map_a, &full[s], i * I8G_BK, m0);
-                tma_load_2d(st + I8R_BM * I8G_BK, &map_w, &full[s], i * I8G_BK, n0);
-            }
-        }
+        if (tid == 0) i8r_produce<BN, STAGES>(&map_a, &map_w, ring, full, empty, nkt, m0, n0);
         return;
     }
 
