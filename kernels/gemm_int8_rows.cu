@@ -603,7 +603,7 @@ static_assert(I8G_BK == I8R_BK, "the group tiles use the plain tiles' ring and p
 // Tiles (BN, stages, DB): DB = two INT32 accumulator sets in turn, each stage's products full width; else
 // the two column halves of a stage in turn (BN = 160 has no registers for two full sets: 3 x 80 per thread).
 #define I8G_TILES(X) \
-    X(160, 5, 0)     \
+    X(160, 4, 0)     \
     X(128, 6, 1)
 constexpr int I8G_NUM = 0 I8G_TILES(I8R_PLUS_ONE);
 
@@ -683,177 +683,176 @@ __device__ __forceinline__ void i8g_scales(const I8RParams &p, int ra, int ng, i
     s[1] = ra + 8 < p.M ? __ldg(p.sa + (size_t)(ra + 8) * ng + j) : 0.0f;
 }
 
-// One stage j < nkt - 1 of a consumer, the products of its two column halves issued before (both
-// pending): as each half's sums arrive they are dequantized and that half's products of stage j + 1
-// issued, so the tensor cores multiply one half while the other is dequantized. The stage is given back
-// once both halves' products are done. The next stage's scales are loaded first (sn). Every path leaves
-// two groups pending (ptxas keeps the wgmma asynchronous only when it can see that).
+// A stage's place in the ring: its slot and the parity of the slot's pass. The persistent tiles walk
+// several output tiles through one ring, so a tile's first stage is wherever the last one ended; the
+// place is carried from stage to stage (no division by STAGES in the main loop).
+struct I8gPos {
+    int s, ph;
+};
+template <int STAGES>
+__device__ __forceinline__ I8gPos i8g_next(I8gPos q) {
+    return q.s + 1 == STAGES ? I8gPos{0, q.ph ^ 1} : I8gPos{q.s + 1, q.ph};
+}
+
+// One stage j < nkt - 1 of a consumer (at q; stage j + 1 at q1), the products of its two column halves
+// issued before (both pending): as each half's sums arrive they are dequantized and that half's
+// products of stage j + 1 issued, so the tensor cores multiply one half while the other is dequantized.
+// The stage is given back once both halves' products are done. The next stage's scales are loaded first
+// (sn). Every path leaves two groups pending (ptxas keeps the wgmma asynchronous only when it can see
+// that).
 template <int BN, int STAGES>
-__device__ __forceinline__ void i8g_stage(const I8RParams &p, int j, const unsigned char *ring, uint64_t *full,
-                                          uint64_t *empty, int *isum, float *acc, const float *sc, float *sn, int c,
-                                          int ra, int ng, int lane) {
+__device__ __forceinline__ void i8g_stage(const I8RParams &p, int j, I8gPos q, I8gPos q1, const unsigned char *ring,
+                                          uint64_t *full, uint64_t *empty, int *isum, float *acc, const float *sc,
+                                          float *sn, int c, int ra, int ng, int lane) {
     constexpr int Q = BN / 4;  // sums per half and thread
-    const int s1 = (j + 1) % STAGES;
     i8g_scales(p, ra, ng, j + 1, sn);
-    mbar_wait(&full[s1], ((j + 1) / STAGES) & 1);
+    mbar_wait(&full[q1.s], q1.ph);
     wg_wait<1>();  // half 0 of stage j
     wg_regs_ready<Q>(isum);
     i8g_dequant<Q>(isum, acc, sc);
-    i8g_issue<BN>(isum, ring, s1, c, 0);
+    i8g_issue<BN>(isum, ring, q1.s, c, 0);
     wg_wait<1>();  // half 1 of stage j (half 0 of j + 1 runs on)
     wg_regs_ready<Q>(isum + Q);
-    if (lane == 0) mbar_arrive(&empty[j % STAGES]);
+    if (lane == 0) mbar_arrive(&empty[q.s]);
     i8g_dequant<Q>(isum + Q, acc + Q, sc);
-    i8g_issue<BN>(isum + Q, ring, s1, c, 1);
+    i8g_issue<BN>(isum + Q, ring, q1.s, c, 1);
 }
-// The last stage: both halves' sums as they arrive, the stage given back.
-template <int BN, int STAGES>
-__device__ __forceinline__ void i8g_last(int j, uint64_t *empty, int *isum, float *acc, const float *sc, int lane) {
+// The last stage (slot s): both halves' sums as they arrive, the stage given back.
+template <int BN>
+__device__ __forceinline__ void i8g_last(int s, uint64_t *empty, int *isum, float *acc, const float *sc, int lane) {
     constexpr int Q = BN / 4;
     wg_wait<1>();
     wg_regs_ready<Q>(isum);
     i8g_dequant<Q>(isum, acc, sc);
     wg_wait<0>();
     wg_regs_ready<Q>(isum + Q);
-    if (lane == 0) mbar_arrive(&empty[j % STAGES]);
+    if (lane == 0) mbar_arrive(&empty[s]);
     i8g_dequant<Q>(isum + Q, acc + Q, sc);
 }
 
-// The column-halves main loop (DB false): stage j's halves, then j + 1's as each half is free.
+// The column-halves main loop (DB false) of a tile whose first stage is at q: stage j's halves, then
+// j + 1's as each half is free. Returns the place after the tile's last stage.
 template <int BN, int STAGES>
-__device__ __forceinline__ void i8g_mainloop_halves(const I8RParams &p, const unsigned char *ring, uint64_t *full,
-                                                    uint64_t *empty, float *acc, int nkt, int c, int ra, int lane) {
+__device__ __forceinline__ I8gPos i8g_mainloop_halves(const I8RParams &p, const unsigned char *ring, uint64_t *full,
+                                                      uint64_t *empty, float *acc, I8gPos q, int nkt, int c, int ra,
+                                                      int lane) {
     constexpr int R = BN / 2;
     int isum[R];  // the group's INT32 sums, two column halves (the first wgmma of a group overwrites them)
     float sa[2], sb[2];  // the group scales of even / odd stages
     i8g_scales(p, ra, nkt, 0, sa);
-    mbar_wait(&full[0], 0);
-    i8g_issue<BN>(isum, ring, 0, c, 0);
-    i8g_issue<BN>(isum + R / 2, ring, 0, c, 1);
+    mbar_wait(&full[q.s], q.ph);
+    i8g_issue<BN>(isum, ring, q.s, c, 0);
+    i8g_issue<BN>(isum + R / 2, ring, q.s, c, 1);
     int j = 0;
     for (;;) {
         if (j + 1 >= nkt) {
-            i8g_last<BN, STAGES>(j, empty, isum, acc, sa, lane);
+            i8g_last<BN>(q.s, empty, isum, acc, sa, lane);
             break;
         }
-        i8g_stage<BN, STAGES>(p, j++, ring, full, empty, isum, acc, sa, sb, c, ra, nkt, lane);
+        I8gPos q1 = i8g_next<STAGES>(q);
+        i8g_stage<BN, STAGES>(p, j++, q, q1, ring, full, empty, isum, acc, sa, sb, c, ra, nkt, lane);
+        q = q1;
         if (j + 1 >= nkt) {
-            i8g_last<BN, STAGES>(j, empty, isum, acc, sb, lane);
+            i8g_last<BN>(q.s, empty, isum, acc, sb, lane);
             break;
         }
-        i8g_stage<BN, STAGES>(p, j++, ring, full, empty, isum, acc, sb, sa, c, ra, nkt, lane);
+        q1 = i8g_next<STAGES>(q);
+        i8g_stage<BN, STAGES>(p, j++, q, q1, ring, full, empty, isum, acc, sb, sa, c, ra, nkt, lane);
+        q = q1;
     }
+    return i8g_next<STAGES>(q);
 }
 
-// One stage j of the two-set main loop (DB): stage j + 1's products (the other set) run while stage j's
-// sums (set cur) are dequantized; then stage j + 2's products go into cur. Both sets are pending on entry.
-template <int BN, int STAGES>
-__device__ __forceinline__ void i8g_db_stage(const I8RParams &p, int j, const unsigned char *ring, uint64_t *full,
-                                             uint64_t *empty, int *cur, float *acc, float *sc, int c, int ra, int ng,
-                                             int lane) {
+// One stage j of the two-set main loop (DB; stage j at q, stage j + 2 at q2): stage j + 1's products
+// (the other set) run while stage j's sums (set cur) are dequantized; then stage j + 2's products go
+// into cur. Both sets are pending on entry.
+template <int BN>
+__device__ __forceinline__ void i8g_db_stage(const I8RParams &p, int j, I8gPos q, I8gPos q2, const unsigned char *ring,
+                                             uint64_t *full, uint64_t *empty, int *cur, float *acc, float *sc, int c,
+                                             int ra, int ng, int lane) {
     constexpr int R = BN / 2;
     wg_wait<1>();  // stage j's products (j + 1's run on)
     wg_regs_ready<R>(cur);
-    if (lane == 0) mbar_arrive(&empty[j % STAGES]);
+    if (lane == 0) mbar_arrive(&empty[q.s]);
     i8g_dequant<R>(cur, acc, sc);
     i8g_scales(p, ra, ng, j + 2, sc);
-    mbar_wait(&full[(j + 2) % STAGES], ((j + 2) / STAGES) & 1);
-    i8g_issue<BN, BN>(cur, ring, (j + 2) % STAGES, c, 0);
+    mbar_wait(&full[q2.s], q2.ph);
+    i8g_issue<BN, BN>(cur, ring, q2.s, c, 0);
 }
-// The last one or two stages of the two-set loop: set x holds stage j, set y stage j + 1 (two = 1).
-template <int BN, int STAGES>
-__device__ __forceinline__ void i8g_db_last(int j, bool two, uint64_t *empty, int *x, int *y, float *acc,
-                                            const float *sx, const float *sy, int lane) {
+// The last one or two stages of the two-set loop: set x holds the stage in slot sx, set y (two = 1) the
+// next one, in slot sy.
+template <int BN>
+__device__ __forceinline__ void i8g_db_last(int sx, int sy, bool two, uint64_t *empty, int *x, int *y, float *acc,
+                                            const float *scx, const float *scy, int lane) {
     constexpr int R = BN / 2;
     if (two) {
         wg_wait<1>();
         wg_regs_ready<R>(x);
-        if (lane == 0) mbar_arrive(&empty[j % STAGES]);
-        i8g_dequant<R>(x, acc, sx);
+        if (lane == 0) mbar_arrive(&empty[sx]);
+        i8g_dequant<R>(x, acc, scx);
         wg_wait<0>();
         wg_regs_ready<R>(y);
-        if (lane == 0) mbar_arrive(&empty[(j + 1) % STAGES]);
-        i8g_dequant<R>(y, acc, sy);
+        if (lane == 0) mbar_arrive(&empty[sy]);
+        i8g_dequant<R>(y, acc, scy);
     } else {
         wg_wait<0>();
         wg_regs_ready<R>(x);
-        if (lane == 0) mbar_arrive(&empty[j % STAGES]);
-        i8g_dequant<R>(x, acc, sx);
+        if (lane == 0) mbar_arrive(&empty[sx]);
+        i8g_dequant<R>(x, acc, scx);
     }
 }
+// The two-set main loop of a tile whose first stage is at q; returns the place after its last stage.
 template <int BN, int STAGES>
-__device__ __forceinline__ void i8g_mainloop_db(const I8RParams &p, const unsigned char *ring, uint64_t *full,
-                                                uint64_t *empty, float *acc, int nkt, int c, int ra, int lane) {
+__device__ __forceinline__ I8gPos i8g_mainloop_db(const I8RParams &p, const unsigned char *ring, uint64_t *full,
+                                                  uint64_t *empty, float *acc, I8gPos q, int nkt, int c, int ra,
+                                                  int lane) {
     constexpr int R = BN / 2;
     int ia[R], ib[R];    // INT32 sums of even / odd stages (the first wgmma of a stage overwrites them)
     float sa[2], sb[2];  // their group scales
     i8g_scales(p, ra, nkt, 0, sa);
-    mbar_wait(&full[0], 0);
-    i8g_issue<BN, BN>(ia, ring, 0, c, 0);
+    mbar_wait(&full[q.s], q.ph);
+    i8g_issue<BN, BN>(ia, ring, q.s, c, 0);
+    I8gPos q1 = i8g_next<STAGES>(q);
     if (nkt == 1) {
-        i8g_db_last<BN, STAGES>(0, false, empty, ia, ib, acc, sa, sb, lane);
-        return;
+        i8g_db_last<BN>(q.s, 0, false, empty, ia, ib, acc, sa, sb, lane);
+        return q1;
     }
     i8g_scales(p, ra, nkt, 1, sb);
-    mbar_wait(&full[1], 0);
-    i8g_issue<BN, BN>(ib, ring, 1 % STAGES, c, 0);
+    mbar_wait(&full[q1.s], q1.ph);
+    i8g_issue<BN, BN>(ib, ring, q1.s, c, 0);
     int j = 0;
-    for (;;) {
+    for (;;) {  // stage j at q, j + 1 at q1
         if (j + 2 >= nkt) {
-            i8g_db_last<BN, STAGES>(j, true, empty, ia, ib, acc, sa, sb, lane);
+            i8g_db_last<BN>(q.s, q1.s, true, empty, ia, ib, acc, sa, sb, lane);
             break;
         }
-        i8g_db_stage<BN, STAGES>(p, j++, ring, full, empty, ia, acc, sa, c, ra, nkt, lane);
+        I8gPos q2 = i8g_next<STAGES>(q1);
+        i8g_db_stage<BN>(p, j++, q, q2, ring, full, empty, ia, acc, sa, c, ra, nkt, lane);
+        q = q1, q1 = q2;
         if (j + 2 >= nkt) {
-            i8g_db_last<BN, STAGES>(j, true, empty, ib, ia, acc, sb, sa, lane);
+            i8g_db_last<BN>(q.s, q1.s, true, empty, ib, ia, acc, sb, sa, lane);
             break;
         }
-        i8g_db_stage<BN, STAGES>(p, j++, ring, full, empty, ib, acc, sb, c, ra, nkt, lane);
+        q2 = i8g_next<STAGES>(q1);
+        i8g_db_stage<BN>(p, j++, q, q2, ring, full, empty, ib, acc, sb, c, ra, nkt, lane);
+        q = q1, q1 = q2;
     }
+    return i8g_next<STAGES>(q1);
 }
-#endif
 
-template <int BN, int STAGES, bool DB>
-__global__ void __launch_bounds__(I8R_THREADS, 1)
-    gemm_int8_group_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x 128
-                           const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
-                           I8RParams p) {                              // p.sa: the group scales (M, G)
-#if I8R_DEVICE
-    constexpr int STAGE_BYTES = (I8R_BM + BN) * I8G_BK;
-    constexpr int R = BN / 2;  // accumulators per consumer thread
-    extern __shared__ unsigned char smem_raw[];
-    // ring: [STAGES][A (128, 128) s8 | W (BN, 128) s8], then full[STAGES], empty[STAGES]
-    unsigned char *ring = smem_align1024(smem_raw);
-    uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
-    uint64_t *empty = full + STAGES;
-    const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
-    const int m0 = blockIdx.x * I8R_BM, n0 = blockIdx.y * BN;
-    const int nkt = (p.K + I8G_BK - 1) / I8G_BK;  // = G; the K tail reads the copy engine's zeros
-
-    i8r_ring_setup<STAGES>(&map_a, &map_w, full, empty);
-    pdl_wait();  // qa, sg (this call's pass), bias, residual come from the previous kernels
-
-    if (wg == 0) {  // producer: the plain tiles' ring and copies (I8G_BK == I8R_BK)
-        regs_dealloc<24>();
-        if (tid == 0) i8r_produce<BN, STAGES>(&map_a, &map_w, ring, full, empty, nkt, m0, n0);
-        return;
-    }
-
-    regs_alloc<240>();
-    const int c = wg - 1, warp = tid / 32, lane = tid % 32;  // consumer c owns rows m0 + 64c .. + 63
-    const int ra = m0 + c * 64 + warp * 16 + lane / 4;       // this thread's fragment rows ra, ra + 8
-    float acc[R];  // the FP32 sums of the groups
+// The group tile's weight scales, in place: acc * sw[n] of each fragment column (0 past N), the first
+// half of i8r_dequant's group value; the TS epilogue adds the bias and the residual and rounds once.
+template <int BN>
+__device__ __forceinline__ void i8g_sw_frag(const I8RParams &p, float *acc, int n0, int lane) {
 #pragma unroll
-    for (int r = 0; r < R; r++) acc[r] = 0.0f;
-    if constexpr (DB) i8g_mainloop_db<BN, STAGES>(p, ring, full, empty, acc, nkt, c, ra, lane);
-    else i8g_mainloop_halves<BN, STAGES>(p, ring, full, empty, acc, nkt, c, ra, lane);
-
-    // Epilogue: both consumers are past their last wgmma, so the ring becomes each warp's slab.
-    asm volatile("bar.sync 1, 256;\n" ::: "memory");  // the two consumers (named barrier 1)
-    half *slab = reinterpret_cast<half *>(ring) + (size_t)(c * 4 + warp) * I8R_EPI_ROWS * (BN + 8);
-    i8r_epilogue<BN>(p, acc, slab, m0 + c * 64 + warp * 16, n0, lane);
-#endif
+    for (int j = 0; j < BN / 8; j++) {
+        const int n = n0 + 8 * j + 2 * (lane & 3);
+        const float2 s = n < p.N ? *reinterpret_cast<const float2 *>(p.sw + n) : make_float2(0.0f, 0.0f);
+        acc[4 * j] = __fmul_rn(acc[4 * j], s.x), acc[4 * j + 1] = __fmul_rn(acc[4 * j + 1], s.y);
+        acc[4 * j + 2] = __fmul_rn(acc[4 * j + 2], s.x), acc[4 * j + 3] = __fmul_rn(acc[4 * j + 3], s.y);
+    }
 }
+#endif
 
 // --- the persistent ping-pong tile ------------------------------------------------
 // Shared memory: the ring [STAGES][A (WM, 128) | B (BN, 128)] (1024-byte
@@ -1053,6 +1052,99 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
 #pragma unroll
             for (int hm = 0; hm < HALVES; hm++)
                 i8r_epilogue<BN>(p, acc + hm * R, reinterpret_cast<half *>(slab), m0 + hm * 64 + warp * 16, n0, lane);
+        }
+    }
+    if constexpr (TS)
+        if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
+#endif
+}
+
+// --- the group tiles (persistent; see "the group tile" above) ---------------------------------------
+// Shared memory of a group tile: the ring [STAGES][A (128, 128) | W (BN, 128)] (1024-byte aligned), the
+// epilogue slabs [2 consumers][4 warps] (TS: the TS layout's 16 x BN FP16, 1024-byte aligned; else
+// i8r_epilogue's I8R_EPI_ROWS x (BN + 8)), then full[STAGES], empty[STAGES] and (TS) one residual
+// barrier per consumer warp.
+template <int BN, int STAGES, int TS>
+struct I8gLayout {
+    static constexpr int A_BYTES = I8R_BM * I8G_BK;
+    static constexpr int STAGE_BYTES = A_BYTES + BN * I8G_BK;
+    static constexpr int SLAB_BYTES = TS ? PP_TS_ROWS * BN * 2 : I8R_EPI_ROWS * (BN + 8) * 2;
+    static constexpr int BARS = 2 * STAGES + (TS ? 8 : 0);
+    static constexpr size_t SMEM = 1024 + (size_t)STAGES * STAGE_BYTES + 8 * (size_t)SLAB_BYTES + BARS * 8;
+};
+
+// One CTA per SM (grid = min(tiles, SMs)) walks a static schedule of 128 x BN output tiles (CTA b: tiles
+// b, b + grid, ...; M fastest), both consumers on each tile (64 rows each), the producer running ahead
+// through one ring across tile boundaries (wg_pp_producer), so the next tile's first stages land under
+// this tile's last products and epilogue. TS: the residual comes into each warp's slab by TMA under the
+// tile's main loop and y goes out by TMA stores (pp_ts.cuh) that run on under the next tile; else (y or
+// the residual not 16-byte aligned, the weight scales not 8-byte aligned) i8r_epilogue through the slab.
+template <int BN, int STAGES, bool DB, int TS, int TSV>
+__global__ void __launch_bounds__(I8R_THREADS, 1)
+    gemm_int8_group_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x 128
+                           const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
+                           const __grid_constant__ PpTsMaps ts_maps,   // TS: y (M, N or N / 2), residual (M, N)
+                           I8RParams p, int tiles_m, int tiles) {      // p.sa: the group scales (M, G)
+#if I8R_DEVICE
+    using L = I8gLayout<BN, STAGES, TS>;
+    constexpr int R = BN / 2;  // accumulators per consumer thread
+    extern __shared__ unsigned char smem_raw[];
+    unsigned char *ring = smem_align1024(smem_raw);
+    unsigned char *slabs = ring + STAGES * L::STAGE_BYTES;  // [2 consumers][4 warps] of SLAB_BYTES
+    uint64_t *full = reinterpret_cast<uint64_t *>(slabs + 8 * L::SLAB_BYTES);
+    uint64_t *empty = full + STAGES;
+    uint64_t *rbar = empty + STAGES;  // TS: [2][4 warps] residual boxes loaded
+    const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
+    const int nkt = (p.K + I8G_BK - 1) / I8G_BK;  // = G; the K tail reads the copy engine's zeros
+
+    if (threadIdx.x == 0) {
+        tma_prefetch_map(&map_a);
+        tma_prefetch_map(&map_w);
+        for (int s = 0; s < STAGES; s++) {
+            mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
+            mbar_init(&empty[s], 8);  // one arrive per consumer warp: both consumers read every stage
+        }
+        if constexpr (TS) {
+            for (int b = 0; b < 8; b++) mbar_init(&rbar[b], 1);
+            tma_prefetch_map(&ts_maps.y64);
+            if (p.residual) tma_prefetch_map(&ts_maps.r64);
+        }
+        mbar_init_fence();
+    }
+    __syncthreads();
+    pdl_wait();  // qa, sg (this call's pass), bias, residual come from the previous kernels
+
+    if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
+        regs_dealloc<24>();
+        if (tid == 0)
+            wg_pp_producer<STAGES, L::STAGE_BYTES, L::A_BYTES, I8G_BK>(ring, full, empty, &map_a, &map_w, tiles,
+                                                                        tiles_m, I8R_BM, BN, nkt);
+        return;
+    }
+
+    regs_alloc<240>();
+    const int c = wg - 1, warp = tid / 32, lane = tid % 32;  // consumer c owns rows 64c .. 64c + 63 of a tile
+    unsigned char *slab = slabs + (size_t)(c * 4 + warp) * L::SLAB_BYTES;  // this warp's
+    [[maybe_unused]] uint64_t *rb = &rbar[c * 4 + warp];
+    I8gPos q = {0, 0};  // the ring place of the next tile's first stage
+    for (int t = blockIdx.x, k = 0; t < tiles; t += gridDim.x, k++) {
+        const int m0 = (t % tiles_m) * I8R_BM, n0 = (t / tiles_m) * BN;
+        const int m0w = m0 + c * 64 + warp * 16, ra = m0w + lane / 4;  // this thread's fragment rows ra, ra + 8
+        if constexpr (TS) i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
+        float acc[R];  // the FP32 sums of the groups
+#pragma unroll
+        for (int r = 0; r < R; r++) acc[r] = 0.0f;
+        if constexpr (DB) q = i8g_mainloop_db<BN, STAGES>(p, ring, full, empty, acc, q, nkt, c, ra, lane);
+        else q = i8g_mainloop_halves<BN, STAGES>(p, ring, full, empty, acc, q, nkt, c, ra, lane);
+        if constexpr (TS) {
+            if (p.residual) mbar_wait(rb, k & 1);
+            else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
+            __syncwarp();
+            i8g_sw_frag<BN>(p, acc, n0, lane);
+            pp_ts_epilogue<BN, false, TSV>(i8r_ts_params(p), ts_maps, acc, slab, m0w, n0, lane);
+        } else {
+            __syncwarp();  // the slab's previous reads (the last tile's stores) are done in every lane
+            i8r_epilogue<BN>(p, acc, reinterpret_cast<half *>(slab), m0w, n0, lane);
         }
     }
     if constexpr (TS)
@@ -1343,24 +1435,6 @@ cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
     return pdl_launch(gemm_int8_rows_kernel<BN, STAGES>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
 }
 
-// The group tiles: qa and qw as the plain tiles' maps (128 x 128 and 128 x BN boxes, 128-byte swizzle).
-template <int BN, int STAGES, bool DB>
-cudaError_t i8g_launch(const I8RParams &p, cudaStream_t stream) {
-    static bool attr_set = false;  // per instantiation
-    constexpr size_t smem = i8r_smem<BN, STAGES>();  // the plain tiles' ring
-    if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_int8_group_kernel<BN, STAGES, DB>,
-                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
-        if (e != cudaSuccess) return e;
-        attr_set = true;
-    }
-    CUtensorMap ma, mw;
-    const cudaError_t e = i8r_maps(p, I8R_BM, BN, &ma, &mw);
-    if (e != cudaSuccess) return e;
-    dim3 grid((p.M + I8R_BM - 1) / I8R_BM, (p.N + BN - 1) / BN);
-    return pdl_launch(gemm_int8_group_kernel<BN, STAGES, DB>, grid, dim3(I8R_THREADS), smem, stream, ma, mw, p);
-}
-
 // The TS tiles' maps and operands: pp_ts.cuh's for an output of I8RParams' y.
 // They need y and the residual 16-byte aligned (pp_ts_ok) and the weight
 // scales 8-byte aligned (i8r_dequant_frag's pair loads); else the tile refuses.
@@ -1368,6 +1442,43 @@ cudaError_t i8r_ts_maps(const I8RParams &p, int bn, PpTsMaps *ts) {
     const ConvParams cp = i8r_ts_params(p);
     if (!pp_ts_ok(cp) || (reinterpret_cast<uintptr_t>(p.sw) & 7)) return cudaErrorInvalidValue;
     return pp_ts_maps(cp, bn, ts);
+}
+
+// The group tiles: qa and qw as the plain tiles' maps (128 x 128 and 128 x BN boxes, 128-byte swizzle),
+// one CTA per SM at most.
+template <int BN, int STAGES, bool DB, int TS, int TSV>
+cudaError_t i8g_launch_v(const I8RParams &p, const CUtensorMap &ma, const CUtensorMap &mw, const PpTsMaps &ts,
+                         cudaStream_t stream) {
+    using L = I8gLayout<BN, STAGES, TS>;
+    static_assert(L::SMEM <= 227 * 1024, "ring + slabs fit the shared memory");
+    static bool attr_set = false;  // per instantiation
+    if (!attr_set) {
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_group_kernel<BN, STAGES, DB, TS, TSV>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)L::SMEM);
+        if (e != cudaSuccess) return e;
+        attr_set = true;
+    }
+    const int tiles_m = (p.M + I8R_BM - 1) / I8R_BM, tiles = tiles_m * ((p.N + BN - 1) / BN), sms = hopper_num_sms();
+    return pdl_launch(gemm_int8_group_kernel<BN, STAGES, DB, TS, TSV>, dim3(tiles < sms ? tiles : sms),
+                      dim3(I8R_THREADS), L::SMEM, stream, ma, mw, ts, p, tiles_m, tiles);
+}
+// The TS epilogue where its operands allow it (pp_ts_ok, the weight scales 8-byte aligned), the kernel of
+// p's epilogue variant alone where there is one; else the slab epilogue.
+template <int BN, int STAGES, bool DB>
+cudaError_t i8g_launch(const I8RParams &p, cudaStream_t stream) {
+    CUtensorMap ma, mw;
+    cudaError_t e = i8r_maps(p, I8R_BM, BN, &ma, &mw);
+    if (e != cudaSuccess) return e;
+    PpTsMaps ts;  // only the maps of the box widths the tile's slab has (ts_box_width) are read
+    ts.y64 = ts.y32 = ts.y16 = ts.r64 = ts.r32 = ma;
+    const ConvParams cp = i8r_ts_params(p);
+    if (!pp_ts_ok(cp) || (reinterpret_cast<uintptr_t>(p.sw) & 7))
+        return i8g_launch_v<BN, STAGES, DB, 0, TSV_ANY>(p, ma, mw, ts, stream);
+    e = pp_ts_maps(cp, BN, &ts);
+    if (e != cudaSuccess) return e;
+    return pp_ts_dispatch<TSV_PLAIN>(pp_ts_variant(cp, false), [&](auto v) {
+        return i8g_launch_v<BN, STAGES, DB, 1, decltype(v)::value>(p, ma, mw, ts, stream);
+    });
 }
 
 template <int WM, int BN, int STAGES, int NC, int TS, int TSV>
@@ -1709,7 +1820,8 @@ extern "C" cudaError_t gemm_int8_group(int m, int n, int k, TileConfig cfg, cons
                                        uint16_t *y, GemmEpilogue epi, cudaStream_t stream) {
     const int geglu = epi == GEMM_EPI_GEGLU;
     if (m < 1 || n < 8 || k < 16 || n % 8 || (geglu && (n % 16 || residual)) || !qa || !sg || !qw || !sw || !y ||
-        cfg.tile < 0 || cfg.tile >= I8G_NUM || cfg.splits != 1 || !gemm_int8_group_usable(k))
+        cfg.tile < 0 || cfg.tile >= I8G_NUM || cfg.splits != 1 || !gemm_int8_group_usable(k) ||
+        (reinterpret_cast<uintptr_t>(y) & 15))  // every epilogue stores 16 bytes at a time
         return cudaErrorInvalidValue;
     I8RParams p = {qa, sg, qw, sw, bias, reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y),
                    m, n, k, geglu};

@@ -752,6 +752,22 @@ static void test_group_case(const char *what, int M, int N, int K, EpiKind epi, 
                "%zu NaN/Inf, worst %.2f ulp), rel L2 vs FP32 %.2e <= %g",
                what, M, N, K, epi_name(epi), outlier, tiny, gemm_int8_group_tile_name(cand[i].tile),
                epi == EPI_GEGLU ? "within 1 fp16 ulp" : "bit for bit", bad, nan, worst, l2, lim);
+        if (!strcmp(what, "awkward")) {  // weight scales 4 bytes off 8-byte alignment: the slab epilogue
+            float *d_swu = i8_dalloc((size_t)N * 4 + 8);
+            uint16_t *yu = xmalloc(ny * 2);
+            cudaCheck(cudaMemcpy(d_swu + 1, d_sw, (size_t)N * 4, cudaMemcpyDeviceToDevice));
+            cudaCheck(fill_u16_dev(c.d_y, kI8Poison, ny, 0));
+            cudaCheck(gemm_int8_group(M, N, K, cand[i], d_qa, d_sa, d_qw, d_swu + 1, c.d_bias, c.d_res, c.d_y, ge, 0));
+            cudaCheck(cudaDeviceSynchronize());
+            copy_to_host(yu, c.d_y, ny * 2, 0);
+            const size_t ud = count_diff_bytes(yu, y, ny * 2);
+            result(ud == 0,
+                   "gemm_int8_group %s M=%d N=%d K=%d epi=%s %s sw_4_bytes_off_8: slab epilogue == TS epilogue bit "
+                   "for bit (%zu bytes differ)", what, M, N, K, epi_name(epi), gemm_int8_group_tile_name(cand[i].tile),
+                   ud);
+            free(yu);
+            cudaCheck(cudaFree(d_swu));
+        }
     }
     if (outlier > 0 || !strcmp(what, "normal")) {  // per-row scales on the same data, for the error report
         const TileConfig rc = gemm_int8_rows_heuristic(M, N, K, ge, 0, g_i8_sms);
@@ -767,8 +783,8 @@ static void test_group_case(const char *what, int M, int N, int K, EpiKind epi, 
     i8_case_free(&c);
 }
 
-// gemm_int8_group refuses K % 16 != 0, tile ids past its list, split-K, GEGLU with a residual and missing
-// group scales; quantize_groups_int8 refuses K % 8 != 0.
+// gemm_int8_group refuses K % 16 != 0, tile ids past its list, split-K, GEGLU with a residual, missing
+// group scales and y not 16-byte aligned; quantize_groups_int8 refuses K % 8 != 0.
 static void test_group_invalid(void) {
     uint16_t *a = i8_dalloc(64 * 272 * 2), *y = i8_dalloc(64 * 64 * 2), *r = i8_dalloc(64 * 64 * 2);
     int8_t *q = i8_dalloc(64 * 272), *qa = i8_dalloc(64 * 272);
@@ -782,10 +798,11 @@ static void test_group_invalid(void) {
             cudaSuccess &&
         gemm_int8_group(64, 64, 272, ok, qa, sg, q, s, NULL, r, y, GEMM_EPI_GEGLU, 0) != cudaSuccess &&
         gemm_int8_group(64, 64, 272, ok, qa, NULL, q, s, NULL, NULL, y, GEMM_EPI_NONE, 0) != cudaSuccess &&
+        gemm_int8_group(64, 64, 272, ok, qa, sg, q, s, NULL, NULL, y + 4, GEMM_EPI_NONE, 0) != cudaSuccess &&
         quantize_groups_int8(a, 64, 268, qa, sg, 0) != cudaSuccess;
     (void)cudaGetLastError();
     result(refused, "gemm_int8_group: K %% 16 != 0, an unknown tile, split-K, GEGLU with a residual, no group "
-                    "scales refused; quantize_groups_int8: K %% 8 != 0 refused");
+                    "scales, y not 16-byte aligned refused; quantize_groups_int8: K %% 8 != 0 refused");
     cudaCheck(cudaFree(qa)), cudaCheck(cudaFree(sg));
     cudaCheck(cudaFree(a)), cudaCheck(cudaFree(y)), cudaCheck(cudaFree(r)), cudaCheck(cudaFree(q)), cudaCheck(cudaFree(s));
 }
