@@ -115,7 +115,9 @@
 //     warp per row, a half-warp per group; INT8 A (M, K) and scales (M, G)),
 //     and the tile is the plain one's: producer + two consumers, a stage of
 //     INT8 A (128 x 128) and W (BN x 128) by TMA, wgmma s8 from shared
-//     memory. One group is one stage: its INT32 sums (|isum| <= 128 * 127^2
+//     memory, but persistent: one CTA per SM walks its output tiles through
+//     one ring (the producer runs ahead across tiles) and ends each with the
+//     TS epilogue (pp_ts.cuh), whose stores run on under the next tile. One group is one stage: its INT32 sums (|isum| <= 128 * 127^2
 //     < 2^22) are exact, and float(isum) (I2FP, one instruction) goes into
 //     the FP32 accumulators with one fma and the row's group scale. The 128 x
 //     160 tile runs a stage's two column halves as separate wgmma groups (one
@@ -123,6 +125,9 @@
 //     registers of sums); the 128 x 128 "db" tile keeps two full INT32 sets
 //     and dequantizes stage j under stage j + 1's products. The heuristic
 //     takes the one with fewer waves x columns (db columns at 15/16).
+//     Measured (H200, docs/PERF.md "Persistent group tiles"): 1.13-1.43x the
+//     row tiles' time (one tile per CTA it was 1.25-1.97x), 1.24-1.43x faster
+//     than FP16 from 2048 x 10240 x 1280 up.
 //     Measured (H200, docs/PERF.md "Group scales made before the GEMM"):
 //     2048 x 1280 x 5120 45.0-45.4 us against 69.6-69.7 for the previous
 //     design (FP16 A quantized in the consumers' registers: some 630
@@ -597,11 +602,14 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 // I2FP) and added into the FP32 accumulators with the two rows' group scales,
 // acc = fma(float(isum), sg(row, group), acc). Either the two column halves of a stage are separate wgmma
 // groups, so one half is dequantized while the other's products run, or (db) two full sets of sums
-// alternate, so a stage is dequantized while the next one's products run.
+// alternate, so a stage is dequantized while the next one's products run. The kernel (gemm_int8_group_kernel,
+// after the ping-pong tiles) is persistent with the TS epilogue.
 constexpr int I8G_BK = 128;  // K elements per stage = one scale group
 static_assert(I8G_BK == I8R_BK, "the group tiles use the plain tiles' ring and producer");
 // Tiles (BN, stages, DB): DB = two INT32 accumulator sets in turn, each stage's products full width; else
 // the two column halves of a stage in turn (BN = 160 has no registers for two full sets: 3 x 80 per thread).
+// 128 x 160 has 4 stages (184 KB with its slabs): with 5 (221 KB) its CTAs lost their launch under the group
+// pass (PDL), and 2048 x 1280 x 5120 took 48.5 against 43.1 us (H200; the kernel alone was faster).
 #define I8G_TILES(X) \
     X(160, 4, 0)     \
     X(128, 6, 1)
@@ -1077,8 +1085,9 @@ struct I8gLayout {
 // b, b + grid, ...; M fastest), both consumers on each tile (64 rows each), the producer running ahead
 // through one ring across tile boundaries (wg_pp_producer), so the next tile's first stages land under
 // this tile's last products and epilogue. TS: the residual comes into each warp's slab by TMA under the
-// tile's main loop and y goes out by TMA stores (pp_ts.cuh) that run on under the next tile; else (y or
-// the residual not 16-byte aligned, the weight scales not 8-byte aligned) i8r_epilogue through the slab.
+// tile's main loop and y goes out by TMA stores (pp_ts.cuh) that run on under the next tile; else (the
+// residual not 16-byte aligned or the weight scales not 8-byte aligned; gemm_int8_group refuses a y that
+// is not 16-byte aligned) i8r_epilogue through the slab.
 template <int BN, int STAGES, bool DB, int TS, int TSV>
 __global__ void __launch_bounds__(I8R_THREADS, 1)
     gemm_int8_group_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x 128

@@ -502,11 +502,13 @@ cudaError_t quantize_groups_int8(const uint16_t *x, int rows, int k, int8_t *q, 
 // gemm_int8_rows). With quantize_groups_int8 first, the C model is
 // gemm_int8_group_model (src/layers/quant.h). Hopper tiles only (cc 9.0, sm_90a
 // image, K a multiple of 16, not --engine portable: gemm_int8_group_usable);
-// qa, qw, y 16-byte aligned.
+// qa, qw, y 16-byte aligned (y otherwise refused). Persistent tiles with the TS
+// epilogue where the residual is 16-byte aligned and sw 8-byte aligned, else
+// the same tiles with a slab epilogue (the same bits).
 int gemm_int8_group_usable(int k);
 int gemm_int8_group_candidates(int m, int n, int k, TileConfig *out, int max);
 TileConfig gemm_int8_group_heuristic(int m, int n, int k);
-const char *gemm_int8_group_tile_name(int tile);  // e.g. "i8g 128x160/5st"
+const char *gemm_int8_group_tile_name(int tile);  // e.g. "i8g 128x160/4st"
 cudaError_t gemm_int8_group(int m, int n, int k, TileConfig cfg,
                             const int8_t *qa,          // (M, K) int8 (quantize_groups_int8)
                             const float *sg,           // (M, G) its group scales

@@ -550,7 +550,7 @@ static void set_kernel_name(const Graph *g, Node *n) {
                  n->res >= 0 ? " +res" : "");
         return;
     }
-    if (n->prec == PREC_INT8 && n->i8_group) {  // e.g. "gemm-i8g i8g 128x160/5st geglu"
+    if (n->prec == PREC_INT8 && n->i8_group) {  // e.g. "gemm-i8g i8g 128x160/4st geglu"
         snprintf(n->kernel, sizeof(n->kernel), "gemm-i8g %s%s", gemm_int8_group_tile_name(node_gemm_cfg(n)->tile),
                  n->op == OP_GEMM && n->lin->geglu ? " geglu" : "");
         return;
