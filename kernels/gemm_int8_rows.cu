@@ -511,7 +511,7 @@ constexpr size_t i8r_smem() {
 }
 
 #if I8R_DEVICE
-// The one-tile kernels' setup: the maps prefetched, the ring's barriers made (full: the producer's arrive
+// The plain row tile's setup: the maps prefetched, the ring's barriers made (full: the producer's arrive
 // and the copies' bytes; empty: one arrive per consumer warp), then every thread past them.
 template <int STAGES>
 __device__ __forceinline__ void i8r_ring_setup(const CUtensorMap *map_a, const CUtensorMap *map_w, uint64_t *full,
@@ -528,7 +528,7 @@ __device__ __forceinline__ void i8r_ring_setup(const CUtensorMap *map_a, const C
     __syncthreads();
 }
 
-// The one-tile kernels' producer (thread 0 of warpgroup 0): stage i of the ring [STAGES][A (128, 128) s8 |
+// The plain row tile's producer (thread 0 of warpgroup 0): stage i of the ring [STAGES][A (128, 128) s8 |
 // W (BN, 128) s8] gets qa's box at (K byte 128 i, row m0) and qw's at (128 i, n0), once the consumers gave
 // the stage back.
 template <int BN, int STAGES>
