@@ -117,17 +117,18 @@
 //     INT8 A (128 x 128) and W (BN x 128) by TMA, wgmma s8 from shared
 //     memory, but persistent: one CTA per SM walks its output tiles through
 //     one ring (the producer runs ahead across tiles) and ends each with the
-//     TS epilogue (pp_ts.cuh), whose stores run on under the next tile. One group is one stage: its INT32 sums (|isum| <= 128 * 127^2
-//     < 2^22) are exact, and float(isum) (I2FP, one instruction) goes into
+//     TS epilogue (pp_ts.cuh), whose stores run on under the next tile. One
+//     group is one stage: its INT32 sums (|isum| <= 128 * 127^2 < 2^22) are
+//     exact, and float(isum) (I2FP, one instruction) goes into
 //     the FP32 accumulators with one fma and the row's group scale. The 128 x
 //     160 tile runs a stage's two column halves as separate wgmma groups (one
-//     is dequantized while the other's products run; 64 bytes spill, 80 + 80
-//     registers of sums); the 128 x 128 "db" tile keeps two full INT32 sets
+//     is dequantized while the other's products run; 64-72 bytes spill, 80 +
+//     80 registers of sums); the 128 x 128 "db" tile keeps two full INT32 sets
 //     and dequantizes stage j under stage j + 1's products. The heuristic
 //     takes the one with fewer waves x columns (db columns at 15/16).
 //     Measured (H200, docs/PERF.md "Persistent group tiles"): 1.13-1.43x the
-//     row tiles' time (one tile per CTA it was 1.25-1.97x), 1.24-1.43x faster
-//     than FP16 from 2048 x 10240 x 1280 up.
+//     row tiles' time (one tile per CTA it was 1.25-1.97x); 1.24-1.43x faster
+//     than FP16 at 4096^3, 8192 x 1280 x 5120 and N = 10240, K = 1280.
 //     Measured (H200, docs/PERF.md "Group scales made before the GEMM"):
 //     2048 x 1280 x 5120 45.0-45.4 us against 69.6-69.7 for the previous
 //     design (FP16 A quantized in the consumers' registers: some 630
@@ -708,7 +709,7 @@ __device__ __forceinline__ I8gPos i8g_next(I8gPos q) {
 // The stage is given back once both halves' products are done. The next stage's scales are loaded first
 // (sn). Every path leaves two groups pending (ptxas keeps the wgmma asynchronous only when it can see
 // that).
-template <int BN, int STAGES>
+template <int BN>
 __device__ __forceinline__ void i8g_stage(const I8RParams &p, int j, I8gPos q, I8gPos q1, const unsigned char *ring,
                                           uint64_t *full, uint64_t *empty, int *isum, float *acc, const float *sc,
                                           float *sn, int c, int ra, int ng, int lane) {
@@ -758,14 +759,14 @@ __device__ __forceinline__ I8gPos i8g_mainloop_halves(const I8RParams &p, const 
             break;
         }
         I8gPos q1 = i8g_next<STAGES>(q);
-        i8g_stage<BN, STAGES>(p, j++, q, q1, ring, full, empty, isum, acc, sa, sb, c, ra, nkt, lane);
+        i8g_stage<BN>(p, j++, q, q1, ring, full, empty, isum, acc, sa, sb, c, ra, nkt, lane);
         q = q1;
         if (j + 1 >= nkt) {
             i8g_last<BN>(q.s, empty, isum, acc, sb, lane);
             break;
         }
         q1 = i8g_next<STAGES>(q);
-        i8g_stage<BN, STAGES>(p, j++, q, q1, ring, full, empty, isum, acc, sb, sa, c, ra, nkt, lane);
+        i8g_stage<BN>(p, j++, q, q1, ring, full, empty, isum, acc, sb, sa, c, ra, nkt, lane);
         q = q1;
     }
     return i8g_next<STAGES>(q);
