@@ -104,7 +104,9 @@ I8R_RULE_FN int i8r_rule_a16_int8(long long n, long long k) { return n >= 1280 |
 // --int8-scales group (gemm_int8_group_heuristic): of the group tiles (bns[t] columns, 128 rows, db[t] = the
 // two-set kind; count n_tiles), the index with the least estimated time: the waves of 128-row CTAs on the SMs
 // times the columns a CTA computes, a db tile's column at 15/16 of a column-halves one (H200, tuning at 8192 x
-// 1280 x 5120: 154 against 163 us for 5 against 4 waves; docs/PERF.md, "Group scales made before the GEMM").
+// 1280 x 5120: 154 against 163 us for 5 against 4 waves with one tile per CTA, 137.9 against 178.2 with the
+// persistent tiles; docs/PERF.md, "Group scales made before the GEMM", "Persistent group tiles"). With the
+// persistent tiles it matches tuning at five of six shapes; at 2048 x 10240 x 1280 its db pick is 2% slower.
 // The first of equal estimates.
 I8R_RULE_FN int i8g_rule_pick(long long m, long long n, int num_sms, const int *bns, const int *db, int n_tiles) {
     int best = 0;
