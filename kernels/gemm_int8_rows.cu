@@ -512,17 +512,25 @@ constexpr size_t i8r_smem() {
 }
 
 #if I8R_DEVICE
-// The plain row tile's setup: the maps prefetched, the ring's barriers made (full: the producer's arrive
-// and the copies' bytes; empty: one arrive per consumer warp), then every thread past them.
-template <int STAGES>
-__device__ __forceinline__ void i8r_ring_setup(const CUtensorMap *map_a, const CUtensorMap *map_w, uint64_t *full,
-                                               uint64_t *empty) {
+// The TMA tiles' setup (plain, ping-pong and group): thread 0 prefetches the maps and makes the ring's
+// barriers (full: the producer's arrive and the copies' bytes; empty: `readers` arrives, one per consumer
+// warp that reads a stage) and, TS, one residual barrier for each of the nres consumer warps, with the
+// output's and the residual's maps prefetched; then every thread waits past them.
+template <int STAGES, int TS>
+__device__ __forceinline__ void i8r_ring_setup(const CUtensorMap *map_a, const CUtensorMap *map_w,
+                                               const PpTsMaps *ts_maps, bool residual, uint64_t *full,
+                                               uint64_t *empty, int readers, uint64_t *rbar, int nres) {
     if (threadIdx.x == 0) {
         tma_prefetch_map(map_a);
         tma_prefetch_map(map_w);
         for (int s = 0; s < STAGES; s++) {
             mbar_init(&full[s], 1);
-            mbar_init(&empty[s], 8);
+            mbar_init(&empty[s], readers);
+        }
+        if constexpr (TS) {
+            for (int b = 0; b < nres; b++) mbar_init(&rbar[b], 1);
+            tma_prefetch_map(&ts_maps->y64);
+            if (residual) tma_prefetch_map(&ts_maps->r64);
         }
         mbar_init_fence();
     }
@@ -566,7 +574,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     const int m0 = blockIdx.x * I8R_BM, n0 = blockIdx.y * BN;
     const int nkt = (p.K + I8R_BK - 1) / I8R_BK;  // the K tail reads the copy engine's zeros
 
-    i8r_ring_setup<STAGES>(&map_a, &map_w, full, empty);
+    i8r_ring_setup<STAGES, 0>(&map_a, &map_w, nullptr, false, full, empty, 8, nullptr, 0);
     pdl_wait();  // qa (this call's quantizer), bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer
@@ -1014,21 +1022,8 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     const int nkt = (p.K + I8R_BK - 1) / I8R_BK;  // stages per tile; the K tail reads the copy engine's zeros
 
-    if (threadIdx.x == 0) {
-        tma_prefetch_map(&map_a);
-        tma_prefetch_map(&map_w);
-        for (int s = 0; s < STAGES; s++) {
-            mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
-            mbar_init(&empty[s], 4);  // one arrive per warp of the consumer that read it
-        }
-        if constexpr (TS) {
-            for (int b = 0; b < NC * 4; b++) mbar_init(&rbar[b], 1);
-            tma_prefetch_map(&ts_maps.y64);
-            if (p.residual) tma_prefetch_map(&ts_maps.r64);
-        }
-        mbar_init_fence();
-    }
-    __syncthreads();
+    // empty: one arrive per warp of the consumer that read the stage
+    i8r_ring_setup<STAGES, TS>(&map_a, &map_w, &ts_maps, p.residual != nullptr, full, empty, 4, rbar, NC * 4);
     pdl_wait();  // qa (this call's quantizer), bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
@@ -1069,18 +1064,10 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
 }
 
 // --- the group tiles (persistent; see "the group tile" above) ---------------------------------------
-// Shared memory of a group tile: the ring [STAGES][A (128, 128) | W (BN, 128)] (1024-byte aligned), the
-// epilogue slabs [2 consumers][4 warps] (TS: the TS layout's 16 x BN FP16, 1024-byte aligned; else
-// i8r_epilogue's I8R_EPI_ROWS x (BN + 8)), then full[STAGES], empty[STAGES] and (TS) one residual
-// barrier per consumer warp.
+// Shared memory of a group tile: the ping-pong tiles' layout (I8rPpLayout) with 128-row A boxes and two
+// consumers, whose slabs are both consumers' warps' ([2][4]).
 template <int BN, int STAGES, int TS>
-struct I8gLayout {
-    static constexpr int A_BYTES = I8R_BM * I8G_BK;
-    static constexpr int STAGE_BYTES = A_BYTES + BN * I8G_BK;
-    static constexpr int SLAB_BYTES = TS ? PP_TS_ROWS * BN * 2 : I8R_EPI_ROWS * (BN + 8) * 2;
-    static constexpr int BARS = 2 * STAGES + (TS ? 8 : 0);
-    static constexpr size_t SMEM = 1024 + (size_t)STAGES * STAGE_BYTES + 8 * (size_t)SLAB_BYTES + BARS * 8;
-};
+using I8gLayout = I8rPpLayout<I8R_BM, BN, STAGES, 2, TS>;
 
 // One CTA per SM (grid = min(tiles, SMs)) walks a static schedule of 128 x BN output tiles (CTA b: tiles
 // b, b + grid, ...; M fastest), both consumers on each tile (64 rows each), the producer running ahead
@@ -1107,21 +1094,8 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     const int nkt = (p.K + I8G_BK - 1) / I8G_BK;  // = G; the K tail reads the copy engine's zeros
 
-    if (threadIdx.x == 0) {
-        tma_prefetch_map(&map_a);
-        tma_prefetch_map(&map_w);
-        for (int s = 0; s < STAGES; s++) {
-            mbar_init(&full[s], 1);   // the producer's arrive + the copies' bytes
-            mbar_init(&empty[s], 8);  // one arrive per consumer warp: both consumers read every stage
-        }
-        if constexpr (TS) {
-            for (int b = 0; b < 8; b++) mbar_init(&rbar[b], 1);
-            tma_prefetch_map(&ts_maps.y64);
-            if (p.residual) tma_prefetch_map(&ts_maps.r64);
-        }
-        mbar_init_fence();
-    }
-    __syncthreads();
+    // empty: one arrive per consumer warp (both consumers read every stage)
+    i8r_ring_setup<STAGES, TS>(&map_a, &map_w, &ts_maps, p.residual != nullptr, full, empty, 8, rbar, 8);
     pdl_wait();  // qa, sg (this call's pass), bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer: the CTA's tiles in order, nkt stages each, through one ring
@@ -1448,10 +1422,12 @@ cudaError_t i8r_launch(const I8RParams &p, cudaStream_t stream) {
 // The TS tiles' maps and operands: pp_ts.cuh's for an output of I8RParams' y.
 // They need y and the residual 16-byte aligned (pp_ts_ok) and the weight
 // scales 8-byte aligned (i8r_dequant_frag's pair loads); else the tile refuses.
+static bool i8r_ts_usable(const I8RParams &p) {
+    return pp_ts_ok(i8r_ts_params(p)) && !(reinterpret_cast<uintptr_t>(p.sw) & 7);
+}
 cudaError_t i8r_ts_maps(const I8RParams &p, int bn, PpTsMaps *ts) {
-    const ConvParams cp = i8r_ts_params(p);
-    if (!pp_ts_ok(cp) || (reinterpret_cast<uintptr_t>(p.sw) & 7)) return cudaErrorInvalidValue;
-    return pp_ts_maps(cp, bn, ts);
+    if (!i8r_ts_usable(p)) return cudaErrorInvalidValue;
+    return pp_ts_maps(i8r_ts_params(p), bn, ts);
 }
 
 // The group tiles: qa and qw as the plain tiles' maps (128 x 128 and 128 x BN boxes, 128-byte swizzle),
@@ -1472,7 +1448,7 @@ cudaError_t i8g_launch_v(const I8RParams &p, const CUtensorMap &ma, const CUtens
     return pdl_launch(gemm_int8_group_kernel<BN, STAGES, DB, TS, TSV>, dim3(tiles < sms ? tiles : sms),
                       dim3(I8R_THREADS), L::SMEM, stream, ma, mw, ts, p, tiles_m, tiles);
 }
-// The TS epilogue where its operands allow it (pp_ts_ok, the weight scales 8-byte aligned), the kernel of
+// The TS epilogue where its operands allow it (i8r_ts_usable), the kernel of
 // p's epilogue variant alone where there is one; else the slab epilogue.
 template <int BN, int STAGES, bool DB>
 cudaError_t i8g_launch(const I8RParams &p, cudaStream_t stream) {
@@ -1481,12 +1457,10 @@ cudaError_t i8g_launch(const I8RParams &p, cudaStream_t stream) {
     if (e != cudaSuccess) return e;
     PpTsMaps ts;  // only the maps of the box widths the tile's slab has (ts_box_width) are read
     ts.y64 = ts.y32 = ts.y16 = ts.r64 = ts.r32 = ma;
-    const ConvParams cp = i8r_ts_params(p);
-    if (!pp_ts_ok(cp) || (reinterpret_cast<uintptr_t>(p.sw) & 7))
-        return i8g_launch_v<BN, STAGES, DB, 0, TSV_ANY>(p, ma, mw, ts, stream);
-    e = pp_ts_maps(cp, BN, &ts);
+    if (!i8r_ts_usable(p)) return i8g_launch_v<BN, STAGES, DB, 0, TSV_ANY>(p, ma, mw, ts, stream);
+    e = i8r_ts_maps(p, BN, &ts);
     if (e != cudaSuccess) return e;
-    return pp_ts_dispatch<TSV_PLAIN>(pp_ts_variant(cp, false), [&](auto v) {
+    return pp_ts_dispatch<TSV_PLAIN>(pp_ts_variant(i8r_ts_params(p), false), [&](auto v) {
         return i8g_launch_v<BN, STAGES, DB, 1, decltype(v)::value>(p, ma, mw, ts, stream);
     });
 }
