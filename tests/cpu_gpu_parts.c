@@ -5,7 +5,9 @@
 //     k-th entry of CUDA_VISIBLE_DEVICES);
 //   - the last line sums the parts' counts; a part stopped before its end
 //     counts one failure more, a part with no summary line one failure;
-//   - exit 0 only when nothing failed; a bad GPUS is one line and exit 2.
+//   - exit 0 only when nothing failed; a bad GPUS is one line and exit 2;
+//   - SANITIZE_ALONE=1: the sanitizer suite ends before any other part starts;
+//   - PARTS=REGEX: only the parts so named run, and their counts alone are summed.
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 
@@ -16,7 +18,7 @@
 #include <unistd.h>
 
 // The stubs. test_gpu: records "CARD ARGS" and prints 3 passed; with STUB_FAIL=1, streamk fails one test,
-// blocks shard 3 is stopped by a signal and golden shard 2 dies without output. sanitize: 5 passed.
+// blocks shard 3 is stopped by a signal and golden shard 2 dies without output.
 static const char *k_stub_test_gpu =
     "#!/bin/sh\n"
     "echo \"$CUDA_VISIBLE_DEVICES $*\" >> \"$STUB_REC\"\n"
@@ -26,7 +28,11 @@ static const char *k_stub_test_gpu =
     "  *'--golden-shard 2/3'*) exit 139;;\n"
     "esac; fi\n"
     "echo '3 passed, 0 failed'\n";
-static const char *k_stub_sanitize = "echo \"$CUDA_VISIBLE_DEVICES sanitize $*\" >> \"$STUB_REC\"\necho '5 passed, 0 failed'\n";
+// sanitize: 5 passed, its start and end recorded 0.3 s apart (the other parts must not start between them when it
+// runs alone).
+static const char *k_stub_sanitize =
+    "echo \"$CUDA_VISIBLE_DEVICES sanitize start $*\" >> \"$STUB_REC\"\nsleep 0.3\n"
+    "echo \"$CUDA_VISIBLE_DEVICES sanitize end\" >> \"$STUB_REC\"\necho '5 passed, 0 failed'\n";
 
 static int write_text(const char *path, const char *text, int exec) {
     FILE *f = fopen(path, "w");
@@ -108,7 +114,7 @@ void cpu_suite_gpu_parts(void) {
            "test_gpu_parts.sh GPUS=4: the stopped part, the silent part and the FAIL line are reported");
     static const struct {
         const char *args, *card;
-    } want4[] = {{"sanitize", "0"},
+    } want4[] = {{"sanitize start", "0"},
                  {"--section conv --shard 0/4", "0"},
                  {"--section conv --shard 1/4", "1"},
                  {"--section conv --shard 3/4", "1"},
@@ -133,7 +139,7 @@ void cpu_suite_gpu_parts(void) {
            r.rc, line);
     static const struct {
         const char *args, *card;
-    } want2[] = {{"sanitize", "5"}, {"--section conv --shard 2/4", "7"}, {"--section gemm", "5"},
+    } want2[] = {{"sanitize start", "5"}, {"--section conv --shard 2/4", "7"}, {"--section gemm", "5"},
                  {"--section blocks --shard 3/4", "7"}, {"--golden-only", ""}};
     for (unsigned i = 0; i < sizeof want2 / sizeof want2[0]; i++) {
         card_of(rec, want2[i].args, card, sizeof card);
@@ -144,13 +150,41 @@ void cpu_suite_gpu_parts(void) {
     free(rec);
     free(r.out);
 
+    // one card, the sanitizer suite alone first: its start and end are the record's first two lines
+    r = run_parts(dir, "GPUS=1 SANITIZE_ALONE=1", bin);
+    rec = read_whole_file(rec_path, NULL);
+    const char *nl = rec ? strchr(rec, '\n') : NULL;
+    result(r.rc == 0 && !strcmp(last_line(r.out, line, sizeof line), "50 passed, 0 failed") && rec &&
+               !strncmp(rec, "0 sanitize start", 16) && nl && !strncmp(nl + 1, "0 sanitize end", 14),
+           "test_gpu_parts.sh GPUS=1 SANITIZE_ALONE=1: exit %d, last line '%s' (want 0, '50 passed, 0 failed'), the "
+           "sanitizer suite started and ended before any other part",
+           r.rc, line);
+    free(rec);
+    free(r.out);
+
+    // PARTS: the sanitizer suite and the seven kernel sections, 5 + 7 * 3 passed; no conv, blocks or golden part
+    snprintf(args, sizeof args, "%s %s", bin, golden);
+    r = run_parts(dir, "GPUS=2 PARTS='sanitize|section_.*'", args);
+    rec = read_whole_file(rec_path, NULL);
+    card_of(rec, "--section ops", card, sizeof card);
+    result(r.rc == 0 && !strcmp(last_line(r.out, line, sizeof line), "26 passed, 0 failed") && rec &&
+               strstr(rec, "sanitize start") && !strcmp(card, "0") && !strstr(rec, "--section conv") &&
+               !strstr(rec, "--section blocks") && !strstr(rec, "--golden") && strstr(r.out, "8 on 2 card(s)"),
+           "test_gpu_parts.sh PARTS='sanitize|section_.*': exit %d, last line '%s' (want 0, '26 passed, 0 failed'), "
+           "eight parts, nothing else run",
+           r.rc, line);
+    free(rec);
+    free(r.out);
+
     // a bad card count and a golden folder without cases.txt: one line each, exit 2, nothing run
     static const struct {
         const char *env, *args_fmt, *want;
     } bad[] = {{"GPUS=x", "%s", "GPUS must be a count of cards"},
                {"GPUS=0", "%s", "GPUS must be a count of cards"},
                {"GPUS=1", "%s /nonexistent-golden", "cases.txt not found"},
-               {"GPUS=1 PARTS_TIMEOUT=soon", "%s", "PARTS_TIMEOUT must be a positive count"}};
+               {"GPUS=1 PARTS_TIMEOUT=soon", "%s", "PARTS_TIMEOUT must be a positive count"},
+               {"GPUS=1 PARTS=conv", "%s", "matches none of the parts"},
+               {"GPUS=1 SANITIZE_ALONE=yes", "%s", "SANITIZE_ALONE must be 0 or 1"}};
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         snprintf(args, sizeof args, bad[i].args_fmt, bin);
         r = run_parts(dir, bad[i].env, args);

@@ -86,6 +86,17 @@ transformer-int8-row-ln-6400rows-minb8 | --block transformer --c 64 --hw 40 --ba
 if [ -n "${SANITIZE_ONLY:-}" ]; then RUNS=$(echo "$RUNS" | grep -E "^[^|]*(${SANITIZE_ONLY})"); fi
 
 TOOLS="memcheck racecheck initcheck synccheck"
+# SANITIZE_TOOLS="TOOL...": only these of the four (e.g. racecheck alone).
+if [ -n "${SANITIZE_TOOLS:-}" ]; then
+    for t in $SANITIZE_TOOLS; do
+        case " $TOOLS " in *" $t "*) ;; *)
+            echo "sanitize.sh: SANITIZE_TOOLS names '$t'; the tools are $TOOLS"
+            echo "0 passed, 1 failed"
+            exit 1 ;;
+        esac
+    done
+    TOOLS=$SANITIZE_TOOLS
+fi
 # The tools of one run: all four, but racecheck on the whole SD1.5 UNet needs
 # more host memory than a 128 GiB machine has (on an H100 host, 2026-11-27,
 # the tool's resident set grew to 130.8 GB in its last minute and the kernel
@@ -94,13 +105,32 @@ TOOLS="memcheck racecheck initcheck synccheck"
 # above, and under the other three tools here.
 tools_for() {
     case "$1" in
-    unet-sd15-latent16-up-path) echo "memcheck initcheck synccheck" ;;
+    unet-sd15-latent16-up-path) echo "$TOOLS" | sed 's/racecheck//' ;;
     *) echo "$TOOLS" ;;
     esac
 }
 # Runs at once (each tool is bound by its own CPU-side instrumentation, so
 # they overlap well on one GPU); default: the number of CPU cores.
 JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
+# Of those, racecheck runs at once: SANITIZE_RACECHECK_JOBS, default one per
+# 64 GiB of host memory (/proc/meminfo; at least 1, at most JOBS - 1 so the
+# other tools keep a worker). racecheck's resident set reaches 46-61 GB on
+# some block runs here: with 16 runs at once on a 125 GiB H200 host the
+# kernel's OOM killer ended racecheck on gemm-int8-row-pp-m8257 and
+# groupnorm-one-pass-cluster-48x48 (bench/results/2026-11-28-h200-suite-one-
+# card, job2 and job4). racecheck runs in a pool of its own beside the other
+# tools' pool.
+case "$JOBS" in '' | *[!0-9]* | 0) echo "sanitize.sh: SANITIZE_JOBS must be a count, 1 or more (got '$JOBS')"; echo "0 passed, 1 failed"; exit 1 ;; esac
+if [ -n "${SANITIZE_RACECHECK_JOBS:-}" ]; then
+    RJOBS=$SANITIZE_RACECHECK_JOBS
+    case "$RJOBS" in '' | *[!0-9]* | 0) echo "sanitize.sh: SANITIZE_RACECHECK_JOBS must be a count, 1 or more (got '$RJOBS')"; echo "0 passed, 1 failed"; exit 1 ;; esac
+else
+    mem_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null)
+    RJOBS=$(( ${mem_kb:-0} / (64 * 1024 * 1024) ))
+    [ "$RJOBS" -ge 1 ] 2>/dev/null || RJOBS=1
+    [ "$JOBS" -gt 1 ] && [ "$RJOBS" -gt $((JOBS - 1)) ] && RJOBS=$((JOBS - 1))
+fi
+OJOBS=$((JOBS > RJOBS ? JOBS - RJOBS : 1))
 
 # First, what initcheck sees of the copy engine's stores: the probe (built
 # beside BIN, make sanitize) writes three fresh buffers by ordinary stores, a
@@ -140,11 +170,21 @@ trap 'rm -rf "$TMP"' EXIT
 trap 'stopped=1' INT TERM
 t_start=$(date +%s)
 
-# Every (run, tool) pair through a pool of $JOBS workers.
-echo "$RUNS" | while IFS='|' read -r name args; do
-    name=$(echo "$name" | tr -d ' ')
-    for tool in $(tools_for "$name"); do echo "$tool $name $TMP $args"; done
-done | BIN_ONE=$BIN SAN=$SAN SAN_COMMON=$SAN_COMMON xargs -P "$JOBS" -L 1 sh "$0" --one
+# Every (run, tool) pair: racecheck's through a pool of RJOBS workers, the
+# other tools' through one of OJOBS, the two pools side by side.
+pairs() {  # racecheck | other: the work lines of that pool
+    echo "$RUNS" | while IFS='|' read -r name args; do
+        name=$(echo "$name" | tr -d ' ')
+        for tool in $(tools_for "$name"); do
+            if [ "$tool" = racecheck ]; then [ "$1" = racecheck ] && echo "$tool $name $TMP $args"
+            else [ "$1" = other ] && echo "$tool $name $TMP $args"; fi
+        done
+    done
+}
+export BIN_ONE="$BIN" SAN SAN_COMMON
+pairs racecheck | xargs -P "$RJOBS" -L 1 sh "$0" --one &
+pairs other | xargs -P "$OJOBS" -L 1 sh "$0" --one
+wait
 
 pass=0
 fail=$probe_fail
@@ -176,7 +216,7 @@ echo "$RUNS" | {
         done
     done
     [ $stopped -eq 1 ] && echo "sanitize: stopped by a signal; the runs that had not finished count as failed"
-    echo "sanitize: $JOBS at once, $(($(date +%s) - t_start)) s in all"
+    echo "sanitize: $JOBS at once ($RJOBS of them racecheck), $(($(date +%s) - t_start)) s in all"
     echo "$pass passed, $fail failed"
     [ $fail -eq 0 ]
 }

@@ -29,6 +29,17 @@
 # build/test-gpu-parts; one NAME.txt per part). PARTS_TIMEOUT: seconds after
 # which a part is stopped (default: none). TEST_GPU, SANITIZE_SH: the
 # programs run (default build/test_gpu, tests/sanitize.sh).
+# PARTS=REGEX: only the parts whose whole name matches (grep -E; the names
+# are sanitize, conv_0-3, section_NAME, blocks_0-3, golden_0-2), so a host
+# whose sittings are shorter than the suite runs it in two or more, e.g.
+# PARTS='sanitize|conv_.*|section_.*', then PARTS='blocks_.*|golden_.*'.
+# SANITIZE_ALONE=1: the sanitizer suite runs first, by itself, and the other
+# parts start when it has ended; 0: beside them, in slot 0. Default: 1 on
+# hosts with less than 300 GiB of memory (/proc/meminfo). Its racecheck runs
+# take up to 61 GB of host memory each: beside the 15 other parts on one
+# H200 with 125 GiB, two of them were killed by the kernel's OOM killer and
+# passed when run alone (bench/results/2026-11-28-h200-suite-one-card); on
+# four H200s with 512 GiB the whole suite passed side by side.
 #
 # Output: per part its card, seconds, last line and first FAIL lines; a part
 # whose log does not end in "N passed, N failed" (it crashed or was stopped)
@@ -54,6 +65,23 @@ fi
 if [ -n "${PARTS_TIMEOUT:-}" ]; then
     case "$PARTS_TIMEOUT" in *[!0-9]* | 0) fail_usage "PARTS_TIMEOUT must be a positive count of seconds (got '$PARTS_TIMEOUT')" ;; esac
 fi
+
+# The parts in launch order, then those PARTS selects.
+ALL="sanitize conv_0 conv_1 conv_2 conv_3"
+for s in ops shortcut streamk norm groupnorm gemm lnfold; do ALL="$ALL section_$s"; done
+ALL="$ALL blocks_0 blocks_1 blocks_2 blocks_3"
+[ -n "$GOLDEN" ] && ALL="$ALL golden_0 golden_1 golden_2"
+want() { [ -z "${PARTS:-}" ] || echo "$1" | grep -qE "^(${PARTS})\$"; }
+NAMES=""
+for n in $ALL; do want "$n" && NAMES="$NAMES $n"; done
+[ -n "$NAMES" ] || fail_usage "PARTS='${PARTS:-}' matches none of the parts ($ALL)"
+
+if [ -z "${SANITIZE_ALONE:-}" ]; then
+    mem_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null)
+    SANITIZE_ALONE=1
+    [ "${mem_kb:-0}" -ge $((300 * 1024 * 1024)) ] 2>/dev/null && SANITIZE_ALONE=0
+fi
+case "$SANITIZE_ALONE" in 0 | 1) ;; *) fail_usage "SANITIZE_ALONE must be 0 or 1 (got '$SANITIZE_ALONE')" ;; esac
 
 # The cards: CUDA_VISIBLE_DEVICES's entries, or 0 .. GPUS - 1.
 CARDS=$(echo "${CUDA_VISIBLE_DEVICES:-}" | tr ',' ' ')
@@ -89,24 +117,27 @@ part() {
     echo "$card $(($(date +%s) - t))" >"$LOGS/$name.meta"
 }
 
-NAMES="sanitize conv_0"
-(part 0 sanitize sh "$SANITIZE_SH" "$BIN"; part 0 conv_0 "$TEST_GPU" "$BIN" --section conv --shard 0/4) &
+# The launches, each where PARTS selects its part; the sanitizer suite first and by itself with
+# SANITIZE_ALONE=1, else ahead of conv shard 0 in slot 0.
+if [ "$SANITIZE_ALONE" = 1 ] && want sanitize; then
+    part 0 sanitize sh "$SANITIZE_SH" "$BIN"
+fi
+(
+    [ "$SANITIZE_ALONE" = 0 ] && want sanitize && part 0 sanitize sh "$SANITIZE_SH" "$BIN"
+    want conv_0 && part 0 conv_0 "$TEST_GPU" "$BIN" --section conv --shard 0/4
+) &
 for k in 1 2 3; do
-    part 1 conv_$k "$TEST_GPU" "$BIN" --section conv --shard $k/4 &
-    NAMES="$NAMES conv_$k"
+    want conv_$k && part 1 conv_$k "$TEST_GPU" "$BIN" --section conv --shard $k/4 &
 done
 for s in ops shortcut streamk norm groupnorm gemm lnfold; do
-    part 2 section_$s "$TEST_GPU" "$BIN" --section $s &
-    NAMES="$NAMES section_$s"
+    want section_$s && part 2 section_$s "$TEST_GPU" "$BIN" --section $s &
 done
 for k in 0 1 2 3; do
-    part $((2 + k / 2)) blocks_$k "$TEST_GPU" "$BIN" --section blocks --shard $k/4 &
-    NAMES="$NAMES blocks_$k"
+    want blocks_$k && part $((2 + k / 2)) blocks_$k "$TEST_GPU" "$BIN" --section blocks --shard $k/4 &
 done
 if [ -n "$GOLDEN" ]; then
     for k in 0 1 2; do
-        part 1 golden_$k "$TEST_GPU" "$BIN" --golden-only --golden "$GOLDEN" --golden-shard $k/3 &
-        NAMES="$NAMES golden_$k"
+        want golden_$k && part 1 golden_$k "$TEST_GPU" "$BIN" --golden-only --golden "$GOLDEN" --golden-shard $k/3 &
     done
 fi
 wait
