@@ -114,12 +114,12 @@ tools_for() {
 JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
 # Of those, racecheck runs at once: SANITIZE_RACECHECK_JOBS, default one per
 # 64 GiB of host memory (/proc/meminfo; at least 1, at most JOBS - 1 so the
-# other tools keep a worker). racecheck's resident set reaches 46-61 GB on
-# some block runs here: with 16 runs at once on a 125 GiB H200 host the
-# kernel's OOM killer ended racecheck on gemm-int8-row-pp-m8257 and
-# groupnorm-one-pass-cluster-48x48 (bench/results/2026-11-28-h200-suite-one-
-# card, job2 and job4). racecheck runs in a pool of its own beside the other
-# tools' pool.
+# other tools keep a worker). racecheck's resident set is 1.4-13.5 GB on
+# most runs here but 62.5 GB on groupnorm-one-pass-cluster-48x48 (job5), and
+# the kernel's OOM killer ended it and gemm-int8-row-pp-m8257 (61 GB) when 16
+# runs of all four tools shared a 125 GiB H200 host (job2, job4; bench/
+# results/2026-11-28-h200-suite-one-card). racecheck runs in a pool of its
+# own beside the other tools' pool.
 case "$JOBS" in '' | *[!0-9]* | 0) echo "sanitize.sh: SANITIZE_JOBS must be a count, 1 or more (got '$JOBS')"; echo "0 passed, 1 failed"; exit 1 ;; esac
 if [ -n "${SANITIZE_RACECHECK_JOBS:-}" ]; then
     RJOBS=$SANITIZE_RACECHECK_JOBS

@@ -36,10 +36,11 @@
 # SANITIZE_ALONE=1: the sanitizer suite runs first, by itself, and the other
 # parts start when it has ended; 0: beside them, in slot 0. Default: 1 on
 # hosts with less than 300 GiB of memory (/proc/meminfo). Its racecheck runs
-# take up to 61 GB of host memory each: beside the 15 other parts on one
-# H200 with 125 GiB, two of them were killed by the kernel's OOM killer and
-# passed when run alone (bench/results/2026-11-28-h200-suite-one-card); on
-# four H200s with 512 GiB the whole suite passed side by side.
+# take up to 62.5 GB of host memory each: beside the 15 other parts on one
+# H200 with 125 GiB, two of them were killed by the kernel's OOM killer
+# (bench/results/2026-11-28-h200-suite-one-card; sanitize.sh now also caps
+# its racecheck runs by memory); on four H200s with 512 GiB the whole suite
+# passed side by side.
 #
 # Output: per part its card, seconds, last line and first FAIL lines; a part
 # whose log does not end in "N passed, N failed" (it crashed or was stopped)
