@@ -1,6 +1,0 @@
-ktrace: 456 records
-ktrace: graph 2, 2 nodes, 110 replays (110 whole)
-node   start_us     end_us    busy_us    step_us    grid block  kernel
-   0       0.00       8.58       8.58       8.58    1024   256  quantize_rows_int8_kernel<8, 1>
-   1       6.56      17.86      11.26       9.28     132   384  gemm_int8_rows_pp_kernel<64, 160, 6, 2, 1>
-span (first start to last end), median of 110 replays: 17.86 us

@@ -1,6 +1,0 @@
-ktrace: 460 records
-ktrace: graph 2, 2 nodes, 110 replays (110 whole)
-node   start_us     end_us    busy_us    step_us    grid block  kernel
-   0       0.00       9.66       9.66       9.66    1024   256  quantize_rows_int8_kernel<8, 1>
-   1       7.04      21.98      14.91      12.29     132   384  gemm_int8_rows_pp_kernel<64, 160, 6, 2, 1>
-span (first start to last end), median of 110 replays: 21.98 us

@@ -1,6 +1,0 @@
-ktrace: 456 records
-ktrace: graph 2, 2 nodes, 110 replays (110 whole)
-node   start_us     end_us    busy_us    step_us    grid block  kernel
-   0       0.00       1.76       1.76       1.76     256   256  quantize_rows_int8_kernel<4, 1>
-   1       1.09       6.14       5.06       4.38     128   384  gemm_int8_rows_pp_kernel<64, 160, 6, 2, 1>
-span (first start to last end), median of 110 replays: 6.14 us
