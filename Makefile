@@ -189,7 +189,8 @@ test-gpu: $(BUILD)/unetrun $(BUILD)/test_gpu sanitize $(GOLDEN_FULL)/cases.txt
 
 # make test-gpu-parts: the same suite as test-gpu, its parts side by side,
 # one card each where the host has several (tests/test_gpu_parts.sh; GPUS=N,
-# PARTS_TIMEOUT=S; logs in build/test-gpu-parts).
+# PARTS_TIMEOUT=S, PARTS=REGEX for sittings, SANITIZE_ALONE=0|1; logs in
+# build/test-gpu-parts).
 test-gpu-parts: $(BUILD)/unetrun $(BUILD)/test_gpu $(BUILD)/initcheck_tma_probe $(GOLDEN_FULL)/cases.txt
 	sh tests/test_gpu_parts.sh $(BUILD)/unetrun $(GOLDEN_FULL)
 
