@@ -7,7 +7,10 @@
 //     counts one failure more, a part with no summary line one failure;
 //   - exit 0 only when nothing failed; a bad GPUS is one line and exit 2;
 //   - SANITIZE_ALONE=1: the sanitizer suite ends before any other part starts;
-//   - PARTS=REGEX: only the parts so named run, and their counts alone are summed.
+//   - PARTS=REGEX: only the parts so named run, and their counts alone are summed;
+// and tests/sanitize.sh with a stub compute-sanitizer: every (run, tool) pair
+// passes once, racecheck never runs more at once than SANITIZE_RACECHECK_JOBS,
+// and a selection of no run or a bad setting is one line and exit 1.
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 
@@ -78,6 +81,64 @@ static Cmd run_parts(const char *dir, const char *env, const char *args) {
              "sh tests/test_gpu_parts.sh %s",
              dir, dir, dir, dir, env, args);
     return run_cli("/usr/bin/env", cmd);
+}
+
+// A stub compute-sanitizer: prints the tool's clean summary; racecheck records how many racecheck runs were
+// active when it began (files in STUB_DIR/active), then stays 0.2 s.
+static const char *k_stub_compute_sanitizer =
+    "#!/bin/sh\n"
+    "if [ \"$2\" = racecheck ]; then\n"
+    "  ls \"$STUB_DIR/active\" | wc -l >> \"$STUB_DIR/racecheck_active.txt\"\n"
+    "  touch \"$STUB_DIR/active/$$\"; sleep 0.2; rm -f \"$STUB_DIR/active/$$\"\n"
+    "  echo '========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)'\n"
+    "else echo '========= ERROR SUMMARY: 0 errors'; fi\n";
+
+// tests/sanitize.sh with the stub in place of compute-sanitizer (dir: a scratch folder holding the stub unetrun).
+static void sanitize_script_suite(const char *dir, const char *bin) {
+    char p[700], cmd[2048], line[256];
+    snprintf(p, sizeof p, "%s/compute-sanitizer", dir);
+    int ok = write_text(p, k_stub_compute_sanitizer, 1);
+    snprintf(p, sizeof p, "%s/active", dir);
+    ok &= mkdir(p, 0755) == 0;
+    result(ok, "sanitize.sh: stub compute-sanitizer written to %s", dir);
+    if (!ok) return;
+    static const struct {
+        const char *env, *want_last, *want_line;
+        int rc;
+    } cases[] = {
+        // three runs x four tools, six workers, racecheck one at a time
+        {"SANITIZE_JOBS=6 SANITIZE_RACECHECK_JOBS=1 SANITIZE_ONLY='attention-self-d80-s100 |conv-1x1-s1-3x3 "
+         "|unet-tiny-sd '",
+         "12 passed, 0 failed", "sanitize: 6 at once (1 of them racecheck)", 0},
+        // the up-path UNet has no racecheck run: three pairs
+        {"SANITIZE_ONLY='unet-sd15-latent16-up-path '", "3 passed, 0 failed", NULL, 0},
+        {"SANITIZE_TOOLS=racecheck SANITIZE_ONLY='unet-sd15-latent16-up-path '", "0 passed, 1 failed",
+         "sanitize.sh: SANITIZE_ONLY='unet-sd15-latent16-up-path ' and SANITIZE_TOOLS='racecheck' select no run", 1},
+        {"SANITIZE_TOOLS=helgrind", "0 passed, 1 failed", "sanitize.sh: SANITIZE_TOOLS names 'helgrind'", 1},
+        {"SANITIZE_RACECHECK_JOBS=0", "0 passed, 1 failed", "sanitize.sh: SANITIZE_RACECHECK_JOBS must be a count", 1},
+        {"SANITIZE_JOBS=x", "0 passed, 1 failed", "sanitize.sh: SANITIZE_JOBS must be a count", 1},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        snprintf(p, sizeof p, "%s/racecheck_active.txt", dir);
+        write_text(p, "", 0);
+        snprintf(cmd, sizeof cmd, "STUB_DIR=%s COMPUTE_SANITIZER=%s/compute-sanitizer SANITIZE_LOG=%s/sanitize.log %s "
+                 "sh tests/sanitize.sh %s", dir, dir, dir, cases[i].env, bin);
+        Cmd r = run_cli("/usr/bin/env", cmd);
+        char *act = read_whole_file(p, NULL);
+        int most = 0;  // the most racecheck runs active beside one that began
+        for (const char *a = act; a && *a; a = strchr(a, '\n') ? strchr(a, '\n') + 1 : NULL) {
+            char *end = NULL;
+            const long n = strtol(a, &end, 10);
+            if (end == a || (*end != '\n' && *end != '\0')) most = 99;  // not a count: the stub went wrong
+            else if (n > most) most = (int)n;
+        }
+        result(r.rc == cases[i].rc && !strcmp(last_line(r.out, line, sizeof line), cases[i].want_last) &&
+                   (!cases[i].want_line || strstr(r.out, cases[i].want_line)) && most == 0,
+               "sanitize.sh %s: exit %d (want %d), last line '%s' (want '%s'), %d racecheck runs beside another",
+               cases[i].env, r.rc, cases[i].rc, line, cases[i].want_last, most);
+        free(act);
+        free(r.out);
+    }
 }
 
 void cpu_suite_gpu_parts(void) {
@@ -197,6 +258,7 @@ void cpu_suite_gpu_parts(void) {
         free(rec);
         free(r.out);
     }
+    sanitize_script_suite(dir, bin);
     snprintf(args, sizeof args, "rm -rf '%s'", dir);
     if (system(args) != 0) result(0, "test_gpu_parts.sh: removing %s", dir);
 }

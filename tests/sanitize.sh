@@ -132,6 +132,23 @@ else
 fi
 OJOBS=$((JOBS > RJOBS ? JOBS - RJOBS : 1))
 
+# The (run, tool) pairs of one pool: racecheck's, or the other tools'.
+pairs() {  # racecheck | other: the work lines "TOOL NAME TMP ARGS" of that pool
+    echo "$RUNS" | while IFS='|' read -r name args; do
+        name=$(echo "$name" | tr -d ' ')
+        [ -n "$name" ] || continue
+        for tool in $(tools_for "$name"); do
+            if [ "$tool" = racecheck ]; then [ "$1" = racecheck ] && echo "$tool $name $TMP $args"
+            else [ "$1" = other ] && echo "$tool $name $TMP $args"; fi
+        done
+    done
+}
+if [ -z "$(pairs racecheck)$(pairs other)" ]; then
+    echo "sanitize.sh: SANITIZE_ONLY='${SANITIZE_ONLY:-}' and SANITIZE_TOOLS='${SANITIZE_TOOLS:-}' select no run"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
 # First, what initcheck sees of the copy engine's stores: the probe (built
 # beside BIN, make sanitize) writes three fresh buffers by ordinary stores, a
 # bulk copy and a TMA tensor store, then reads each from a kernel named after
@@ -172,18 +189,9 @@ t_start=$(date +%s)
 
 # Every (run, tool) pair: racecheck's through a pool of RJOBS workers, the
 # other tools' through one of OJOBS, the two pools side by side.
-pairs() {  # racecheck | other: the work lines of that pool
-    echo "$RUNS" | while IFS='|' read -r name args; do
-        name=$(echo "$name" | tr -d ' ')
-        for tool in $(tools_for "$name"); do
-            if [ "$tool" = racecheck ]; then [ "$1" = racecheck ] && echo "$tool $name $TMP $args"
-            else [ "$1" = other ] && echo "$tool $name $TMP $args"; fi
-        done
-    done
-}
 export BIN_ONE="$BIN" SAN SAN_COMMON
-pairs racecheck | xargs -P "$RJOBS" -L 1 sh "$0" --one &
-pairs other | xargs -P "$OJOBS" -L 1 sh "$0" --one
+pairs racecheck | xargs -r -P "$RJOBS" -L 1 sh "$0" --one &
+pairs other | xargs -r -P "$OJOBS" -L 1 sh "$0" --one
 wait
 
 pass=0

@@ -68,8 +68,9 @@ if [ -n "${PARTS_TIMEOUT:-}" ]; then
 fi
 
 # The parts in launch order, then those PARTS selects.
+SECTIONS="ops shortcut streamk norm groupnorm gemm lnfold"
 ALL="sanitize conv_0 conv_1 conv_2 conv_3"
-for s in ops shortcut streamk norm groupnorm gemm lnfold; do ALL="$ALL section_$s"; done
+for s in $SECTIONS; do ALL="$ALL section_$s"; done
 ALL="$ALL blocks_0 blocks_1 blocks_2 blocks_3"
 [ -n "$GOLDEN" ] && ALL="$ALL golden_0 golden_1 golden_2"
 want() { [ -z "${PARTS:-}" ] || echo "$1" | grep -qE "^(${PARTS})\$"; }
@@ -130,7 +131,7 @@ fi
 for k in 1 2 3; do
     want conv_$k && part 1 conv_$k "$TEST_GPU" "$BIN" --section conv --shard $k/4 &
 done
-for s in ops shortcut streamk norm groupnorm gemm lnfold; do
+for s in $SECTIONS; do
     want section_$s && part 2 section_$s "$TEST_GPU" "$BIN" --section $s &
 done
 for k in 0 1 2 3; do
