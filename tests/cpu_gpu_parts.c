@@ -9,8 +9,8 @@
 //   - SANITIZE_ALONE=1: the sanitizer suite ends before any other part starts;
 //   - PARTS=REGEX: only the parts so named run, and their counts alone are summed;
 // and tests/sanitize.sh with a stub compute-sanitizer: every (run, tool) pair
-// passes once, racecheck never runs more at once than SANITIZE_RACECHECK_JOBS,
-// and a selection of no run or a bad setting is one line and exit 1.
+// passes once, the heavy racecheck runs begin last, each with no other run
+// active (SANITIZE_HEAVY_JOBS=1), and a selection of no run or a bad setting is one line and exit 1.
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 
@@ -83,15 +83,38 @@ static Cmd run_parts(const char *dir, const char *env, const char *args) {
     return run_cli("/usr/bin/env", cmd);
 }
 
-// A stub compute-sanitizer: prints the tool's clean summary; racecheck records how many racecheck runs were
-// active when it began (files in STUB_DIR/active), then stays 0.2 s.
+// A stub compute-sanitizer: records at its start "H N" in STUB_DIR/starts.txt (H: 1 for racecheck on one of the
+// heavy runs, which the stub knows by their arguments; N: the runs active then, files in STUB_DIR/active), stays
+// 0.2 s and prints the tool's clean summary.
 static const char *k_stub_compute_sanitizer =
     "#!/bin/sh\n"
-    "if [ \"$2\" = racecheck ]; then\n"
-    "  ls \"$STUB_DIR/active\" | wc -l >> \"$STUB_DIR/racecheck_active.txt\"\n"
-    "  touch \"$STUB_DIR/active/$$\"; sleep 0.2; rm -f \"$STUB_DIR/active/$$\"\n"
-    "  echo '========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)'\n"
+    "n=$(ls \"$STUB_DIR/active\" | wc -l); h=0\n"
+    "case \"$*\" in *'--hw 48 '* | *'--m 8257 '*) [ \"$2\" = racecheck ] && h=1 ;; esac\n"
+    "echo \"$h $n\" >> \"$STUB_DIR/starts.txt\"\n"
+    "touch \"$STUB_DIR/active/$$\"; sleep 0.2; rm -f \"$STUB_DIR/active/$$\"\n"
+    "if [ \"$2\" = racecheck ]; then echo '========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)'\n"
     "else echo '========= ERROR SUMMARY: 0 errors'; fi\n";
+
+// Of the stub's record (the text of starts.txt): how many runs began, how many of them heavy, and whether every
+// heavy one began with no run active and after every other run had begun.
+static void stub_starts(const char *rec, int *runs, int *heavy, int *heavy_alone) {
+    *runs = *heavy = 0;
+    *heavy_alone = 1;
+    for (const char *a = rec; a && *a; a = strchr(a, '\n') ? strchr(a, '\n') + 1 : NULL) {
+        char *end = NULL;
+        const long h = strtol(a, &end, 10);
+        char *end2 = NULL;
+        const long n = end != a && *end == ' ' ? strtol(end + 1, &end2, 10) : -1;
+        if (n < 0 || end2 == end + 1 || (*end2 != '\n' && *end2 != '\0') || (h != 0 && h != 1)) {
+            *heavy_alone = 0;  // not the stub's line: it went wrong
+            continue;
+        }
+        (*runs)++;
+        if (h) (*heavy)++;
+        if (h && n != 0) *heavy_alone = 0;
+        if (!h && *heavy) *heavy_alone = 0;  // a light run began after a heavy one
+    }
+}
 
 // tests/sanitize.sh with the stub in place of compute-sanitizer (dir: a scratch folder holding the stub unetrun).
 static void sanitize_script_suite(const char *dir, const char *bin) {
@@ -104,39 +127,41 @@ static void sanitize_script_suite(const char *dir, const char *bin) {
     if (!ok) return;
     static const struct {
         const char *env, *want_last, *want_line;
-        int rc;
+        int rc, runs, heavy;  // the runs the stub must see begin, and of them heavy
     } cases[] = {
-        // three runs x four tools, six workers, racecheck one at a time
-        {"SANITIZE_JOBS=6 SANITIZE_RACECHECK_JOBS=1 SANITIZE_ONLY='attention-self-d80-s100 |conv-1x1-s1-3x3 "
-         "|unet-tiny-sd '",
-         "12 passed, 0 failed", "sanitize: 6 at once (1 of them racecheck)", 0},
+        // four runs x four tools, six workers; the two heavy racecheck runs last, one at a time, alone
+        {"SANITIZE_JOBS=6 SANITIZE_HEAVY_JOBS=1 SANITIZE_ONLY='attention-self-d80-s100 |conv-1x1-s1-3x3 "
+         "|groupnorm-one-pass-cluster-48x48 |gemm-int8-row-pp-m8257 '",
+         "16 passed, 0 failed", "sanitize: 6 at once, then 2 heavy racecheck runs 1 at once", 0, 16, 2},
+        // no heavy run: three runs x four tools
+        {"SANITIZE_JOBS=6 SANITIZE_ONLY='attention-self-d80-s100 |conv-1x1-s1-3x3 |unet-tiny-sd '",
+         "12 passed, 0 failed", "sanitize: 6 at once, then 0 heavy racecheck runs", 0, 12, 0},
         // the up-path UNet has no racecheck run: three pairs
-        {"SANITIZE_ONLY='unet-sd15-latent16-up-path '", "3 passed, 0 failed", NULL, 0},
+        {"SANITIZE_ONLY='unet-sd15-latent16-up-path '", "3 passed, 0 failed", NULL, 0, 3, 0},
         {"SANITIZE_TOOLS=racecheck SANITIZE_ONLY='unet-sd15-latent16-up-path '", "0 passed, 1 failed",
-         "sanitize.sh: SANITIZE_ONLY='unet-sd15-latent16-up-path ' and SANITIZE_TOOLS='racecheck' select no run", 1},
-        {"SANITIZE_TOOLS=helgrind", "0 passed, 1 failed", "sanitize.sh: SANITIZE_TOOLS names 'helgrind'", 1},
-        {"SANITIZE_RACECHECK_JOBS=0", "0 passed, 1 failed", "sanitize.sh: SANITIZE_RACECHECK_JOBS must be a count", 1},
-        {"SANITIZE_JOBS=x", "0 passed, 1 failed", "sanitize.sh: SANITIZE_JOBS must be a count", 1},
+         "sanitize.sh: SANITIZE_ONLY='unet-sd15-latent16-up-path ' and SANITIZE_TOOLS='racecheck' select no run", 1,
+         0, 0},
+        {"SANITIZE_TOOLS=helgrind", "0 passed, 1 failed", "sanitize.sh: SANITIZE_TOOLS names 'helgrind'", 1, 0, 0},
+        {"SANITIZE_HEAVY_JOBS=0", "0 passed, 1 failed", "sanitize.sh: SANITIZE_HEAVY_JOBS must be a count", 1, 0, 0},
+        {"SANITIZE_JOBS=x", "0 passed, 1 failed", "sanitize.sh: SANITIZE_JOBS must be a count", 1, 0, 0},
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        snprintf(p, sizeof p, "%s/racecheck_active.txt", dir);
+        snprintf(p, sizeof p, "%s/starts.txt", dir);
         write_text(p, "", 0);
         snprintf(cmd, sizeof cmd, "STUB_DIR=%s COMPUTE_SANITIZER=%s/compute-sanitizer SANITIZE_LOG=%s/sanitize.log %s "
                  "sh tests/sanitize.sh %s", dir, dir, dir, cases[i].env, bin);
         Cmd r = run_cli("/usr/bin/env", cmd);
-        char *act = read_whole_file(p, NULL);
-        int most = 0;  // the most racecheck runs active beside one that began
-        for (const char *a = act; a && *a; a = strchr(a, '\n') ? strchr(a, '\n') + 1 : NULL) {
-            char *end = NULL;
-            const long n = strtol(a, &end, 10);
-            if (end == a || (*end != '\n' && *end != '\0')) most = 99;  // not a count: the stub went wrong
-            else if (n > most) most = (int)n;
-        }
+        char *rec = read_whole_file(p, NULL);
+        int runs = 0, heavy = 0, alone = 0;
+        stub_starts(rec, &runs, &heavy, &alone);
         result(r.rc == cases[i].rc && !strcmp(last_line(r.out, line, sizeof line), cases[i].want_last) &&
-                   (!cases[i].want_line || strstr(r.out, cases[i].want_line)) && most == 0,
-               "sanitize.sh %s: exit %d (want %d), last line '%s' (want '%s'), %d racecheck runs beside another",
-               cases[i].env, r.rc, cases[i].rc, line, cases[i].want_last, most);
-        free(act);
+                   (!cases[i].want_line || strstr(r.out, cases[i].want_line)) && runs == cases[i].runs &&
+                   heavy == cases[i].heavy && alone,
+               "sanitize.sh %s: exit %d (want %d), last line '%s' (want '%s'), %d runs began (want %d), %d heavy "
+               "(want %d), heavy ones alone and last: %s",
+               cases[i].env, r.rc, cases[i].rc, line, cases[i].want_last, runs, cases[i].runs, heavy,
+               cases[i].heavy, alone ? "yes" : "no");
+        free(rec);
         free(r.out);
     }
 }

@@ -5,7 +5,8 @@
 #   tests/sanitize.sh [build/unetrun]     (SANITIZE_ONLY=REGEX: only the runs so named)
 #
 # Each run below goes through memcheck, racecheck, initcheck and synccheck,
-# SANITIZE_JOBS (default: the CPU cores) of them at once.
+# SANITIZE_JOBS (default: the CPU cores) of them at once; the two heavy
+# racecheck runs (HEAVY below) after all the others, SANITIZE_HEAVY_JOBS at once.
 # Kernel selection stays at its default (tune), so every candidate tile,
 # split-K and attention variant of the shape is launched too, not only the
 # pick, once each (--tune-reps 1: the timing repeats only slow the tools
@@ -112,38 +113,37 @@ tools_for() {
 # Runs at once (each tool is bound by its own CPU-side instrumentation, so
 # they overlap well on one GPU); default: the number of CPU cores.
 JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
-# Of those, racecheck runs at once: SANITIZE_RACECHECK_JOBS, default one per
-# 64 GiB of host memory (/proc/meminfo; at least 1, at most JOBS - 1 so the
-# other tools keep a worker). racecheck's resident set is 1.4-13.5 GB on
-# most runs here but 62.5 GB on groupnorm-one-pass-cluster-48x48 (job5), and
-# the kernel's OOM killer ended it and gemm-int8-row-pp-m8257 (61 GB) when 16
-# runs of all four tools shared a 125 GiB H200 host (job2, job4; bench/
-# results/2026-11-28-h200-suite-one-card). racecheck runs in a pool of its
-# own beside the other tools' pool.
+# The heavy racecheck runs: racecheck's resident set grows with every launch
+# of these runs to 62.5 GB (groupnorm-one-pass-cluster-48x48) and about 61 GB
+# (gemm-int8-row-pp-m8257), where every other run's stays at 1.4-13.5 GB
+# (bench/results/2026-11-28-h200-suite-one-card, job5). Beside 15 other runs
+# on one H200 with 125 GiB the kernel's OOM killer ended both (job2, job4).
+# They run after every other (run, tool) pair has ended, SANITIZE_HEAVY_JOBS
+# at once: default one per 64 GiB of host memory (/proc/meminfo; at least 1).
+HEAVY="groupnorm-one-pass-cluster-48x48 gemm-int8-row-pp-m8257"
 case "$JOBS" in '' | *[!0-9]* | 0) echo "sanitize.sh: SANITIZE_JOBS must be a count, 1 or more (got '$JOBS')"; echo "0 passed, 1 failed"; exit 1 ;; esac
-if [ -n "${SANITIZE_RACECHECK_JOBS:-}" ]; then
-    RJOBS=$SANITIZE_RACECHECK_JOBS
-    case "$RJOBS" in '' | *[!0-9]* | 0) echo "sanitize.sh: SANITIZE_RACECHECK_JOBS must be a count, 1 or more (got '$RJOBS')"; echo "0 passed, 1 failed"; exit 1 ;; esac
+if [ -n "${SANITIZE_HEAVY_JOBS:-}" ]; then
+    HJOBS=$SANITIZE_HEAVY_JOBS
+    case "$HJOBS" in '' | *[!0-9]* | 0) echo "sanitize.sh: SANITIZE_HEAVY_JOBS must be a count, 1 or more (got '$HJOBS')"; echo "0 passed, 1 failed"; exit 1 ;; esac
 else
     mem_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null)
-    RJOBS=$(( ${mem_kb:-0} / (64 * 1024 * 1024) ))
-    [ "$RJOBS" -ge 1 ] 2>/dev/null || RJOBS=1
-    [ "$JOBS" -gt 1 ] && [ "$RJOBS" -gt $((JOBS - 1)) ] && RJOBS=$((JOBS - 1))
+    HJOBS=$(( ${mem_kb:-0} / (64 * 1024 * 1024) ))
+    [ "$HJOBS" -ge 1 ] 2>/dev/null || HJOBS=1
 fi
-OJOBS=$((JOBS > RJOBS ? JOBS - RJOBS : 1))
 
-# The (run, tool) pairs of one pool: racecheck's, or the other tools'.
-pairs() {  # racecheck | other: the work lines "TOOL NAME TMP ARGS" of that pool
+# The (run, tool) pairs of one phase: the heavy racecheck runs, or all others.
+pairs() {  # heavy | other: the work lines "TOOL NAME TMP ARGS" of that phase
     echo "$RUNS" | while IFS='|' read -r name args; do
         name=$(echo "$name" | tr -d ' ')
         [ -n "$name" ] || continue
         for tool in $(tools_for "$name"); do
-            if [ "$tool" = racecheck ]; then [ "$1" = racecheck ] && echo "$tool $name $TMP $args"
-            else [ "$1" = other ] && echo "$tool $name $TMP $args"; fi
+            phase=other
+            [ "$tool" = racecheck ] && case " $HEAVY " in *" $name "*) phase=heavy ;; esac
+            [ "$phase" = "$1" ] && echo "$tool $name $TMP $args"
         done
     done
 }
-if [ -z "$(pairs racecheck)$(pairs other)" ]; then
+if [ -z "$(pairs heavy)$(pairs other)" ]; then
     echo "sanitize.sh: SANITIZE_ONLY='${SANITIZE_ONLY:-}' and SANITIZE_TOOLS='${SANITIZE_TOOLS:-}' select no run"
     echo "0 passed, 1 failed"
     exit 1
@@ -187,12 +187,17 @@ trap 'rm -rf "$TMP"' EXIT
 trap 'stopped=1' INT TERM
 t_start=$(date +%s)
 
-# Every (run, tool) pair: racecheck's through a pool of RJOBS workers, the
-# other tools' through one of OJOBS, the two pools side by side.
+# Every (run, tool) pair but the heavy ones through a pool of JOBS workers;
+# when all have ended, the heavy racecheck runs through one of HJOBS.
 export BIN_ONE="$BIN" SAN SAN_COMMON
-pairs racecheck | xargs -r -P "$RJOBS" -L 1 sh "$0" --one &
-pairs other | xargs -r -P "$OJOBS" -L 1 sh "$0" --one
+# (In the background, so that a signal ends the wait.)
+pairs other | xargs -r -P "$JOBS" -L 1 sh "$0" --one &
 wait
+if [ $stopped -eq 0 ]; then
+    pairs heavy | xargs -r -P "$HJOBS" -L 1 sh "$0" --one &
+    wait
+fi
+nheavy=$(pairs heavy | wc -l)
 
 pass=0
 fail=$probe_fail
@@ -224,7 +229,7 @@ echo "$RUNS" | {
         done
     done
     [ $stopped -eq 1 ] && echo "sanitize: stopped by a signal; the runs that had not finished count as failed"
-    echo "sanitize: $JOBS at once ($RJOBS of them racecheck), $(($(date +%s) - t_start)) s in all"
+    echo "sanitize: $JOBS at once, then $nheavy heavy racecheck runs $HJOBS at once, $(($(date +%s) - t_start)) s in all"
     echo "$pass passed, $fail failed"
     [ $fail -eq 0 ]
 }
