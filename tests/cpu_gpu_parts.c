@@ -83,37 +83,52 @@ static Cmd run_parts(const char *dir, const char *env, const char *args) {
     return run_cli("/usr/bin/env", cmd);
 }
 
-// A stub compute-sanitizer: records at its start "H N" in STUB_DIR/starts.txt (H: 1 for racecheck on one of the
-// heavy runs, which the stub knows by their arguments; N: the runs active then, files in STUB_DIR/active), stays
-// 0.2 s and prints the tool's clean summary.
+// A stub compute-sanitizer: records at its start "H L R" in STUB_DIR/starts.txt (H: 1 for racecheck on one of the
+// heavy runs, which the stub knows by their arguments; L, R: the light and heavy runs active then, files l* and h*
+// in STUB_DIR/active), stays 0.2 s and prints the tool's clean summary.
 static const char *k_stub_compute_sanitizer =
     "#!/bin/sh\n"
-    "n=$(ls \"$STUB_DIR/active\" | wc -l); h=0\n"
+    "l=$(ls \"$STUB_DIR/active\" | grep -c '^l'); r=$(ls \"$STUB_DIR/active\" | grep -c '^h'); h=0\n"
     "case \"$*\" in *'--hw 48 '* | *'--m 8257 '*) [ \"$2\" = racecheck ] && h=1 ;; esac\n"
-    "echo \"$h $n\" >> \"$STUB_DIR/starts.txt\"\n"
-    "touch \"$STUB_DIR/active/$$\"; sleep 0.2; rm -f \"$STUB_DIR/active/$$\"\n"
+    "echo \"$h $l $r\" >> \"$STUB_DIR/starts.txt\"\n"
+    "f=l$$; [ $h = 1 ] && f=h$$\n"
+    "touch \"$STUB_DIR/active/$f\"; sleep 0.2; rm -f \"$STUB_DIR/active/$f\"\n"
     "if [ \"$2\" = racecheck ]; then echo '========= RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)'\n"
     "else echo '========= ERROR SUMMARY: 0 errors'; fi\n";
 
-// Of the stub's record (the text of starts.txt): how many runs began, how many of them heavy, and whether every
-// heavy one began with no run active and after every other run had begun.
-static void stub_starts(const char *rec, int *runs, int *heavy, int *heavy_alone) {
-    *runs = *heavy = 0;
-    *heavy_alone = 1;
+// Of the stub's record (the text of starts.txt): how many runs began, how many of them heavy, whether every heavy
+// one began with no light run active and after every light run had begun, and the most heavy runs active when a
+// heavy one began.
+typedef struct {
+    int runs, heavy, heavy_alone, heavy_beside;
+} StubStarts;
+
+static StubStarts stub_starts(const char *rec) {
+    StubStarts st = {0, 0, 1, 0};
     for (const char *a = rec; a && *a; a = strchr(a, '\n') ? strchr(a, '\n') + 1 : NULL) {
-        char *end = NULL;
-        const long h = strtol(a, &end, 10);
-        char *end2 = NULL;
-        const long n = end != a && *end == ' ' ? strtol(end + 1, &end2, 10) : -1;
-        if (n < 0 || end2 == end + 1 || (*end2 != '\n' && *end2 != '\0') || (h != 0 && h != 1)) {
-            *heavy_alone = 0;  // not the stub's line: it went wrong
+        long v[3];
+        const char *q = a;
+        int ok = 1;
+        for (int i = 0; i < 3 && ok; i++) {
+            char *end = NULL;
+            v[i] = strtol(q, &end, 10);
+            ok = end != q && v[i] >= 0 && (*end == (i < 2 ? ' ' : '\n') || (i == 2 && *end == '\0'));
+            q = end + 1;
+        }
+        if (!ok || v[0] > 1) {
+            st.heavy_alone = 0;  // not the stub's line: it went wrong
             continue;
         }
-        (*runs)++;
-        if (h) (*heavy)++;
-        if (h && n != 0) *heavy_alone = 0;
-        if (!h && *heavy) *heavy_alone = 0;  // a light run began after a heavy one
+        st.runs++;
+        if (v[0]) {
+            st.heavy++;
+            if (v[1]) st.heavy_alone = 0;
+            if (v[2] > st.heavy_beside) st.heavy_beside = (int)v[2];
+        } else if (st.heavy) {
+            st.heavy_alone = 0;  // a light run began after a heavy one
+        }
     }
+    return st;
 }
 
 // tests/sanitize.sh with the stub in place of compute-sanitizer (dir: a scratch folder holding the stub unetrun).
@@ -127,23 +142,35 @@ static void sanitize_script_suite(const char *dir, const char *bin) {
     if (!ok) return;
     static const struct {
         const char *env, *want_last, *want_line;
-        int rc, runs, heavy;  // the runs the stub must see begin, and of them heavy
+        int rc, runs, heavy, beside;  // the runs the stub must see begin, of them heavy, and at most heavy beside one
     } cases[] = {
         // four runs x four tools, six workers; the two heavy racecheck runs last, one at a time, alone
         {"SANITIZE_JOBS=6 SANITIZE_HEAVY_JOBS=1 SANITIZE_ONLY='attention-self-d80-s100 |conv-1x1-s1-3x3 "
          "|groupnorm-one-pass-cluster-48x48 |gemm-int8-row-pp-m8257 '",
-         "16 passed, 0 failed", "sanitize: 6 at once, then 2 heavy racecheck runs 1 at once", 0, 16, 2},
+         "16 passed, 0 failed", "sanitize: 6 at once, then 2 heavy racecheck runs 1 at once", 0, 16, 2, 0},
+        // 150 GiB of host memory: two heavy runs at once, after every other
+        {"SANITIZE_JOBS=6 SANITIZE_MEMTOTAL_KB=157286400 SANITIZE_ONLY='conv-1x1-s1-3x3 "
+         "|groupnorm-one-pass-cluster-48x48 |gemm-int8-row-pp-m8257 '",
+         "12 passed, 0 failed", "sanitize: 6 at once, then 2 heavy racecheck runs 2 at once", 0, 12, 2, 1},
+        // 64 GiB: the heavy racecheck runs do not run, a SKIP line each
+        {"SANITIZE_JOBS=6 SANITIZE_MEMTOTAL_KB=67108864 SANITIZE_ONLY='conv-1x1-s1-3x3 "
+         "|groupnorm-one-pass-cluster-48x48 |gemm-int8-row-pp-m8257 '",
+         "10 passed, 0 failed",
+         "SKIP sanitize racecheck gemm-int8-row-pp-m8257: needs about 65 GiB of host memory, this host has 64 GiB", 0,
+         10, 0, 0},
+        {"SANITIZE_MEMTOTAL_KB=lots", "0 passed, 1 failed", "sanitize.sh: SANITIZE_MEMTOTAL_KB must be a count", 1, 0,
+         0, 0},
         // no heavy run: three runs x four tools
         {"SANITIZE_JOBS=6 SANITIZE_ONLY='attention-self-d80-s100 |conv-1x1-s1-3x3 |unet-tiny-sd '",
-         "12 passed, 0 failed", "sanitize: 6 at once, then 0 heavy racecheck runs", 0, 12, 0},
+         "12 passed, 0 failed", "sanitize: 6 at once, no heavy racecheck run,", 0, 12, 0, 0},
         // the up-path UNet has no racecheck run: three pairs
-        {"SANITIZE_ONLY='unet-sd15-latent16-up-path '", "3 passed, 0 failed", NULL, 0, 3, 0},
+        {"SANITIZE_ONLY='unet-sd15-latent16-up-path '", "3 passed, 0 failed", NULL, 0, 3, 0, 0},
         {"SANITIZE_TOOLS=racecheck SANITIZE_ONLY='unet-sd15-latent16-up-path '", "0 passed, 1 failed",
          "sanitize.sh: SANITIZE_ONLY='unet-sd15-latent16-up-path ' and SANITIZE_TOOLS='racecheck' select no run", 1,
-         0, 0},
-        {"SANITIZE_TOOLS=helgrind", "0 passed, 1 failed", "sanitize.sh: SANITIZE_TOOLS names 'helgrind'", 1, 0, 0},
-        {"SANITIZE_HEAVY_JOBS=0", "0 passed, 1 failed", "sanitize.sh: SANITIZE_HEAVY_JOBS must be a count", 1, 0, 0},
-        {"SANITIZE_JOBS=x", "0 passed, 1 failed", "sanitize.sh: SANITIZE_JOBS must be a count", 1, 0, 0},
+         0, 0, 0},
+        {"SANITIZE_TOOLS=helgrind", "0 passed, 1 failed", "sanitize.sh: SANITIZE_TOOLS names 'helgrind'", 1, 0, 0, 0},
+        {"SANITIZE_HEAVY_JOBS=0", "0 passed, 1 failed", "sanitize.sh: SANITIZE_HEAVY_JOBS must be a count", 1, 0, 0, 0},
+        {"SANITIZE_JOBS=x", "0 passed, 1 failed", "sanitize.sh: SANITIZE_JOBS must be a count", 1, 0, 0, 0},
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         snprintf(p, sizeof p, "%s/starts.txt", dir);
@@ -152,15 +179,14 @@ static void sanitize_script_suite(const char *dir, const char *bin) {
                  "sh tests/sanitize.sh %s", dir, dir, dir, cases[i].env, bin);
         Cmd r = run_cli("/usr/bin/env", cmd);
         char *rec = read_whole_file(p, NULL);
-        int runs = 0, heavy = 0, alone = 0;
-        stub_starts(rec, &runs, &heavy, &alone);
+        const StubStarts st = stub_starts(rec);
         result(r.rc == cases[i].rc && !strcmp(last_line(r.out, line, sizeof line), cases[i].want_last) &&
-                   (!cases[i].want_line || strstr(r.out, cases[i].want_line)) && runs == cases[i].runs &&
-                   heavy == cases[i].heavy && alone,
+                   (!cases[i].want_line || strstr(r.out, cases[i].want_line)) && st.runs == cases[i].runs &&
+                   st.heavy == cases[i].heavy && st.heavy_alone && st.heavy_beside <= cases[i].beside,
                "sanitize.sh %s: exit %d (want %d), last line '%s' (want '%s'), %d runs began (want %d), %d heavy "
-               "(want %d), heavy ones alone and last: %s",
-               cases[i].env, r.rc, cases[i].rc, line, cases[i].want_last, runs, cases[i].runs, heavy,
-               cases[i].heavy, alone ? "yes" : "no");
+               "(want %d), heavy ones after and without light ones: %s, %d heavy beside one (at most %d)",
+               cases[i].env, r.rc, cases[i].rc, line, cases[i].want_last, st.runs, cases[i].runs, st.heavy,
+               cases[i].heavy, st.heavy_alone ? "yes" : "no", st.heavy_beside, cases[i].beside);
         free(rec);
         free(r.out);
     }
