@@ -404,7 +404,6 @@ enum AwTraceEvent {
     X(40, 128, 3, 4, 1, 2, 0, 0, 0, 1) \
     X(64, 128, 3, 4, 1, 2, 0, 0, 0, 1) \
     X(40, 64, 4, 6, 1, 2, 0, 0, 0, 1)  \
-    X(40, 64, 4, 6, 1, 2, 0, 2, 0, 1)  \
     X(64, 128, 3, 4, 1, 2, 2, 0, 0, 1) \
     X(64, 192, 2, 4, 1, 2, 2, 1, 0, 1) \
     X(64, 128, 2, 4, 1, 2, 2, 1, 0, 1) \
@@ -662,8 +661,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 128 || BN == 192), "tile shape");
     static_assert(NC >= 1 && NC <= 4 && (NC < 3 || (PK && SCHED != AW_SERIAL)), "3 or 4 consumers: late-pack overlapped loop only");
     static_assert(BN <= 128 || (PK && SCHED != AW_SERIAL), "Bc 192: overlapped late-pack loop only");
-    static_assert(EMU == 0 || ((BN >= 128 || EMU >= 2) && (EMU == 1 || EMU == 2 || EMU == 4)),
-                  "EMU: 1, 2 or 4 of 8 n16 blocks (BN = 64: 2 or 4, one or two of its 4)");
+    static_assert(EMU == 0 || (BN >= 128 && (EMU == 1 || EMU == 2 || EMU == 4)), "EMU: 1, 2 or 4 of 8 n16 blocks");
     constexpr int XS = D + 8;  // row stride (floats) of the key split's partial O in shared memory
     static_assert(SPLIT != AW_KSPLIT || (size_t)BM * (XS + 2 + 8) * 4 <= (size_t)STAGES * STAGE_BYTES,
                   "key-split exchange > ring");
