@@ -116,7 +116,9 @@ JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
 # The heavy racecheck runs: racecheck's resident set grows with every launch
 # of these runs, to 65.1 GiB (groupnorm-one-pass-cluster-48x48) and 46.7 GiB
 # (gemm-int8-row-pp-m8257), where every other run's stays under 25 GiB
-# (bench/results/2026-11-29-h200-sanitize-heavy-last). Beside 15 other runs
+# (bench/results/2026-11-29-h200-sanitize-heavy-last, job1); with only the
+# heuristic's picks launched the same two take 3.0 and 2.6 GiB (job3), so it
+# is tuning's candidates that cost the memory. Beside 15 other runs
 # on one H200 with 125 GiB the kernel's OOM killer ended both (bench/results/
 # 2026-11-28-h200-suite-one-card, job2, job4). They run after every other
 # (run, tool) pair has ended, SANITIZE_HEAVY_JOBS at once: default one per
