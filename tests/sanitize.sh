@@ -127,8 +127,14 @@ JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
 # neither passed nor failed; SANITIZE_HEAVY_JOBS=1 runs them anyway).
 HEAVY="groupnorm-one-pass-cluster-48x48 gemm-int8-row-pp-m8257"
 case "$JOBS" in '' | *[!0-9]* | 0) echo "sanitize.sh: SANITIZE_JOBS must be a count, 1 or more (got '$JOBS')"; echo "0 passed, 1 failed"; exit 1 ;; esac
-mem_kb=${SANITIZE_MEMTOTAL_KB:-$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null)}
-case "$mem_kb" in '' | *[!0-9]*) echo "sanitize.sh: SANITIZE_MEMTOTAL_KB must be a count of KiB (got '$mem_kb')"; echo "0 passed, 1 failed"; exit 1 ;; esac
+if [ -n "${SANITIZE_MEMTOTAL_KB+set}" ]; then
+    mem_kb=$SANITIZE_MEMTOTAL_KB
+    case "$mem_kb" in '' | *[!0-9]*) echo "sanitize.sh: SANITIZE_MEMTOTAL_KB must be a count of KiB (got '$mem_kb')"; echo "0 passed, 1 failed"; exit 1 ;; esac
+else
+    mem_kb=$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo 2>/dev/null)
+    case "$mem_kb" in '' | *[!0-9]*) mem_kb=0 ;; esac  # unknown: as a small host
+fi
+is_heavy() { case " $HEAVY " in *" $1 "*) return 0 ;; esac; return 1; }
 if [ -n "${SANITIZE_HEAVY_JOBS:-}" ]; then
     HJOBS=$SANITIZE_HEAVY_JOBS
     case "$HJOBS" in '' | *[!0-9]* | 0) echo "sanitize.sh: SANITIZE_HEAVY_JOBS must be a count, 1 or more (got '$HJOBS')"; echo "0 passed, 1 failed"; exit 1 ;; esac
@@ -143,7 +149,7 @@ pairs() {  # heavy | other: the work lines "TOOL NAME TMP ARGS" of that phase
         [ -n "$name" ] || continue
         for tool in $(tools_for "$name"); do
             phase=other
-            [ "$tool" = racecheck ] && case " $HEAVY " in *" $name "*) phase=heavy ;; esac
+            [ "$tool" = racecheck ] && is_heavy "$name" && phase=heavy
             [ "$phase" = "$1" ] && echo "$tool $name $TMP $args"
         done
     done
@@ -210,8 +216,8 @@ echo "$RUNS" | {
     while IFS='|' read -r name args; do
         name=$(echo "$name" | tr -d ' ')
         for tool in $(tools_for "$name"); do
-            if [ "$tool" = racecheck ] && [ "$HJOBS" -eq 0 ] && case " $HEAVY " in *" $name "*) true ;; *) false ;; esac; then
-                echo "SKIP sanitize racecheck $name: needs about 65 GiB of host memory, this host has" \
+            if [ "$tool" = racecheck ] && [ "$HJOBS" -eq 0 ] && is_heavy "$name"; then
+                echo "SKIP sanitize racecheck $name: a heavy run (up to 65 GiB of host memory), this host has" \
                     "$((mem_kb / 1048576)) GiB (SANITIZE_HEAVY_JOBS=1 runs it anyway)"
                 continue
             fi
