@@ -1175,8 +1175,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     X(256, 3)           \
     X(160, 4)           \
     X(128, 4)           \
-    X(64, 6)            \
-    X(160, 6)
+    X(64, 6)
 constexpr int I8R_NUM_QA = 0 I8R_QA_TILES(I8R_PLUS_ONE);
 #define I8R_QA_BN(bn, st) bn,
 constexpr int I8R_QA_BASE = I8R_PORTABLE + 1;  // tile id of the first qa tile
