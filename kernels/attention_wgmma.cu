@@ -263,6 +263,14 @@
 //     issue was no shorter: the hold is the tensor pipe's intake, not the
 //     register operand), and P V issued one HGMMA per n16 block of the next
 //     softmax (the hold moved into the softmax).
+//   - P in shared memory at the vendors' larger d = 64 key tiles (Br192
+//     Bc160 / Bc192, Br128 Bc256; P by stmatrix, an SS P V wgmma, K and V
+//     with a barrier pair each so that two ring stages suffice): measured
+//     on the H200 and not kept (bench/results/2026-11-29-h200-attention-psmem).
+//     The SS P V costs 7-8% at an equal tile (an m64n64k16 with both
+//     operands in shared memory reads 4 KB per 32 tensor cycles, all of the
+//     SM's shared-memory bandwidth); 256 keys per tile win about that back,
+//     so Br128 Bc256 ties Br128 Bc128 and loses to Br192 Bc128 pp sk.
 //
 // Limits
 //   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
