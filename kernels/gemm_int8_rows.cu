@@ -49,13 +49,16 @@
 //     (160.4 against 162.1 for the TS 64 x 256; H100, docs/PERF.md), within
 //     1%, so the heuristic does not take it.
 //   - Ping-pong (gemm_wgmma_pp.cu's schedule): one CTA per SM walks the
-//     tiles b, b + grid, ... (M fastest); the producer runs ahead through
-//     one ring across tile boundaries; NC consumers take the CTA's tiles in
-//     turn, each a whole WM x BN tile (WM = 128: two m64 halves), and a
-//     consumer starts a tile's main loop once the previous one has issued
-//     its last wgmma (named barriers), so the other consumers' epilogues run
-//     under its products. Three consumers (the 64 x 128 "3c" tile, 512
-//     threads, setmaxnreg 24 / 160): at K = 320 .. 640 the epilogue of a
+//     tiles b, b + grid, ... (M fastest; N fastest where the INT8 A is over
+//     half the L2, i8r_rule_walk_n: the CTAs at work then share rows of A,
+//     which DRAM gives once, rather than a column block of W; 8192 x 1280 x
+//     5120: 118.4 against 126.7-126.9 us, H200, docs/PERF.md); the producer
+//     runs ahead through one ring across tile boundaries; NC consumers take
+//     the CTA's tiles in turn, each a whole WM x BN tile (WM = 128: two m64
+//     halves), and a consumer starts a tile's main loop once the previous
+//     one has issued its last wgmma (named barriers), so the other
+//     consumers' epilogues run under its products. Three consumers (the
+//     64 x 128 "3c" tile, 512 threads, setmaxnreg 24 / 160): at K = 320 .. 640 the epilogue of a
 //     tile takes longer than its main loop (Nsight Compute at 8192 x 2560 x
 //     320: 24% of the issue slots used, the epilogue's loads waited on), and
 //     two epilogues then run under each main loop: 43.3 against 51.4 us there
@@ -995,7 +998,8 @@ __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &
 
 // One CTA per SM (grid = min(tiles, SMs)) walks a static schedule of WM x BN
 // output tiles (CTA b: tiles b, b + grid, ...; tile t is (t % tiles_m,
-// t / tiles_m), M fastest). The producer runs ahead through one ring across
+// t / tiles_m), M fastest; with walk_n > 0 (the tiles per row) it is
+// (t / walk_n, t % walk_n), N fastest: i8r_rule_walk_n). The producer runs ahead through one ring across
 // tile boundaries; the two consumers take the CTA's tiles in turn and each
 // owns a whole tile (WM = 128: two m64 halves of BN / 2 accumulators per
 // thread). A consumer starts a tile's main loop once the other has issued
@@ -1008,7 +1012,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
     gemm_int8_rows_pp_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x WM
                              const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
                              const __grid_constant__ PpTsMaps ts_maps,   // TS: y (M, N or N / 2), residual (M, N)
-                             I8RParams p, int tiles_m, int tiles) {
+                             I8RParams p, int tiles_m, int tiles, int walk_n) {
 #if I8R_DEVICE
     using L = I8rPpLayout<WM, BN, STAGES, NC, TS>;
     static_assert(!TS || WM == 64, "TS epilogue: 64-row tiles");
@@ -1030,7 +1034,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
         regs_dealloc<i8r_pp_regs(NC, 0)>();
         if (tid == 0)
             wg_pp_producer<STAGES, L::STAGE_BYTES, L::A_BYTES, I8R_BK>(ring, full, empty, &map_a, &map_w, tiles,
-                                                                        tiles_m, WM, BN, nkt);
+                                                                        tiles_m, WM, BN, nkt, walk_n);
         return;
     }
 
@@ -1041,7 +1045,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
     // local tile i of this CTA is t = blockIdx.x + i * gridDim.x; its stages are the ring's i * nkt ..
     for (int t = blockIdx.x + c * gridDim.x, i = c; t < tiles; t += NC * gridDim.x, i += NC) {
         const bool next = t + (int)gridDim.x < tiles;  // the other consumer has tile i + 1
-        const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
+        const int m0 = (walk_n ? t / walk_n : t % tiles_m) * WM, n0 = (walk_n ? t % walk_n : t / tiles_m) * BN;
         if constexpr (TS) {
             const int m0w = m0 + PP_TS_ROWS * warp, ma = m0w + (lane >> 2), mb = ma + 8;
             uint64_t *rb = &rbar[c * 4 + warp];
@@ -1465,6 +1469,9 @@ cudaError_t i8g_launch(const I8RParams &p, cudaStream_t stream) {
     });
 }
 
+// The ping-pong tiles' walk (gemm_int8_rows_set_walk): -1 i8r_rule_walk_n, 0 M fastest, 1 N fastest.
+int g_i8r_walk = -1;
+
 template <int WM, int BN, int STAGES, int NC, int TS, int TSV>
 cudaError_t i8r_pp_launch_v(const I8RParams &p, cudaStream_t stream) {
     using L = I8rPpLayout<WM, BN, STAGES, NC, TS>;
@@ -1488,9 +1495,12 @@ cudaError_t i8r_pp_launch_v(const I8RParams &p, cudaStream_t stream) {
     ts.y64 = ts.y32 = ts.y16 = ts.r64 = ts.r32 = ma;
     if (TS && e == cudaSuccess) e = i8r_ts_maps(p, BN, &ts);
     if (e != cudaSuccess) return e;
-    const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN), sms = hopper_num_sms();
+    const int tiles_m = (p.M + WM - 1) / WM, tiles_n = (p.N + BN - 1) / BN, tiles = tiles_m * tiles_n;
+    const int sms = hopper_num_sms();
+    const int walk_n =
+        g_i8r_walk < 0 ? i8r_rule_walk_n(p.M, p.K, tiles_n, hopper_l2_bytes()) : (g_i8r_walk ? tiles_n : 0);
     return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS, TSV>, dim3(tiles < sms ? tiles : sms),
-                      dim3((NC + 1) * 128), L::SMEM, stream, ma, mw, ts, p, tiles_m, tiles);
+                      dim3((NC + 1) * 128), L::SMEM, stream, ma, mw, ts, p, tiles_m, tiles, walk_n);
 }
 
 // The TS tiles run the kernel compiled for p's epilogue variant alone where there is one (pp_ts_variant,
@@ -1676,6 +1686,8 @@ extern "C" const char *gemm_int8_rows_tile_name(int tile) {
 }
 
 extern "C" int gemm_int8_rows_portable_tile(void) { return I8R_PORTABLE; }
+
+extern "C" void gemm_int8_rows_set_walk(int mode) { g_i8r_walk = mode < 0 ? -1 : mode > 0; }
 
 // The qa tiles that can take K (none where the TMA tiles cannot run).
 static bool i8r_qa_usable(int k, int t) { return i8r_tma_usable(k) && kI8rQaTiles[t].fits(k); }

@@ -463,6 +463,9 @@ int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_sms, TileCon
 TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a16, int num_sms);
 const char *gemm_int8_rows_tile_name(int tile);  // e.g. "i8r 128x256/4st", "i8r pp 64x256/4st"
 int gemm_int8_rows_portable_tile(void);          // the tile id of the portable kernel (any cc)
+// The ping-pong tiles' walk over their output tiles: -1 the rule (i8r_rule_walk_n, the default), 0 M
+// fastest, 1 N fastest (tests: the N-fastest walk at shapes small enough for the C model).
+void gemm_int8_rows_set_walk(int mode);
 int gemm_int8_rows_tile_a16(int tile);           // a "qa" tile: run it with gemm_int8_rows_a16
 cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
                            const int8_t *qa,          // (M, K) int8

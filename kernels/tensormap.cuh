@@ -73,6 +73,19 @@ inline int hopper_num_sms() {
     return n > 0 ? n : 1;
 }
 
+// The current device's L2 cache in bytes, probed once (0 on error).
+inline long long hopper_l2_bytes() {
+    static int n = -1;
+    if (n < 0) {
+        int dev = 0;
+        if (cudaGetDevice(&dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&n, cudaDevAttrL2CacheSize, dev) != cudaSuccess || n < 0)
+            n = 0;
+        (void)cudaGetLastError();
+    }
+    return n;
+}
+
 // A (rows, cols) row-major matrix of `elem_bytes`-byte elements of type
 // `dtype` in boxes of box_cols x box_rows (16-byte rows; box_cols *
 // elem_bytes at most the swizzle span); elements past the matrix read as

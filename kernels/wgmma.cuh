@@ -619,15 +619,16 @@ __device__ __forceinline__ void wg_ring_mainloop(Acc *acc, unsigned char *ring, 
 
 // The producer of the persistent ping-pong tiles (gemm_wgmma_pp.cu, gemm_int8_rows.cu): the one thread that
 // walks the CTA's tiles b, b + grid, ... (tile t at rows (t % tiles_m) wm, columns (t / tiles_m) bn: M
-// fastest) and loads each tile's nkt stages into the ring, a wm-row box of A at K coordinate kt * BK and a
+// fastest; with walk_n > 0, the tiles per row, at rows (t / walk_n) wm, columns (t % walk_n) bn: N fastest)
+// and loads each tile's nkt stages into the ring, a wm-row box of A at K coordinate kt * BK and a
 // bn-row box of B behind it, running ahead across tile boundaries as far as the ring's empty barriers let it.
 template <int STAGES, int STAGE_BYTES, int A_BYTES, int BK>
 __device__ __forceinline__ void wg_pp_producer(unsigned char *ring, uint64_t *full, uint64_t *empty,
                                                const CUtensorMap *map_a, const CUtensorMap *map_b, int tiles,
-                                               int tiles_m, int wm, int bn, int nkt) {
+                                               int tiles_m, int wm, int bn, int nkt, int walk_n = 0) {
     int s = 0, ph = 0;  // ring slot and its pass parity
     for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
-        const int m0 = (t % tiles_m) * wm, n0 = (t / tiles_m) * bn;
+        const int m0 = (walk_n ? t / walk_n : t % tiles_m) * wm, n0 = (walk_n ? t % walk_n : t / tiles_m) * bn;
         for (int kt = 0; kt < nkt; kt++) {
             mbar_wait(&empty[s], ph ^ 1);  // the first pass finds the slots free
             unsigned char *st = ring + s * STAGE_BYTES;
