@@ -48,25 +48,25 @@
 //     5120 (42.65 against 42.36 us) and is the tuner's pick at 8192 rows
 //     (160.4 against 162.1 for the TS 64 x 256; H100, docs/PERF.md), within
 //     1%, so the heuristic does not take it.
-//   - Ping-pong (gemm_wgmma_pp.cu's schedule): one CTA per SM walks the
-//     tiles b, b + grid, ... (M fastest; N fastest where the INT8 A is over
-//     half the L2, i8r_rule_walk_n: the CTAs at work then share rows of A,
-//     which DRAM gives once, rather than a column block of W; 8192 x 1280 x
-//     5120: 118.4 against 126.7-126.9 us, H200, docs/PERF.md); the producer
-//     runs ahead through one ring across tile boundaries; NC consumers take
-//     the CTA's tiles in turn, each a whole WM x BN tile (WM = 128: two m64
-//     halves), and a consumer starts a tile's main loop once the previous
-//     one has issued its last wgmma (named barriers), so the other
-//     consumers' epilogues run under its products. Three consumers (the
-//     64 x 128 "3c" tile, 512 threads, setmaxnreg 24 / 160): at K = 320 .. 640 the epilogue of a
-//     tile takes longer than its main loop (Nsight Compute at 8192 x 2560 x
-//     320: 24% of the issue slots used, the epilogue's loads waited on), and
-//     two epilogues then run under each main loop: 43.3 against 51.4 us there
-//     with two consumers (docs/PERF.md). The 64 x 64 tile (12 stages) is for
-//     the GEMMs of a few rows (64-512), where more CTAs share the K loop; the
-//     64 x 32 TS tile (16 stages) for 64-128 rows at N = 1280: twice the CTAs
-//     of the 64 x 64 one, each streaming half the weight rows (13.6 against
-//     14.3-14.4 us at 64 and 128 x 1280 x 5120).
+//   - Ping-pong (gemm_wgmma_pp.cu's schedule): one CTA per SM walks the tiles
+//     b, b + grid, ... (M fastest; N fastest where the INT8 A is over half the
+//     L2, i8r_rule_walk_n: the CTAs at work then share rows of A, which DRAM
+//     gives once, rather than a column block of W; 8192 x 1280 x 5120: 118.4
+//     against 126.7-126.9 us, H200, docs/PERF.md); the producer runs ahead
+//     through one ring across tile boundaries; NC consumers take the CTA's
+//     tiles in turn, each a whole WM x BN tile (WM = 128: two m64 halves), and
+//     a consumer starts a tile's main loop once the previous one has issued its
+//     last wgmma (named barriers), so the other consumers' epilogues run under
+//     its products. Three consumers (the 64 x 128 "3c" tile, 512 threads,
+//     setmaxnreg 24 / 160): at K = 320 .. 640 the epilogue of a tile takes
+//     longer than its main loop (Nsight Compute at 8192 x 2560 x 320: 24% of
+//     the issue slots used, the epilogue's loads waited on), and two epilogues
+//     then run under each main loop: 43.3 against 51.4 us there with two
+//     consumers (docs/PERF.md). The 64 x 64 tile (12 stages) is for the GEMMs
+//     of a few rows (64-512), where more CTAs share the K loop; the 64 x 32 TS
+//     tile (16 stages) for 64-128 rows at N = 1280: twice the CTAs of the 64 x
+//     64 one, each streaming half the weight rows (13.6 against 14.3-14.4 us at
+//     64 and 128 x 1280 x 5120).
 //   - One wgmma group in flight (commit, wait_group 1, release the previous
 //     stage): wg_ring_mainloop (wgmma.cuh), shared with gemm_wgmma.cu.
 //   - Epilogue (i8r_epilogue, every TMA tile): the values formed in
@@ -997,16 +997,17 @@ __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &
 #endif
 
 // One CTA per SM (grid = min(tiles, SMs)) walks a static schedule of WM x BN
-// output tiles (CTA b: tiles b, b + grid, ...; tile t is (t % tiles_m,
-// t / tiles_m), M fastest; with walk_n > 0 (the tiles per row) it is
-// (t / walk_n, t % walk_n), N fastest: i8r_rule_walk_n). The producer runs ahead through one ring across
-// tile boundaries; the two consumers take the CTA's tiles in turn and each
-// owns a whole tile (WM = 128: two m64 halves of BN / 2 accumulators per
-// thread). A consumer starts a tile's main loop once the other has issued
-// its previous tile's last wgmma (named barriers I8R_BAR_ORDER + c), so one
-// consumer's epilogue runs under the other's products. TS: the epilogue
-// is pp_ts.cuh's (after i8r_dequant_frag), the residual comes into the
-// warp's slab by TMA under the tile's main loop, and y goes out by TMA stores.
+// output tiles (CTA b: tiles b, b + grid, ...; tile t is
+// (t % tiles_m, t / tiles_m), M fastest; with walk_n > 0, the tiles per row,
+// it is (t / walk_n, t % walk_n), N fastest: i8r_rule_walk_n). The producer
+// runs ahead through one ring across tile boundaries; the two consumers take
+// the CTA's tiles in turn and each owns a whole tile (WM = 128: two m64 halves
+// of BN / 2 accumulators per thread). A consumer starts a tile's main loop
+// once the other has issued its previous tile's last wgmma (named barriers
+// I8R_BAR_ORDER + c), so one consumer's epilogue runs under the other's
+// products. TS: the epilogue is pp_ts.cuh's (after i8r_dequant_frag), the
+// residual comes into the warp's slab by TMA under the tile's main loop, and
+// y goes out by TMA stores.
 template <int WM, int BN, int STAGES, int NC, int TS, int TSV>
 __global__ void __launch_bounds__((NC + 1) * 128, 1)
     gemm_int8_rows_pp_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x WM
