@@ -50,7 +50,7 @@
 //     1%, so the heuristic does not take it.
 //   - Ping-pong (gemm_wgmma_pp.cu's schedule): one CTA per SM walks the tiles
 //     b, b + grid, ... (M fastest; N fastest where the INT8 A is over half the
-//     L2, i8r_rule_walk_n: the CTAs at work then share rows of A, which DRAM
+//     L2, pp_rule_walk_n: the CTAs at work then share rows of A, which DRAM
 //     gives once, rather than a column block of W; 8192 x 1280 x 5120: 118.4
 //     against 126.7-126.9 us, H200, docs/PERF.md); the producer runs ahead
 //     through one ring across tile boundaries; NC consumers take the CTA's
@@ -999,7 +999,7 @@ __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &
 // One CTA per SM (grid = min(tiles, SMs)) walks a static schedule of WM x BN
 // output tiles (CTA b: tiles b, b + grid, ...; tile t is
 // (t % tiles_m, t / tiles_m), M fastest; with walk_n > 0, the tiles per row,
-// it is (t / walk_n, t % walk_n), N fastest: i8r_rule_walk_n). The producer
+// it is (t / walk_n, t % walk_n), N fastest: wg_pp_tile, pp_rule_walk_n). The producer
 // runs ahead through one ring across tile boundaries; the two consumers take
 // the CTA's tiles in turn and each owns a whole tile (WM = 128: two m64 halves
 // of BN / 2 accumulators per thread). A consumer starts a tile's main loop
@@ -1046,7 +1046,8 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
     // local tile i of this CTA is t = blockIdx.x + i * gridDim.x; its stages are the ring's i * nkt ..
     for (int t = blockIdx.x + c * gridDim.x, i = c; t < tiles; t += NC * gridDim.x, i += NC) {
         const bool next = t + (int)gridDim.x < tiles;  // the other consumer has tile i + 1
-        const int m0 = (walk_n ? t / walk_n : t % tiles_m) * WM, n0 = (walk_n ? t % walk_n : t / tiles_m) * BN;
+        const int2 at = wg_pp_tile(t, tiles_m, walk_n, WM, BN);
+        const int m0 = at.x, n0 = at.y;
         if constexpr (TS) {
             const int m0w = m0 + PP_TS_ROWS * warp, ma = m0w + (lane >> 2), mb = ma + 8;
             uint64_t *rb = &rbar[c * 4 + warp];
@@ -1470,9 +1471,6 @@ cudaError_t i8g_launch(const I8RParams &p, cudaStream_t stream) {
     });
 }
 
-// The ping-pong tiles' walk (gemm_int8_rows_set_walk): -1 i8r_rule_walk_n, 0 M fastest, 1 N fastest.
-int g_i8r_walk = -1;
-
 template <int WM, int BN, int STAGES, int NC, int TS, int TSV>
 cudaError_t i8r_pp_launch_v(const I8RParams &p, cudaStream_t stream) {
     using L = I8rPpLayout<WM, BN, STAGES, NC, TS>;
@@ -1498,8 +1496,7 @@ cudaError_t i8r_pp_launch_v(const I8RParams &p, cudaStream_t stream) {
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + WM - 1) / WM, tiles_n = (p.N + BN - 1) / BN, tiles = tiles_m * tiles_n;
     const int sms = hopper_num_sms();
-    const int walk_n =
-        g_i8r_walk < 0 ? i8r_rule_walk_n(p.M, p.K, tiles_n, hopper_l2_bytes()) : (g_i8r_walk ? tiles_n : 0);
+    const int walk_n = pp_walk_n((long long)p.M * p.K, tiles_n);  // INT8 A: M x K bytes
     return pdl_launch(gemm_int8_rows_pp_kernel<WM, BN, STAGES, NC, TS, TSV>, dim3(tiles < sms ? tiles : sms),
                       dim3((NC + 1) * 128), L::SMEM, stream, ma, mw, ts, p, tiles_m, tiles, walk_n);
 }
@@ -1687,8 +1684,6 @@ extern "C" const char *gemm_int8_rows_tile_name(int tile) {
 }
 
 extern "C" int gemm_int8_rows_portable_tile(void) { return I8R_PORTABLE; }
-
-extern "C" void gemm_int8_rows_set_walk(int mode) { g_i8r_walk = mode < 0 ? -1 : mode > 0; }
 
 // The qa tiles that can take K (none where the TMA tiles cannot run).
 static bool i8r_qa_usable(int k, int t) { return i8r_tma_usable(k) && kI8rQaTiles[t].fits(k); }

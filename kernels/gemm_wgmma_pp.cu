@@ -20,7 +20,10 @@
 //   - One CTA per SM (grid = min(tiles, SMs)), walking the output tiles of a
 //     static schedule: CTA b takes tiles b, b + grid, b + 2 grid, ...; tile t
 //     is (t % tiles_m, t / tiles_m), M fastest, so the CTAs running at the
-//     same time share few weight tiles (L2 reuse of w).
+//     same time share few weight tiles (L2 reuse of w). Where x is over half
+//     the L2 (pp_rule_walk_n; --tile-walk), tile t is (t / tiles_n, t %
+//     tiles_n), N fastest, so that the CTAs at work share rows of x and x
+//     comes from DRAM once rather than once per column block (wg_pp_tile).
 //   - NC + 1 warpgroups (384 or 512 threads). Warpgroup 0 is the producer: one thread
 //     issues the TMA copies (128-byte swizzle; a WM x 64 box of x and a
 //     BN x 64 box of w per stage) into a STAGES-deep mbarrier ring, running
@@ -219,7 +222,7 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
     gemm_wgmma_pp_kernel(const __grid_constant__ CUtensorMap map_x,  // x (M, K), box 64 x WM
                          const __grid_constant__ CUtensorMap map_w,  // w (N, K), box 64 x BN
                          const __grid_constant__ PpTsMaps ts_maps,   // TS: y (M, N or N / 2), residual (M, N)
-                         ConvParams p, int tiles_m, int tiles) {
+                         ConvParams p, int tiles_m, int tiles, int walk_n) {
 #if PP_DEVICE
     using L = PpLayout<WM, BN, STAGES, NC, TS>;
     constexpr int HALVES = WM / 64;  // m64 wgmma per k16 step
@@ -255,7 +258,7 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
         regs_dealloc<PP_PRODUCER_REGS>();
         if (tid == 0)
             wg_pp_producer<STAGES, L::STAGE_BYTES, L::A_BYTES, PP_BK>(ring, full, empty, &map_x, &map_w, tiles,
-                                                                       tiles_m, WM, BN, nkt);
+                                                                       tiles_m, WM, BN, nkt, walk_n);
         return;
     }
 
@@ -271,10 +274,10 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
         unsigned char *slab = reinterpret_cast<unsigned char *>(epi) + (size_t)(c * 4 + warp) * L::SLAB_BYTES;  // TS: this warp's 16 rows
         if constexpr (TS) {
             if (p.residual && lane == 0) {  // the tile's residual into the slab, under the main loop
-                const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
+                const int2 at = wg_pp_tile(t, tiles_m, walk_n, WM, BN);
                 bulk_wait_read<0>();  // the previous tile's stores have read the slab
                 mbar_arrive_expect_tx(&rbar[c * 4 + warp], L::SLAB_BYTES);
-                ts_load<BN>(ts_maps, slab, &rbar[c * 4 + warp], n0, m0 + PP_TS_ROWS * warp);
+                ts_load<BN>(ts_maps, slab, &rbar[c * 4 + warp], at.y, at.x + PP_TS_ROWS * warp);
             }
         }
         if (i > 0) named_bar_sync(PP_BAR_ORDER + c, 256);  // the previous consumer issued tile i - 1's main loop
@@ -303,7 +306,8 @@ __global__ void __launch_bounds__(pp_threads<NC>(), 1)
         wg_wait<0>();
         wg_regs_ready<HALVES * R>(acc);
         if (lane == 0) mbar_arrive(&empty[prev]);
-        const int m0 = (t % tiles_m) * WM, n0 = (t / tiles_m) * BN;
+        const int2 at = wg_pp_tile(t, tiles_m, walk_n, WM, BN);
+        const int m0 = at.x, n0 = at.y;
         if constexpr (TS) {
             if (p.residual) {
                 mbar_wait(&rbar[c * 4 + warp], (i / NC) & 1);
@@ -400,10 +404,11 @@ cudaError_t pp_launch_v(const ConvParams &p, cudaStream_t stream) {
     ts.y64 = ts.y32 = ts.y16 = ts.r64 = ts.r32 = mx;
     if (TS && e == cudaSuccess) e = pp_ts_maps(p, BN, &ts);
     if (e != cudaSuccess) return e;
-    const int tiles_m = (p.M + WM - 1) / WM, tiles = tiles_m * ((p.N + BN - 1) / BN);
+    const int tiles_m = (p.M + WM - 1) / WM, tiles_n = (p.N + BN - 1) / BN, tiles = tiles_m * tiles_n;
     const int grid = tiles < sms ? tiles : sms;
+    const int walk_n = pp_walk_n(2LL * p.M * p.K, tiles_n);  // FP16 A: 2 M K bytes
     return pdl_launch(gemm_wgmma_pp_kernel<WM, BN, STAGES, NC, TS, TSV>, dim3(grid), dim3(pp_threads<NC>()),
-                      (size_t)L::SMEM, stream, mx, mw, ts, p, tiles_m, tiles);
+                      (size_t)L::SMEM, stream, mx, mw, ts, p, tiles_m, tiles, walk_n);
 }
 
 // A tile's launcher: TS tiles run the kernel compiled for p's epilogue

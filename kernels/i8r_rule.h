@@ -88,16 +88,6 @@ I8R_RULE_FN I8rRulePick i8r_rule_pick(long long m, long long n, long long k, int
     return p;
 }
 
-// The tile walk of the persistent ping-pong tiles (gemm_int8_rows_pp_kernel): 0 = M fastest (the CTAs at
-// work at one time share a column block of W and stream the rows of A), else the tiles per row, N fastest (they
-// share rows of A and stream W). N fastest where the INT8 A (m x k bytes) is over half the L2 cache and a row
-// has more than one tile, so that A is read from DRAM once rather than once per column block: the tuned INT8
-// row node at 8192 x 1280 x 5120 (40 MiB of A, 50 MiB of L2) took 118.4 us with it against 126.7-126.9 without
-// (H200, docs/PERF.md, "The N-fastest walk"), and no SD linear has an A that large.
-I8R_RULE_FN int i8r_rule_walk_n(long long m, long long k, int tiles_n, long long l2_bytes) {
-    return tiles_n > 1 && l2_bytes > 0 && m * k > l2_bytes / 2 ? tiles_n : 0;
-}
-
 // --linear auto (graph_set_precision): whether a GEMM whose A is plain FP16 rows (no LayerNorm pass quantizes
 // them: the attention outputs, ff2, the context and linear proj_in / proj_out projections) runs INT8 row (the
 // row quantizer's pass or a qa tile, then the INT8 tile) rather than the FP16 engine. The pass costs per

@@ -385,6 +385,10 @@ cudaError_t attention_ref_f32(const AttnShape *s, const float *q, const float *k
 // Programmatic dependent launch of the fast-path kernels (see pdl.cuh):
 // 1 = on (takes effect on sm_90 and newer), 0 = plain launches (default).
 void kernels_set_pdl(int on);
+// The walk of the persistent ping-pong GEMM tiles (gemm_wgmma_pp.cu, the INT8 row ping-pong tiles) over
+// their output tiles (--tile-walk): -1 = auto (pp_rule_walk_n: N fastest where A is over half the L2;
+// the default), 0 = M fastest, 1 = N fastest. Either walk computes the same bits.
+void kernels_set_tile_walk(int mode);
 // Which engines the dispatchers offer: AUTO = the Hopper (sm_90a wgmma + TMA)
 // engines beside the portable kernels on a cc 9.0 GPU of an sm_90 build;
 // PORTABLE = the mma.sync kernels only, on any GPU (--engine portable).
@@ -463,9 +467,6 @@ int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_sms, TileCon
 TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a16, int num_sms);
 const char *gemm_int8_rows_tile_name(int tile);  // e.g. "i8r 128x256/4st", "i8r pp 64x256/4st"
 int gemm_int8_rows_portable_tile(void);          // the tile id of the portable kernel (any cc)
-// The ping-pong tiles' walk over their output tiles: -1 the rule (i8r_rule_walk_n, the default), 0 M
-// fastest, 1 N fastest (tests: the N-fastest walk at shapes small enough for the C model).
-void gemm_int8_rows_set_walk(int mode);
 int gemm_int8_rows_tile_a16(int tile);           // a "qa" tile: run it with gemm_int8_rows_a16
 cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
                            const int8_t *qa,          // (M, K) int8

@@ -58,4 +58,15 @@ PP_RULE_FN int pp_rule_kind(long long rows, long long n, long long k, int ln_fol
     return -1;
 }
 
+// The walk of the persistent ping-pong tiles over their output tiles (gemm_wgmma_pp.cu and
+// gemm_int8_rows.cu's ping-pong tiles, --tile-walk auto): 0 = M fastest (the CTAs at work at one time share
+// a column block of the weights and stream the rows of A), else the tiles per row, N fastest (they share
+// rows of A and stream the weights). N fastest where A (a_bytes: M x K of FP16 or INT8) is over half the
+// L2 cache and a row has more than one tile, so that A is read from DRAM once rather than once per column
+// block: the tuned INT8 row node at 8192 x 1280 x 5120 (40 MiB of INT8 A) took 118.4 us with it against
+// 126.7-126.9 without (H200, docs/PERF.md, "The N-fastest walk").
+PP_RULE_FN int pp_rule_walk_n(long long a_bytes, int tiles_n, long long l2_bytes) {
+    return tiles_n > 1 && l2_bytes > 0 && a_bytes > l2_bytes / 2 ? tiles_n : 0;
+}
+
 #endif  // UNETRUN_PP_RULE_H

@@ -8,6 +8,8 @@
 #include <cuda.h>  // CUtensorMap and its enums
 #include <cuda_runtime.h>
 
+#include "pp_rule.h"  // pp_rule_walk_n
+
 typedef CUresult (*EncodeTiledFn)(CUtensorMap *, CUtensorMapDataType, cuuint32_t, void *, const cuuint64_t *,
                                   const cuuint64_t *, const cuuint32_t *, const cuuint32_t *, CUtensorMapInterleave,
                                   CUtensorMapSwizzle, CUtensorMapL2promotion, CUtensorMapFloatOOBfill);
@@ -84,6 +86,16 @@ inline long long hopper_l2_bytes() {
         (void)cudaGetLastError();
     }
     return n;
+}
+
+// The persistent ping-pong tiles' walk (kernels_set_tile_walk, --tile-walk): -1 pp_rule_walk_n, 0 M
+// fastest, 1 N fastest.
+extern int g_tile_walk;  // util.cu
+
+// The walk_n argument of a ping-pong kernel (wg_pp_producer) whose A takes a_bytes, in rows of tiles_n
+// tiles.
+inline int pp_walk_n(long long a_bytes, int tiles_n) {
+    return g_tile_walk < 0 ? pp_rule_walk_n(a_bytes, tiles_n, hopper_l2_bytes()) : g_tile_walk ? tiles_n : 0;
 }
 
 // A (rows, cols) row-major matrix of `elem_bytes`-byte elements of type

@@ -83,6 +83,9 @@ int g_pdl_enabled = 0;
 
 extern "C" void kernels_set_pdl(int on) { g_pdl_enabled = on ? 1 : 0; }
 
+int g_tile_walk = -1;
+extern "C" void kernels_set_tile_walk(int mode) { g_tile_walk = mode < 0 ? -1 : mode > 0; }
+
 static KernelEngine g_engine = KERNEL_ENGINE_AUTO;
 extern "C" void kernels_set_engine(KernelEngine e) { g_engine = e; }
 extern "C" KernelEngine kernels_engine(void) { return g_engine; }

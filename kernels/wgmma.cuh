@@ -617,24 +617,31 @@ __device__ __forceinline__ void wg_ring_mainloop(Acc *acc, unsigned char *ring, 
     if (nkt > 0 && (tid & 31) == 0) mbar_arrive(&empty[prev]);
 }
 
+// Tile t of the persistent ping-pong tiles' walk: its first row (x) and first column (y). M fastest, (t %
+// tiles_m, t / tiles_m); with walk_n > 0, the tiles per row, N fastest, (t / walk_n, t % walk_n)
+// (pp_rule_walk_n, --tile-walk).
+__device__ __forceinline__ int2 wg_pp_tile(int t, int tiles_m, int walk_n, int wm, int bn) {
+    const int d = walk_n ? walk_n : tiles_m, q = t / d, r = t - q * d;  // one division
+    return walk_n ? make_int2(q * wm, r * bn) : make_int2(r * wm, q * bn);
+}
+
 // The producer of the persistent ping-pong tiles (gemm_wgmma_pp.cu, gemm_int8_rows.cu): the one thread that
-// walks the CTA's tiles b, b + grid, ... (tile t at rows (t % tiles_m) wm, columns (t / tiles_m) bn: M
-// fastest; with walk_n > 0, the tiles per row, at rows (t / walk_n) wm, columns (t % walk_n) bn: N fastest)
-// and loads each tile's nkt stages into the ring, a wm-row box of A at K coordinate kt * BK and a
-// bn-row box of B behind it, running ahead across tile boundaries as far as the ring's empty barriers let it.
+// walks the CTA's tiles b, b + grid, ... in wg_pp_tile's order and loads each tile's nkt stages into the
+// ring, a wm-row box of A at K coordinate kt * BK and a bn-row box of B behind it, running ahead across
+// tile boundaries as far as the ring's empty barriers let it.
 template <int STAGES, int STAGE_BYTES, int A_BYTES, int BK>
 __device__ __forceinline__ void wg_pp_producer(unsigned char *ring, uint64_t *full, uint64_t *empty,
                                                const CUtensorMap *map_a, const CUtensorMap *map_b, int tiles,
                                                int tiles_m, int wm, int bn, int nkt, int walk_n = 0) {
     int s = 0, ph = 0;  // ring slot and its pass parity
     for (int t = blockIdx.x; t < tiles; t += gridDim.x) {
-        const int m0 = (walk_n ? t / walk_n : t % tiles_m) * wm, n0 = (walk_n ? t % walk_n : t / tiles_m) * bn;
+        const int2 at = wg_pp_tile(t, tiles_m, walk_n, wm, bn);
         for (int kt = 0; kt < nkt; kt++) {
             mbar_wait(&empty[s], ph ^ 1);  // the first pass finds the slots free
             unsigned char *st = ring + s * STAGE_BYTES;
             mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
-            tma_load_2d(st, map_a, &full[s], kt * BK, m0);
-            tma_load_2d(st + A_BYTES, map_b, &full[s], kt * BK, n0);
+            tma_load_2d(st, map_a, &full[s], kt * BK, at.x);
+            tma_load_2d(st + A_BYTES, map_b, &full[s], kt * BK, at.y);
             if (++s == STAGES) {
                 s = 0;
                 ph ^= 1;

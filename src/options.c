@@ -96,6 +96,7 @@ static const Choice kInt8Scales[] = {{"tile", 0, NULL}, {"row", 1, NULL}, {"grou
 static const Choice kNodeTiming[] = {{"graph", 0, NULL}, {"eager", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kGnPass[] = {{"one-pass", 0, NULL}, {"two-pass", 1, NULL}, {NULL, 0, NULL}};
 static const Choice kEngine[] = {{"auto", 0, NULL}, {"portable", 1, NULL}, {NULL, 0, NULL}};
+static const Choice kTileWalk[] = {{"auto", 0, NULL}, {"m", 1, NULL}, {"n", 2, NULL}, {NULL, 0, NULL}};
 static const Choice kFuse[] = {{"auto", FUSE_AUTO, NULL}, {"on", FUSE_ON, NULL}, {"off", FUSE_OFF, NULL},
                                {NULL, 0, NULL}};
 static const Choice kVs[] = {{"cudnn", VS_CUDNN, NULL}, {NULL, 0, NULL}};
@@ -208,6 +209,13 @@ static const OptionRow kOptions[OPT_COUNT] = {
                     .help = "conv/GEMM/attention engines: auto (Hopper wgmma + TMA\n"
                             "kernels beside the portable ones on cc 9.0) or portable\n"
                             "(mma.sync only)"},
+    [OPT_TILE_WALK] = {"tile-walk", "W", "auto", CHOICE(kTileWalk), .at = RUN(tile_walk), .section = SEC_RUN,
+                       .help = "order in which the persistent ping-pong GEMM tiles\n"
+                               "(FP16 and INT8 row, Hopper engine) walk their output\n"
+                               "tiles: m (M fastest: the CTAs at work share weight\n"
+                               "columns), n (N fastest: they share rows of A) or auto\n"
+                               "(n where A is over half the L2 cache, else m); the same\n"
+                               "bits either way"},
     [OPT_GROUPNORM] = {"groupnorm", "P", "one-pass", CHOICE(kGnPass), .at = RUN(gn_two_pass), .section = SEC_RUN,
                        .help = "GroupNorm nodes: one-pass (statistics and apply in one\n"
                                "kernel, a cluster of CTAs per sample and channel block,\n"

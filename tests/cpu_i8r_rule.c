@@ -126,25 +126,4 @@ void cpu_suite_i8r_rule(void) {
         result(got == a16[i].want, "i8r_rule_a16_int8 N=%d K=%d = %s (got %s; %s)", a16[i].n, a16[i].k,
                a16[i].want ? "int8" : "fp16", got ? "int8" : "fp16", a16[i].why);
     }
-
-    // the ping-pong tiles' walk (i8r_rule_walk_n): N fastest only where the INT8 A is over half of a 50 MB L2
-    static const struct {
-        long long m, k;
-        int tiles_n;
-        long long l2;
-        int want;
-        const char *why;
-    } walk[] = {
-        {8192, 5120, 5, 50LL << 20, 5, "issue 16's 8192 x 1280 x 5120, 64 x 256 tiles: 40 MiB of A"},
-        {4096, 4096, 16, 50LL << 20, 0, "4096^3: 16 MiB of A stays in L2"},
-        {8192, 1280, 40, 50LL << 20, 0, "8192 x 10240 x 1280 and SD1.5 ff1: 10 MiB"},
-        {2048, 5120, 8, 50LL << 20, 0, "SDXL ff2 b2 (2048 x 1280 x 5120): 10 MiB"},
-        {8192, 5120, 1, 50LL << 20, 0, "one tile per row: no walk to choose"},
-        {8192, 5120, 5, 0, 0, "L2 size unknown: M fastest"},
-    };
-    for (unsigned i = 0; i < sizeof(walk) / sizeof(walk[0]); i++) {
-        const int got = i8r_rule_walk_n(walk[i].m, walk[i].k, walk[i].tiles_n, walk[i].l2);
-        result(got == walk[i].want, "i8r_rule_walk_n M=%lld K=%lld tiles_n=%d l2=%lld = %d (got %d; %s)", walk[i].m,
-               walk[i].k, walk[i].tiles_n, walk[i].l2, walk[i].want, got, walk[i].why);
-    }
 }

@@ -55,4 +55,31 @@ void cpu_suite_pp_rule(void) {
     test_rule(2304, 640, 2560, 0, "-", "tuning kept 128 x 128");
     // no SM count: no rule
     result(pp_rule_kind(8192, 960, 320, 0, 0) == -1, "pp_rule_kind M=8192 N=960 K=320 ln=0 sms=0 = - (no SM count)");
+
+    // the ping-pong tiles' walk (pp_rule_walk_n, --tile-walk auto): N fastest only where A is over half the L2
+    // (50 MiB: the H100's; the H200 has 60 MiB)
+    static const struct {
+        long long a_bytes;
+        int tiles_n;
+        long long l2;
+        int want;
+        const char *why;
+    } walk[] = {
+        {8192LL * 5120, 5, 50LL << 20, 5, "issue 16's 8192 x 1280 x 5120 INT8, 64 x 256 tiles: 40 MiB of A"},
+        {2 * 8192LL * 5120, 8, 50LL << 20, 8, "8192 x 1280 x 5120 FP16, 64 x 160 tiles: 80 MiB of A"},
+        {2 * 18432LL * 1280, 2, 50LL << 20, 2, "SD2.1 768 px ff2 b2 FP16 (18432 x 320 x 1280): 45 MiB"},
+        {18432LL * 1280, 2, 50LL << 20, 0, "the same INT8: 22.5 MiB"},
+        {2 * 9216LL * 1280, 2, 50LL << 20, 0, "SD2.1 ff2 b1 FP16: 22.5 MiB"},
+        {2 * 8192LL * 1280, 2, 60LL << 20, 0, "SD1.5 ff2 b2 FP16 on 60 MiB: 20 MiB"},
+        {4096LL * 4096, 16, 50LL << 20, 0, "4096^3 INT8: 16 MiB of A stays in L2"},
+        {8192LL * 1280, 40, 50LL << 20, 0, "8192 x 10240 x 1280 INT8 and SD1.5 ff1: 10 MiB"},
+        {2048LL * 5120, 8, 50LL << 20, 0, "SDXL ff2 b2 (2048 x 1280 x 5120) INT8: 10 MiB"},
+        {8192LL * 5120, 1, 50LL << 20, 0, "one tile per row: no walk to choose"},
+        {8192LL * 5120, 5, 0, 0, "L2 size unknown: M fastest"},
+    };
+    for (unsigned i = 0; i < sizeof(walk) / sizeof(walk[0]); i++) {
+        const int got = pp_rule_walk_n(walk[i].a_bytes, walk[i].tiles_n, walk[i].l2);
+        result(got == walk[i].want, "pp_rule_walk_n A=%lld bytes tiles_n=%d l2=%lld = %d (got %d; %s)",
+               walk[i].a_bytes, walk[i].tiles_n, walk[i].l2, walk[i].want, got, walk[i].why);
+    }
 }

@@ -883,12 +883,12 @@ void gpu_suite_int8_rows(int num_sms) {
         }
     // the ping-pong tiles' N-fastest walk (taken by the rule where A is over half the L2: 8192 x 5120 and
     // larger, too large for the C model here), forced, every tile, at the shapes with several tiles per CTA
-    gemm_int8_rows_set_walk(1);
+    kernels_set_tile_walk(1);
     test_rows_case("walk-n", 4177, 1040, 272, EPI_NONE, 0, 0, 1);
     test_rows_case("walk-n", 4177, 1040, 272, EPI_BIAS_RES, 0, 0, 1);
     test_rows_case("walk-n", 4177, 1040, 272, EPI_GEGLU, 0, 0, 1);
     test_rows_case("walk-n", 8960, 320, 1280, EPI_BIAS_RES, 0, 0, 1);
-    gemm_int8_rows_set_walk(-1);
+    kernels_set_tile_walk(-1);
     test_rows_case("time_emb_proj", 2, 1280, 1280, EPI_BIAS, 1, 0, 1);  // SiLU on A
     test_rows_case("time_emb_proj", 1, 320, 1280, EPI_BIAS, 1, 0, 1);
     // a few long rows: the quantizer with 8, 4 and 2 warps per row (4, 2.5 and 2 chunks per thread), the

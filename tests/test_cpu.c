@@ -1095,6 +1095,7 @@ static void test_cli_bad(const char *bin) {
         {"--c", "option '--c' needs a value"},
         {"--device tpu", "--device must be auto, cuda or cpu (got 'tpu')"},
         {"--engine fast", "--engine must be auto or portable (got 'fast')"},
+        {"--tile-walk k", "--tile-walk must be auto, m or n (got 'k')"},
         {"--ref maybe", "--ref must be gpu, cpu or none (got 'maybe')"},
         {"--iters 0", "--iters must be a positive integer (got 0)"},
         {"--warmup -1", "--warmup must be between 0 and 1000000 (got -1)"},

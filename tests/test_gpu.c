@@ -158,6 +158,9 @@ static int shard_mine(void) { return g_shard_in_unit || g_shard_next++ % g_shard
         }                                   \
     } while (0)
 
+// Appended to test_conv_shape's names: a setting the suite forced for those cases (" walk=n").
+static const char *g_conv_note = "";
+
 static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int stride, int bias, int temb, int res) {
     if (!shard_mine()) return;
     ConvShape s = {B, H, W, cin, cout, k, stride, k / 2, 0, 0, 0, 0, 0, 0, 0};
@@ -193,8 +196,8 @@ static void test_conv_shape(int B, int H, int W, int cin, int cout, int k, int s
     TileConfig cand[CONV2D_MAX_CANDIDATES];
     int nc = keep_candidates(cand, conv2d_candidates(&s, g_num_sms, cand, CONV2D_MAX_CANDIDATES));
     char what[160];
-    snprintf(what, sizeof what, "conv2d_igemm B=%d H=%d W=%d cin=%d cout=%d k=%d stride=%d bias=%s temb=%d res=%d", B,
-             H, W, cin, cout, k, stride, bias == 2 ? "unaligned" : bias ? "1" : "0", temb, res);
+    snprintf(what, sizeof what, "conv2d_igemm B=%d H=%d W=%d cin=%d cout=%d k=%d stride=%d bias=%s temb=%d res=%d%s",
+             B, H, W, cin, cout, k, stride, bias == 2 ? "unaligned" : bias ? "1" : "0", temb, res, g_conv_note);
     run_conv_candidates(&s, cand, nc, x16, NULL, w16, bv, t16, r16, href, what);
     free(href);
     cudaFree(x16), cudaFree(x32), cudaFree(t16), cudaFree(t32), cudaFree(r16), cudaFree(r32);
@@ -374,8 +377,9 @@ static void test_gemm(int M, int N, int K, int epi, int all_configs) {
         cudaCheck(cudaDeviceSynchronize());
         float *hy = download16(y16, ny);
         ErrMetrics e = compare_outputs(hy, href, ny);
-        result(!e.nonfinite && e.rel_l2 <= 1e-3, "gemm M=%d N=%d K=%d epilogue=%s tile=%s splitk=%d (rel_l2 %.2e nonfinite %zu)",
-               M, N, K, epi_name[epi], conv2d_tile_name(cand[i].tile), cand[i].splits, e.rel_l2, e.nonfinite);
+        result(!e.nonfinite && e.rel_l2 <= 1e-3,
+               "gemm M=%d N=%d K=%d epilogue=%s tile=%s splitk=%d%s (rel_l2 %.2e nonfinite %zu)", M, N, K,
+               epi_name[epi], conv2d_tile_name(cand[i].tile), cand[i].splits, g_conv_note, e.rel_l2, e.nonfinite);
         free(hy);
     }
     free(href);
@@ -1090,6 +1094,14 @@ static void gemm_suite(void) {
     // more tiles than two per SM with M, N and K tails (the ping-pong tiles' consumers take several each)
     for (int epi = 0; epi < 3; epi++) test_gemm(4099, 1000, 200, epi, 1);
     test_gemm(4099, 1008, 200, 3, 1);
+    // the same with the ping-pong tiles walking N fastest (pp_rule_walk_n takes that walk where x is over half
+    // the L2: 18432 x 1280 and larger, too large for every candidate here), forced, and ff2 of the SD2.1 768 px
+    // blocks at batch 1 (two 64 x 160 tiles per row)
+    kernels_set_tile_walk(1), g_conv_note = " walk=n";
+    for (int epi = 0; epi < 3; epi++) test_gemm(4099, 1000, 200, epi, 1);
+    test_gemm(4099, 1008, 200, 3, 1);
+    test_conv_shape(1, 96, 96, 1280, 320, 1, 1, 1, 0, 1);
+    kernels_set_tile_walk(-1), g_conv_note = "";
     // 1x1 convolutions (GEMM-shaped) with the time embedding: rows of several images per tile
     test_conv_shape(3, 20, 24, 72, 200, 1, 1, 1, 1, 1);
     test_conv_shape(2, 32, 32, 320, 640, 1, 1, 1, 1, 0);

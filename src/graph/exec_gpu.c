@@ -984,6 +984,7 @@ static void gpu_begin(GpuRun *run, const RunOptions *opt, RunResult *r) {
     r->pdl = opt->pdl && run->prop.major >= 9;
     kernels_set_pdl(r->pdl);
     kernels_set_engine(opt->engine ? KERNEL_ENGINE_PORTABLE : KERNEL_ENGINE_AUTO);
+    kernels_set_tile_walk(opt->tile_walk - 1);
     s_nvtx = opt->nvtx;
     cudaCheck(cudaStreamCreateWithFlags(&run->st, cudaStreamNonBlocking));
     cudaCheck(cudaEventCreate(&run->e0));

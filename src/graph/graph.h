@@ -83,6 +83,7 @@ typedef struct {
     int pdl;      // programmatic dependent launch (sm_90+); 0 = plain launches
     int node_timing_eager;  // --node-timing eager: per-node times from eager launches (default: one-node graph replays)
     int engine;   // 0: Hopper engines where they run (auto); 1: portable mma.sync kernels only (--engine portable)
+    int tile_walk;  // --tile-walk: 0 auto, 1 M fastest, 2 N fastest (kernels_set_tile_walk(tile_walk - 1))
     int gn_two_pass;  // --groupnorm two-pass: GroupNorm nodes as statistics + apply launches (default: one kernel)
     int fuse_norm;  // --fuse-norm: GroupNorm folded into the next conv's operand path where the Hopper engine runs it
     int gn_stats;   // --gn-stats: a GroupNorm's statistics from the epilogue of the conv that writes its input

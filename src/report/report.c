@@ -406,6 +406,8 @@ cJSON *report_json(const Graph *g, const RunOptions *opt, const RunResult *r) {
     if (r->on_gpu) cJSON_AddBoolToObject(tim, "pdl", r->pdl);
     if (r->on_gpu) cJSON_AddStringToObject(tim, "node_timing", opt->node_timing_eager ? "eager" : "graph");
     if (r->on_gpu) cJSON_AddStringToObject(tim, "engine", opt->engine ? "portable" : "auto");
+    if (r->on_gpu)
+        cJSON_AddStringToObject(tim, "tile_walk", opt->tile_walk == 2 ? "n" : opt->tile_walk == 1 ? "m" : "auto");
     cJSON_AddStringToObject(root, "reference", r->ref == REF_GPU ? "gpu" : r->ref == REF_CPU ? "cpu" : "none");
 
     cJSON *nodes = cJSON_AddArrayToObject(root, "nodes");
