@@ -566,19 +566,26 @@ namespace {
 //   tile by pp_wave_width; K = 2048 at most 256 rows without the fold: the
 //   three-consumer 64 x 96 tile (77 x 2560 x 2048 8.06 us against 9.00 for
 //   64 x 128 and 9.3-12.4 for split-K; bench/results/2026-11-27-h100-narrow/).
-// - K > 640 with more rows, where 64 x 160 tiles make at most one wave (and
-//   past K = 2560 at least half of one): the three-consumer 64 x 160 or 64 x 96
-//   tile by pp_wave_width.
+// - K > 640 with more rows, where 64 x 160 tiles make at most one wave: the
+//   three-consumer 64 x 160 or 64 x 96 tile by pp_wave_width; past K = 2560
+//   the three-consumer 64 x 128 tile where those make one wave, else 64 x 160
+//   (one long-K tile per CTA: the wave model's narrower tile runs slower).
 // - K <= 1280 with N <= 640 past one wave (the feed-forward's second GEMM at
 //   320 channels): the two-consumer 64 x 160 tile.
+// - K > 2048 with N <= 640 past two waves of 64 x 160 (ff2 at 640 channels,
+//   4608 rows and more): the two-consumer 64 x 160 or three-consumer 64 x 128
+//   tile by pp_wave_width (SD2.1 4608 x 640 x 2560 31.3 us against 35.5 for
+//   the cost model's 128 x 256, SDXL 8192 x 640 x 2560 49.1 against 51.3; 512
+//   x 1280 x 5120 under the rule above 19.7-20.8 against 22.8-24.2 tuned; H200,
+//   bench/results/2026-11-29-h200-tile-walk/tuning-k2560, with the N-fastest
+//   walk where A is over half the L2).
 // Tuning picked these tiles at those shapes in the sweeps of every SD block
 // (bench/results/2026-11-28-h200-heuristic, H200, with the cold-code fix of
 // the TS epilogue), against gemm_wgmma.cu's tiles: 1024 x 10240 x 1280 with
 // the fold 55.5 against 79.6 us, 1024 x 1280 x 5120 24.3 against 32.4,
 // 9216 x 320 x 1280 22.3 against 31.6, 512 x 1280 x 1280 9.9 against 11.2.
 // Where tuning kept gemm_wgmma.cu's tiles (1152 and 2048 x 1280 x 1280 and x
-// 5120 without the fold, 512 x 1280 x 5120, 2304 and 8192 x 640 x 2560) the
-// rules leave them.
+// 5120 without the fold, 2304 and 4096 x 640 x 2560) the rules leave them.
 // The rule itself is pp_rule_kind (kernels/pp_rule.h, tested on the CPU); its
 // wave model, pp_wave_width, orders as tuning did: 256 x 3840 x 1280 64 x 160
 // (13.3 us) against 64 x 64 (15.0); 64 x 10240 x 1280 64 x 96 (12.3) against

@@ -443,7 +443,7 @@ int gemm_wgmma_pp_heuristic_tile(int kind) {
     static const char *const picks[] = {// in pp_rule.h's PP_KIND_* order
                                         "wgmma pp 64x160x64/6st ts", "wgmma pp 64x160x64/5st 3c ts",
                                         "wgmma pp 64x64x64/12st ts", "wgmma pp 64x96x64/9st 3c ts",
-                                        "wgmma pp 64x96x64/10st ts"};
+                                        "wgmma pp 64x96x64/10st ts", "wgmma pp 64x128x64/7st 3c ts"};
     if (kind < 0 || kind >= (int)(sizeof(picks) / sizeof(picks[0]))) return -1;
     for (int i = 0; i < kNumPpTiles; i++)
         if (!strcmp(kPpTiles[i].name, picks[kind])) return i;

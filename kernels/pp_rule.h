@@ -6,7 +6,8 @@
 // pp_rule_kind gives the kind of tile gemm_wgmma_pp_heuristic_tile names, or
 // -1 where gemm_wgmma.cu's cost model picks:
 //   0 two-consumer 64 x 160, 1 three-consumer 64 x 160, 2 two-consumer
-//   64 x 64 (12 stages), 3 three-consumer 64 x 96, 4 two-consumer 64 x 96.
+//   64 x 64 (12 stages), 3 three-consumer 64 x 96, 4 two-consumer 64 x 96,
+//   5 three-consumer 64 x 128.
 // The rule, and the measurements it follows, are described at
 // pp_heuristic_pick (kernels/conv2d.cu).
 #ifndef UNETRUN_PP_RULE_H
@@ -18,7 +19,7 @@
 #define PP_RULE_FN static inline
 #endif
 
-enum { PP_KIND_2C_160 = 0, PP_KIND_3C_160, PP_KIND_2C_64, PP_KIND_3C_96, PP_KIND_2C_96 };
+enum { PP_KIND_2C_160 = 0, PP_KIND_3C_160, PP_KIND_2C_64, PP_KIND_3C_96, PP_KIND_2C_96, PP_KIND_3C_128 };
 
 PP_RULE_FN long long pp_rule_ceil_div(long long a, long long b) { return (a + b - 1) / b; }
 
@@ -40,7 +41,7 @@ PP_RULE_FN int pp_wave_width(long long rows, long long n, int num_sms, const int
 // rows x n x k GEMM-shaped node (n output channels; for GEGLU the 2F columns
 // of the GEMM); ln_fold: its LayerNorm is folded into the epilogue.
 PP_RULE_FN int pp_rule_kind(long long rows, long long n, long long k, int ln_fold, int num_sms) {
-    static const int kWide[] = {160, 96, 64, 0}, kMid[] = {160, 96, 0};
+    static const int kWide[] = {160, 96, 64, 0}, kMid[] = {160, 96, 0}, kLong[] = {160, 128, 0};
     const long long tiles = pp_rule_ceil_div(rows, 64) * pp_rule_ceil_div(n, 160);  // of 64 x 160
     if (num_sms < 1) return -1;
     if (k <= 640) {
@@ -52,9 +53,13 @@ PP_RULE_FN int pp_rule_kind(long long rows, long long n, long long k, int ln_fol
         const int bn = pp_wave_width(rows, n, num_sms, rows <= 256 ? kWide : kMid);
         return bn == 160 ? PP_KIND_2C_160 : bn == 96 ? PP_KIND_2C_96 : PP_KIND_2C_64;
     }
-    if (rows > 256 && tiles <= num_sms && (k <= 2560 || 2 * tiles >= num_sms))
+    if (rows > 256 && tiles <= num_sms && k > 2560)  // 64 x 128 where those make one wave, else 64 x 160
+        return pp_rule_ceil_div(rows, 64) * pp_rule_ceil_div(n, 128) <= num_sms ? PP_KIND_3C_128 : PP_KIND_3C_160;
+    if (rows > 256 && tiles <= num_sms)
         return pp_wave_width(rows, n, num_sms, kMid) == 160 ? PP_KIND_3C_160 : PP_KIND_3C_96;
     if (k <= 1280 && n <= 640 && tiles > num_sms) return PP_KIND_2C_160;
+    if (k > 2048 && n <= 640 && tiles > 2LL * num_sms)
+        return pp_wave_width(rows, n, num_sms, kLong) == 160 ? PP_KIND_2C_160 : PP_KIND_3C_128;
     return -1;
 }
 

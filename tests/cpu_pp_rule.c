@@ -16,6 +16,7 @@ static const char *kind_name(int kind) {
     case PP_KIND_2C_64: return "64x64 2c";
     case PP_KIND_3C_96: return "64x96 3c";
     case PP_KIND_2C_96: return "64x96 2c";
+    case PP_KIND_3C_128: return "64x128 3c";
     default: return "-";
     }
 }
@@ -47,12 +48,19 @@ void cpu_suite_pp_rule(void) {
     test_rule(1024, 1280, 5120, 0, "64x160 3c", "24.3 against 32.4 us");
     test_rule(4096, 320, 1280, 0, "64x160 3c", "11.9 against 16.8 us");
     test_rule(1152, 1280, 1280, 0, "-", "tuning kept 128 x 128");
-    test_rule(512, 1280, 5120, 0, "-", "tuning kept split-K");
+    // past K = 2560, 64 x 128 tiles where they make one wave (tuning tables with the N-fastest walk, H200,
+    // bench/results/2026-11-29-h200-tile-walk/tuning-k2560: graph replays, heuristic before against tuned)
+    test_rule(512, 1280, 5120, 0, "64x128 3c", "before 128 x 160 split-K 22.8 us, tuned 19.7");
+    test_rule(576, 1280, 5120, 0, "64x128 3c", "before 64 x 96 3c 24.2 us, tuned 64 x 128 3c 20.8");
     test_rule(2048, 1280, 5120, 0, "-", "tuning kept 128 x 160");
     test_rule(64, 1280, 5120, 0, "-", "few rows, long K: split-K");
     // ff2 at 320 channels past one wave: two consumers
     test_rule(9216, 320, 1280, 0, "64x160 2c", "22.3 against 31.6 us");
     test_rule(2304, 640, 2560, 0, "-", "tuning kept 128 x 128");
+    // K > 2048, N <= 640 past two waves of 64 x 160: the wave model's 64 x 160 (2c) or 64 x 128 (3c)
+    test_rule(4096, 640, 2560, 0, "-", "1.9 waves: 128 x 160 26.0 us, tuned 64 x 160 26.3");
+    test_rule(4608, 640, 2560, 0, "64x128 3c", "before 128 x 256 35.5 us, tuned 64 x 128 3c 31.3");
+    test_rule(8192, 640, 2560, 0, "64x160 2c", "before 128 x 160 51.3 us, tuned 64 x 160 49.1");
     // no SM count: no rule
     result(pp_rule_kind(8192, 960, 320, 0, 0) == -1, "pp_rule_kind M=8192 N=960 K=320 ln=0 sms=0 = - (no SM count)");
 

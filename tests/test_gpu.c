@@ -1062,9 +1062,10 @@ static void gemm_suite(void) {
             {64, 10240, 1280, 1, "wgmma pp 64x96x64/10st ts"},   {576, 1280, 1280, 1, "wgmma pp 64x96x64/10st ts"},
             {2048, 10240, 1280, 1, "wgmma pp 64x160x64/6st ts"}, {512, 1280, 1280, 0, "wgmma pp 64x96x64/9st 3c ts"},
             {1024, 1280, 1280, 0, "wgmma pp 64x160x64/5st 3c ts"}, {1024, 1280, 5120, 0, "wgmma pp 64x160x64/5st 3c ts"},
-            {1152, 1280, 1280, 0, "-"},                          {512, 1280, 5120, 0, "-"},
+            {1152, 1280, 1280, 0, "-"},                          {512, 1280, 5120, 0, "wgmma pp 64x128x64/7st 3c ts"},
             {2048, 1280, 5120, 0, "-"},                          {9216, 320, 1280, 0, "wgmma pp 64x160x64/6st ts"},
-            {2304, 640, 2560, 0, "-"}};
+            {2304, 640, 2560, 0, "-"},                           {4608, 640, 2560, 0, "wgmma pp 64x128x64/7st 3c ts"},
+            {8192, 640, 2560, 0, "wgmma pp 64x160x64/6st ts"},   {4096, 640, 2560, 0, "-"}};
         for (unsigned i = 0; i < sizeof(hs) / sizeof(hs[0]); i++) {
             ConvShape cs = gemm_as_conv(hs[i].m, hs[i].n, hs[i].k);
             const char *name =
@@ -1073,7 +1074,7 @@ static void gemm_suite(void) {
             // the table is for 132 SMs; on other counts, the tile of pp_rule_kind's kind (kernels/pp_rule.h)
             static const char *const kKindTile[] = {"wgmma pp 64x160x64/6st ts", "wgmma pp 64x160x64/5st 3c ts",
                                                     "wgmma pp 64x64x64/12st ts", "wgmma pp 64x96x64/9st 3c ts",
-                                                    "wgmma pp 64x96x64/10st ts"};
+                                                    "wgmma pp 64x96x64/10st ts", "wgmma pp 64x128x64/7st 3c ts"};
             const int kind = pp_rule_kind(hs[i].m, hs[i].n, hs[i].k, hs[i].ln, g_num_sms);
             const char *want = !hopper_conv_engine_on() ? "-"
                                : g_num_sms == 132      ? hs[i].want
