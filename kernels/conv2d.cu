@@ -574,11 +574,15 @@ namespace {
 //   320 channels): the two-consumer 64 x 160 tile.
 // - K > 2048 with N <= 640 past two waves of 64 x 160 (ff2 at 640 channels,
 //   4608 rows and more): the two-consumer 64 x 160 or three-consumer 64 x 128
-//   tile by pp_wave_width (SD2.1 4608 x 640 x 2560 31.3 us against 35.5 for
-//   the cost model's 128 x 256, SDXL 8192 x 640 x 2560 49.1 against 51.3; 512
-//   x 1280 x 5120 under the rule above 19.7-20.8 against 22.8-24.2 tuned; H200,
-//   bench/results/2026-11-29-h200-tile-walk/tuning-k2560, with the N-fastest
-//   walk where A is over half the L2).
+//   tile by pp_wave_width.
+//   The two K > 2048 rules came from tuning tables (H200, with the N-fastest
+//   walk where A is over half the L2; bench/results/2026-11-29-h200-tile-walk/
+//   tuning-k2560) and were measured against the rules before them (rule-k2560,
+//   graph replays with a residual, us): SD1.5 512 x 1280 x 5120 20.0-20.2
+//   against 22.7-22.8 (a 128 x 160 split-K tile), SD2.1 576 x 1280 x 5120
+//   20.2-20.6 against 23.3-25.2 (64 x 96, three consumers), SD2.1 4608 x 640 x
+//   2560 32.0 against 35.4-35.5 (128 x 256), SDXL 8192 x 640 x 2560 48.6-48.8
+//   against 51.4-51.7 (128 x 160).
 // Tuning picked these tiles at those shapes in the sweeps of every SD block
 // (bench/results/2026-11-28-h200-heuristic, H200, with the cold-code fix of
 // the TS epilogue), against gemm_wgmma.cu's tiles: 1024 x 10240 x 1280 with
