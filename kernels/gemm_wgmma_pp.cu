@@ -122,8 +122,10 @@
 //   shape keeps gemm_wgmma.cu's split tiles); cc 9.0 only (sm_90a code).
 //   TS tiles need y and the residual 16-byte aligned (as the 16-byte stores
 //   of the buffer epilogue do) and GEGLU's N a multiple of 16. The 64 x 160
-//   three-consumer TS tile spills 8 bytes (ptxas: two stores and two
-//   reloads, none inside the main loop).
+//   three-consumer TS tile spills 12 bytes in its all-variant kernel and 4
+//   in its GEGLU one (8 and 0 before the walk argument; with a residual it
+//   ran within 0.2 us of that build at the SD shapes, docs/PERF.md, "The
+//   N-fastest walk in the FP16 ping-pong tiles").
 //   No clusters / TMA multicast, no stream-K: with fewer tiles than 2 x SMs a
 //   CTA runs at most one tile per consumer and the ping-pong has nothing to
 //   overlap. At the few-row GEMMs the narrow tiles still trail cuBLASLt by
