@@ -32,7 +32,8 @@
 //
 // Tile design (I8R_TILES: plain tiles, BN and ring stages; I8R_PP_TILES:
 // persistent ping-pong tiles, consumer rows WM, BN, stages, consumers NC;
-// I8R_QA_TILES: the ping-pong tiles that quantize their own A, BN, stages)
+// I8R_QA_TILES: the ping-pong tiles that quantize their own A, BN, stages;
+// I8R_CK_TILES: the cluster split-K tiles, BN, stages)
 //   - Plain: CTA tile 128 x BN (BN = 256, 160 or 128), 384 threads: warpgroup 0
 //     is the producer (one thread issues the TMA copies, 128-byte swizzle: a
 //     128 (K bytes) x 128 (rows) box of qa and a 128 x BN box of qw per
@@ -139,6 +140,11 @@
 //     row scales; the SD1.5 b2 step 6.12 against 7.32 ms (row 4.89). Still
 //     the accuracy setting, not a fast path: the dequantization per stage and
 //     the separate pass keep it behind the row scheme at every shape.
+//   - ck tiles (I8R_CK_TILES, cluster split-K): a 64 x BN tile's K in S
+//     ranges, one per CTA of a cluster, the exact INT32 sums added through
+//     distributed shared memory before the TS epilogue (their section below):
+//     the GEMMs of a few rows and a long K, where one CTA per tile streams
+//     the whole K alone (64 x 1280 x 5120: 9.1 against 11.6 us, H200).
 //   - linear_rows_int8: B-row linears (the time embedding, time_emb_proj)
 //     in one launch of light blocks, each quantizing the rows into shared
 //     memory and forming 8 output channels by dp4a (no persistent CTA that
@@ -161,9 +167,9 @@
 //   idle; the ping-pong tiles do not share a weight tile between their
 //   consumers. The TS 64 x 256 tile spills 8 bytes (outside the main loop).
 //   TMA tiles: cc 9.0 with sm_90a code in the binary, K a multiple of 16
-//   (16-byte rows of qa and qw), not --engine portable. No clusters, no
-//   stream-K, no split-K (which would change nothing in the numerics here
-//   but is not built; the GEMMs of a few rows and long K would want it).
+//   (16-byte rows of qa and qw), not --engine portable. Split-K only in the
+//   ck tiles (clusters, for a few rows and a long K; their section below);
+//   no stream-K.
 #include "kernels.h"
 #include "pdl.cuh"
 #include "pp_ts.cuh"  // the TMA-store epilogue of the 64-row ping-pong tiles
@@ -1118,7 +1124,8 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
     [[maybe_unused]] uint64_t *rb = &rbar[c * 4 + warp];
     I8gPos q = {0, 0};  // the ring place of the next tile's first stage
     for (int t = blockIdx.x, k = 0; t < tiles; t += gridDim.x, k++) {
-        const int m0 = (t % tiles_m) * I8R_BM, n0 = (t / tiles_m) * BN;
+        const int2 at = wg_pp_tile(t, tiles_m, 0, I8R_BM, BN);  // M fastest, as the producer walks
+        const int m0 = at.x, n0 = at.y;
         const int m0w = m0 + c * 64 + warp * 16, ra = m0w + lane / 4;  // this thread's fragment rows ra, ra + 8
         if constexpr (TS) i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
         float acc[R];  // the FP32 sums of the groups
@@ -1339,6 +1346,136 @@ __global__ void __launch_bounds__(3 * 128, 1)
                                            });
     }
     if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
+#endif
+}
+
+// --- cluster split-K tiles ("ck"): the GEMMs of a few rows and a long K -----------
+// The ping-pong tiles give one CTA a whole tile's K: at 128 x 1280 x 5120 (SD1.5
+// 1280 @8 b2 ff2) the 64 x 32 TS tile makes 80 CTAs that each stream 40 stages
+// of A and W one after another, and the node took 12.1 us where the FP16 engine's
+// cluster split-K tile (6 splits) took 11.65 (H200, docs/PERF.md "Issue 16's GEMM
+// targets on the final tree"). Here a 64 x BN tile's K is cut into S ranges, one
+// per CTA of a thread-block cluster (1, 1, S): grid (M tiles, N tiles, S), CTA z
+// (its cluster rank) runs the stages [z nkt / S, (z + 1) nkt / S).
+//   - 256 threads: warpgroup 0's thread 0 issues the TMA copies (a 128 x 64 box
+//     of qa and a 128 x BN box of qw per stage, 128-byte swizzle) into a
+//     STAGES-deep ring and exits without joining the cluster barriers (they wait
+//     for the non-exited threads only, as the FP16 ck tiles' producer does);
+//     warpgroup 1 runs wg_ring_mainloop (wgmma m64nBNk32 s8, INT32 sums, one
+//     group in flight).
+//   - The splits' INT32 sums are exact and add in any order: every CTA stores
+//     its sums into its idle ring ([R / 4][128 threads] int4, thread-minor), a
+//     cluster barrier, then warp w of CTA w % S adds the other CTAs' sums of
+//     its 16 rows (the same fragment places at the same thread) to its
+//     registers through distributed shared memory (mapa + ld.shared::cluster)
+//     and runs the TS epilogue (i8r_dequant_frag, pp_ts.cuh) on those rows; a
+//     second barrier keeps every CTA's tile alive until it has been read. So
+//     the epilogue's reads are spread over min(S, 4) CTAs, and every split
+//     count gives the bits of the unsplit tiles and of the C model
+//     (gemm_int8_rows_model): the contract of this file's header holds.
+//   - The warps that store read their weight and row scales before the main
+//     loop and load their residual rows into their slabs by TMA under it, as
+//     the TS ping-pong tiles do.
+//   - Limits: S in 2 .. I8R_CK_MAX_SPLITS (a portable cluster size) and at most
+//     the K stages; the launcher refuses otherwise. A storing warp reads S - 1
+//     partial fragments (16 rows x BN ints each) in series: meant for tiles x S
+//     within the SMs, where the fill of one ring is what the node waits for.
+#define I8R_CK_TILES(X) \
+    X(64, 8)            \
+    X(128, 6)           \
+    X(160, 6)
+constexpr int I8R_NUM_CK = 0 I8R_CK_TILES(I8R_PLUS_ONE);
+constexpr int I8R_CK_BASE = I8R_QA_BASE + I8R_NUM_QA;  // tile id of the first ck tile
+constexpr int I8R_CK_MAX_SPLITS = 8;
+
+template <int BN, int STAGES>
+using I8rCkLayout = I8rPpLayout<64, BN, STAGES, 1, 1>;  // ring [STAGES][A (64, 128) | W (BN, 128)], 4 slabs
+
+template <int BN, int STAGES, int TSV>
+__global__ void __launch_bounds__(256, 1)
+    gemm_int8_rows_ck_kernel(const __grid_constant__ CUtensorMap map_a,  // qa (M, K) u8, box 128 x 64
+                             const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
+                             const __grid_constant__ PpTsMaps ts_maps,   // y (M, N or N / 2), residual (M, N)
+                             I8RParams p) {
+#if I8R_DEVICE
+    using L = I8rCkLayout<BN, STAGES>;
+    constexpr int R = BN / 2;  // INT32 sums per thread
+    static_assert(R * 128 * 4 <= STAGES * L::STAGE_BYTES, "a CTA's partial tile fits its ring");
+    extern __shared__ unsigned char smem_raw[];
+    unsigned char *ring = smem_align1024(smem_raw);
+    unsigned char *slabs = ring + STAGES * L::STAGE_BYTES;  // [4 warps] of SLAB_BYTES
+    uint64_t *full = reinterpret_cast<uint64_t *>(slabs + 4 * L::SLAB_BYTES);
+    uint64_t *empty = full + STAGES;
+    uint64_t *rbar = empty + STAGES;  // [4 warps] residual boxes loaded
+    const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
+    const int S = (int)gridDim.z, z = (int)blockIdx.z;  // cluster (1, 1, S): rank z
+    const int m0 = (int)blockIdx.x * 64, n0 = (int)blockIdx.y * BN;
+    const int nkt = (p.K + I8R_BK - 1) / I8R_BK;  // the K tail reads the copy engine's zeros
+    const int kt0 = z * nkt / S, n_kt = (z + 1) * nkt / S - kt0;
+
+    i8r_ring_setup<STAGES, 1>(&map_a, &map_w, &ts_maps, p.residual != nullptr, full, empty, 4, rbar, 4);
+    pdl_wait();  // qa (this call's quantizer), bias, residual come from the previous kernels
+
+    if (wg == 0) {  // producer: this split's stages
+        if (tid == 0)
+            for (int i = 0; i < n_kt; i++) {
+                const int s = i % STAGES;
+                if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
+                unsigned char *st = ring + s * L::STAGE_BYTES;
+                mbar_arrive_expect_tx(&full[s], L::STAGE_BYTES);
+                tma_load_2d(st, &map_a, &full[s], (kt0 + i) * I8R_BK, m0);
+                tma_load_2d(st + L::A_BYTES, &map_w, &full[s], (kt0 + i) * I8R_BK, n0);
+            }
+        return;
+    }
+
+    const int warp = tid / 32, lane = tid % 32;
+    const bool mine = warp % S == z;  // this warp sums its 16 rows over the splits and stores them
+    unsigned char *slab = slabs + (size_t)warp * L::SLAB_BYTES;  // this warp's
+    uint64_t *rb = &rbar[warp];
+    const int m0w = m0 + PP_TS_ROWS * warp, ma = m0w + (lane >> 2), mb = ma + 8;  // the fragment's rows
+    float2 sw[BN / 8];
+    float sa = 0.0f, sb = 0.0f;
+    if (mine) {
+        i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
+        i8r_sw_frag<BN>(p, sw, n0, lane);
+        sa = ma < p.M ? p.sa[ma] : 0.0f;
+        sb = mb < p.M ? p.sa[mb] : 0.0f;
+    }
+    int acc[R];  // the first wgmma overwrites them (scale-d 0); n_kt >= 1 (the launcher: S <= nkt)
+    wg_ring_mainloop<R, BN, STAGES, 64>(acc, ring, full, empty, 0, n_kt, 0, tid,
+                                        [](int *d, uint64_t da, uint64_t db, int scale_d) {
+                                            wgmma_s8<BN>(d, da, db, scale_d);
+                                        });
+    wg_regs_ready<R>(acc);
+    // The ring is idle: every copy has landed (each full barrier was waited on) and every wgmma that read
+    // it has completed (wait_group 0).
+    int4 *part = reinterpret_cast<int4 *>(ring);  // (R / 4, 128) this CTA's sums, thread-minor
+#pragma unroll
+    for (int r = 0; r < R / 4; r++)
+        part[r * 128 + tid] = make_int4(acc[4 * r], acc[4 * r + 1], acc[4 * r + 2], acc[4 * r + 3]);
+    cluster_sync();  // the partial tiles are in shared memory
+    if (mine) {  // warp w of every peer holds the same fragment places at the same tid
+        const uint32_t local = smem_u32addr(part);
+        for (int q = 0; q < S; q++) {
+            if (q == z) continue;
+            const uint32_t peer = cluster_map(local, (uint32_t)q);
+#pragma unroll
+            for (int r = 0; r < R / 4; r++) {
+                const float4 v = ld_cluster_f4(peer + (uint32_t)((r * 128 + tid) * 16));  // the bits of 4 ints
+                acc[4 * r] += __float_as_int(v.x), acc[4 * r + 1] += __float_as_int(v.y);
+                acc[4 * r + 2] += __float_as_int(v.z), acc[4 * r + 3] += __float_as_int(v.w);
+            }
+        }
+    }
+    cluster_sync();  // every peer's tile has been read: they may exit
+    if (!mine) return;
+    if (p.residual) mbar_wait(rb, 0);
+    __syncwarp();
+    i8r_dequant_frag<BN>(acc, sa, sb, sw);
+    pp_ts_epilogue<BN, false, TSV>(i8r_ts_params(p), ts_maps, reinterpret_cast<const float *>(acc), slab, m0w, n0,
+                                   lane);
+    if (lane == 0) bulk_wait_all();  // the slab's stores, before the CTA's shared memory goes
 #endif
 }
 
@@ -1603,6 +1740,70 @@ struct I8rQaTile {
 const I8rQaTile kI8rQaTiles[] = {I8R_QA_TILES(I8R_QA_ROW)};
 static_assert(sizeof(kI8rQaTiles) / sizeof(kI8rQaTiles[0]) == I8R_NUM_QA, "qa tile ids");
 
+// The ck tiles (cluster split-K): S splits of each 64 x BN tile's K stages, one cluster (1, 1, S) per tile.
+// They need the TS epilogue's operand alignment (i8r_ts_usable) and 2 <= S <= min(I8R_CK_MAX_SPLITS, the K
+// stages).
+template <int BN, int STAGES, int TSV>
+cudaError_t i8r_ck_launch_v(const I8RParams &p, int splits, cudaStream_t stream) {
+    using L = I8rCkLayout<BN, STAGES>;
+    static_assert(L::SMEM <= 227 * 1024, "ring + slabs fit the shared memory");
+    const int nkt = (p.K + I8R_BK - 1) / I8R_BK;
+    if (splits < 2 || splits > I8R_CK_MAX_SPLITS || splits > nkt || !i8r_ts_usable(p)) return cudaErrorInvalidValue;
+    static bool attr_set = false;  // per instantiation
+    if (!attr_set) {
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_ck_kernel<BN, STAGES, TSV>,
+                                             cudaFuncAttributeMaxDynamicSharedMemorySize, (int)L::SMEM);
+        if (e != cudaSuccess) return e;
+        attr_set = true;
+    }
+    CUtensorMap ma, mw;
+    cudaError_t e = i8r_maps(p, 64, BN, &ma, &mw);
+    PpTsMaps ts;
+    if (e == cudaSuccess) e = i8r_ts_maps(p, BN, &ts);
+    if (e != cudaSuccess) return e;
+    const dim3 grid((p.M + 63) / 64, (p.N + BN - 1) / BN, splits);
+    return pdl_launch_cluster(gemm_int8_rows_ck_kernel<BN, STAGES, TSV>, grid, dim3(256), L::SMEM, stream,
+                              dim3(1, 1, splits), ma, mw, ts, p);
+}
+template <int BN, int STAGES>
+cudaError_t i8r_ck_launch(const I8RParams &p, int splits, cudaStream_t stream) {
+    return pp_ts_dispatch<TSV_PLAIN>(pp_ts_variant(i8r_ts_params(p), false), [&](auto v) {
+        return i8r_ck_launch_v<BN, STAGES, decltype(v)::value>(p, splits, stream);
+    });
+}
+// Clusters of S CTAs of the ck tile <BN, STAGES> that the GPU holds at once (a cluster's CTAs share a GPC, so
+// at one CTA per SM a GPC whose SM count is not a multiple of S leaves SMs idle); 0 on error. Cached per tile
+// and S by the caller.
+template <int BN, int STAGES>
+int i8r_ck_max_clusters(int splits) {
+    using L = I8rCkLayout<BN, STAGES>;
+    if (cudaFuncSetAttribute(gemm_int8_rows_ck_kernel<BN, STAGES, TSV_ANY>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                             (int)L::SMEM) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0;
+    }
+    return max_active_clusters(gemm_int8_rows_ck_kernel<BN, STAGES, TSV_ANY>, dim3(1, 1, splits), dim3(1, 1, splits),
+                               dim3(256), L::SMEM);
+}
+struct I8rCkTile {
+    const char *name;
+    int bn;
+    cudaError_t (*launch)(const I8RParams &, int splits, cudaStream_t);
+    int (*max_clusters)(int splits);
+};
+#define I8R_CK_ROW(bn, st) {"i8r ck 64x" #bn "/" #st "st ts", bn, &i8r_ck_launch<bn, st>, &i8r_ck_max_clusters<bn, st>},
+const I8rCkTile kI8rCkTiles[] = {I8R_CK_TILES(I8R_CK_ROW)};
+static_assert(sizeof(kI8rCkTiles) / sizeof(kI8rCkTiles[0]) == I8R_NUM_CK, "ck tile ids");
+static bool i8r_tile_ck(int tile) { return tile >= I8R_CK_BASE && tile < I8R_CK_BASE + I8R_NUM_CK; }
+// Whether the clusters of ck tile t (index in kI8rCkTiles) with S splits for tiles output tiles all fit the GPU
+// at once (one wave; a second wave of clusters doubled the node: 64 x 1280 x 5120 in 6 splits 13.9 against 9.1
+// us in 4, H200, docs/PERF.md). The device's answer per tile and S is kept (the process runs on one device).
+static bool i8r_ck_one_wave(int t, int splits, long long tiles) {
+    static int cache[I8R_NUM_CK][I8R_CK_MAX_SPLITS + 1];  // max clusters + 1; 0: not asked yet
+    if (!cache[t][splits]) cache[t][splits] = kI8rCkTiles[t].max_clusters(splits) + 1;
+    return tiles <= cache[t][splits] - 1;
+}
+
 // The tile id of the ping-pong tile (wm, bn, nc consumers, ts), any stage count; -1 if not compiled.
 struct I8rPpDims {
     int wm, bn, stages, nc, ts;
@@ -1680,19 +1881,30 @@ extern "C" int gemm_int8_rows_tile_a16(int tile) { return tile >= I8R_QA_BASE &&
 extern "C" const char *gemm_int8_rows_tile_name(int tile) {
     if (tile == I8R_PORTABLE) return "i8r portable 64x64 dp4a";
     if (gemm_int8_rows_tile_a16(tile)) return kI8rQaTiles[tile - I8R_QA_BASE].name;
+    if (i8r_tile_ck(tile)) return kI8rCkTiles[tile - I8R_CK_BASE].name;
     return tile >= 0 && tile < I8R_NUM_TMA ? kI8rTiles[tile].name : "i8r ?";
 }
 
 extern "C" int gemm_int8_rows_portable_tile(void) { return I8R_PORTABLE; }
 
+extern "C" int gemm_int8_rows_ck_tile(int i) { return i >= 0 && i < I8R_NUM_CK ? I8R_CK_BASE + i : -1; }
+
 // The qa tiles that can take K (none where the TMA tiles cannot run).
 static bool i8r_qa_usable(int k, int t) { return i8r_tma_usable(k) && kI8rQaTiles[t].fits(k); }
 
 extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_sms, TileConfig *out, int max) {
-    (void)m, (void)n, (void)num_sms;
     int c = 0;
     if (i8r_tma_usable(k) && a16 != 2)
         for (int t = 0; t < I8R_NUM_TMA && c < max; t++) out[c++] = TileConfig{t, 1};
+    // the ck tiles where their tiles fill under half the SMs: each split count that fills over half and at
+    // most all of them, with at least two K stages per split, whose clusters the GPU holds at once
+    const int nkt = (k + I8R_BK - 1) / I8R_BK;
+    if (i8r_tma_usable(k) && a16 != 2 && num_sms > 0)
+        for (int t = 0; t < I8R_NUM_CK; t++) {
+            const int tiles = ((m + 63) / 64) * ((n + kI8rCkTiles[t].bn - 1) / kI8rCkTiles[t].bn);
+            for (int s = 2; s <= I8R_CK_MAX_SPLITS && 2 * s <= nkt && tiles * s <= num_sms && c < max; s++)
+                if (2 * tiles * s > num_sms && i8r_ck_one_wave(t, s, tiles)) out[c++] = TileConfig{I8R_CK_BASE + t, s};
+        }
     if (a16)
         for (int t = 0; t < I8R_NUM_QA && c < max; t++)
             if (i8r_qa_usable(k, t)) out[c++] = TileConfig{I8R_QA_BASE + t, 1};
@@ -1734,10 +1946,20 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_s
 //   Forced, the widest narrower one that takes K (less shared memory).
 // - The 64 x 32 tile (ff2 and the attention outputs at 64-128 rows): twice the CTAs, each streaming half the
 //   weight rows; measured at K = 1280 and 5120, not at the context projections' K = 768.
-// The rule itself is i8r_rule_pick (kernels/i8r_rule.h, tested on the CPU). The TS tiles need y and the
+// - First of all, K >= 4096 with a few rows: a ck tile (cluster split-K), the narrowest whose tiles split at
+//   least twice within 80 CTAs on 132 SMs, where its clusters fit the GPU at once (i8r_rule_ck: 64 x 1280 x
+//   5120 in 4 splits of 64 x 64 tiles, 128 rows in 2, 256 rows 64 x 128 in 2).
+// The rule itself is i8r_rule_ck and i8r_rule_pick (kernels/i8r_rule.h, tested on the CPU). The TS tiles need y and the
 // residual 16-byte aligned (the graph's tensors are); the portable kernel where no TMA tile runs.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a16, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
+    int ck_bns[I8R_NUM_CK + 1];  // the ck widths, narrowest first (as listed), then 0
+    for (int t = 0; t <= I8R_NUM_CK; t++) ck_bns[t] = t < I8R_NUM_CK ? kI8rCkTiles[t].bn : 0;
+    const I8rRuleCk ck = i8r_rule_ck(m, n, k, num_sms, ck_bns);
+    for (int t = 0; ck.splits > 1 && t < I8R_NUM_CK; t++)
+        if (kI8rCkTiles[t].bn == ck.bn &&
+            i8r_ck_one_wave(t, ck.splits, (long long)((m + 63) / 64) * ((n + ck.bn - 1) / ck.bn)))
+            return TileConfig{I8R_CK_BASE + t, ck.splits};
     int qa_takes_k[I8R_NUM_QA];
     for (int t = 0; t < I8R_NUM_QA; t++) qa_takes_k[t] = i8r_qa_usable(k, t);
     const I8rRulePick r = i8r_rule_pick(m, n, k, epi == GEMM_EPI_GEGLU, a16, num_sms, kI8rQaBn, qa_takes_k);
@@ -1766,10 +1988,14 @@ extern "C" cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg, const
                                       uint16_t *y, GemmEpilogue epi, cudaStream_t stream) {
     const int geglu = epi == GEMM_EPI_GEGLU;
     if (m < 1 || n < 8 || k < 8 || n % 8 || k % 8 || (geglu && (n % 16 || residual)) || !qa || !sa || !qw || !sw ||
-        !y || cfg.tile < 0 || cfg.tile > I8R_PORTABLE || cfg.splits != 1)
+        !y || cfg.tile < 0 || (cfg.tile > I8R_PORTABLE && !i8r_tile_ck(cfg.tile)) ||
+        (cfg.splits != 1 && !i8r_tile_ck(cfg.tile)))
         return cudaErrorInvalidValue;
     I8RParams p = {qa, sa, qw, sw, bias, reinterpret_cast<const half *>(residual), reinterpret_cast<half *>(y),
                    m, n, k, geglu};
+    if (i8r_tile_ck(cfg.tile))
+        return i8r_tma_usable(k) ? kI8rCkTiles[cfg.tile - I8R_CK_BASE].launch(p, cfg.splits, stream)
+                                 : cudaErrorInvalidValue;
     if (cfg.tile == I8R_PORTABLE)
         return pdl_launch(gemm_int8_rows_portable_kernel, dim3((m + I8P_T - 1) / I8P_T, (n + I8P_T - 1) / I8P_T),
                           dim3(256), 0, stream, p);

@@ -6,7 +6,8 @@
 //
 // i8r_rule_pick gives the kind of tile: a qa tile of bn columns (the CTA
 // quantizes its own FP16 A rows), or the two- / three-consumer ping-pong TS
-// tile 64 x bn after the row quantizer's pass. The caller says which qa
+// tile 64 x bn after the row quantizer's pass; i8r_rule_ck, asked first, a
+// cluster split-K tile for a few rows and a long K. The caller says which qa
 // widths take K (their shared memory; gemm_int8_rows.cu's i8r_qa_fits) and
 // maps the kind to its tile; where no TMA tile runs it takes the portable
 // kernel without asking the rule. The rule, and the measurements it follows,
@@ -86,6 +87,38 @@ I8R_RULE_FN I8rRulePick i8r_rule_pick(long long m, long long n, long long k, int
     // and K >= 1024
     p.bn = m64 * n64 >= num_sms / 2 || k < 1024 ? 64 : 32;
     return p;
+}
+
+// The cluster split-K ("ck") tiles for the GEMMs of a few rows and a long K (gemm_int8_rows_heuristic asks
+// this before i8r_rule_pick): ck_bns the ck tiles' widths, narrowest first, 0 ends the list. Returns the width
+// and split count (splits 1: no ck tile). Where K >= 4096, the narrowest width whose 64-row tiles split at
+// least twice within 80 CTAs on 132 SMs (scaled to num_sms), with the most splits that stay within them (at
+// most 8, and two K stages of 128 bytes per split). Tuning's picks (H200; the node with the row quantizer's
+// pass, graph replays): 64 x 1280 x 5120 64 x 64 in 4 splits, 9.1 us against 11.6 for the unsplit 64 x 32;
+// 128 rows 64 x 64 in 2, 10.2 against 12.2; 256 rows 64 x 128 in 2, 12.4 against 13.3 (all 80 CTAs); 100 and
+// 120 CTAs were 3-52% slower than 80 where a shape had both (clusters of 3 to 8 CTAs that no longer fit the
+// GPCs at once run in a second wave). At K = 1280 the unsplit tiles were as fast or faster (128 x 1280 x
+// 1280: 7.2 against 7.4 us), and from 512 rows no split fits.
+typedef struct {
+    int bn, splits;
+} I8rRuleCk;
+
+I8R_RULE_FN I8rRuleCk i8r_rule_ck(long long m, long long n, long long k, int num_sms, const int *ck_bns) {
+    I8rRuleCk r;
+    r.bn = 0, r.splits = 1;
+    if (k < 4096 || num_sms < 1) return r;
+    const long long m64 = (m + 63) / 64, nkt = (k + 127) / 128, ctas = (long long)num_sms * 80 / 132;
+    for (int i = 0; ck_bns[i]; i++) {
+        const long long tiles = m64 * ((n + ck_bns[i] - 1) / ck_bns[i]);
+        long long s = ctas / tiles;
+        if (s > 8) s = 8;
+        if (s > nkt / 2) s = nkt / 2;
+        if (s >= 2) {
+            r.bn = ck_bns[i], r.splits = (int)s;
+            return r;
+        }
+    }
+    return r;
 }
 
 // --linear auto (graph_set_precision): whether a GEMM whose A is plain FP16 rows (no LayerNorm pass quantizes

@@ -449,8 +449,8 @@ cudaError_t quantize_rows_int8(const uint16_t *x, int rows, int k, int silu,
                                float *scale,     // (rows)
                                cudaStream_t stream);
 // gemm_int8_rows: y = epi(float(isum) * (sa[m] * sw[n])), isum the exact INT32
-// sum over the whole K of qa[m, :] * qw[n, :] (no K-tiles, no split-K: the
-// result does not depend on the tile). Per element, in FP32 without
+// sum over the whole K of qa[m, :] * qw[n, :] (exact: the result does not
+// depend on the tile or on the cluster split-K tiles' splits). Per element, in FP32 without
 // contraction: s = sa[m] * sw[n]; v = float(isum) * s; v = v + bias[n];
 // v = v + residual[m, n]; y = fp16(v) (round to nearest even). GEGLU as
 // gemm_fp16 (16-column blocks of 8 a- then 8 g-channels, bias on both, then
@@ -468,6 +468,10 @@ TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a
 const char *gemm_int8_rows_tile_name(int tile);  // e.g. "i8r 128x256/4st", "i8r pp 64x256/4st"
 int gemm_int8_rows_portable_tile(void);          // the tile id of the portable kernel (any cc)
 int gemm_int8_rows_tile_a16(int tile);           // a "qa" tile: run it with gemm_int8_rows_a16
+// The tile id of the i-th cluster split-K ("ck") tile, -1 past the last; cfg.splits 2 .. 8 and at most
+// the K stages (ceil(K / 128)) with it, 1 with every other tile. Candidates list ck tiles where the 64 x BN
+// tiles fill under half the SMs, with the splits that fill over half and at most all of them.
+int gemm_int8_rows_ck_tile(int i);
 cudaError_t gemm_int8_rows(int m, int n, int k, TileConfig cfg,
                            const int8_t *qa,          // (M, K) int8
                            const float *sa,           // (M)

@@ -49,7 +49,28 @@ static void test_group_rule(long long m, long long n, const char *want, const ch
     result(strcmp(got, want) == 0, "i8g_rule_pick M=%lld N=%lld sms=132 = %s (got %s; %s)", m, n, want, got, why);
 }
 
+// The cluster split-K rule (i8r_rule_ck) against tuning's picks (H200, bench/results/2026-11-29-h200-int8-ck:
+// the node with the row quantizer's pass, graph replays, us). The ck widths as gemm_int8_rows.cu lists them.
+static void test_ck_rule(long long m, long long n, long long k, int sms, int want_bn, int want_splits,
+                         const char *why) {
+    static const int ck_bns[] = {64, 128, 160, 0};
+    const I8rRuleCk r = i8r_rule_ck(m, n, k, sms, ck_bns);
+    char got[32], want[32];
+    snprintf(got, sizeof got, r.splits > 1 ? "ck 64x%d splitk=%d" : "none", r.bn, r.splits);
+    snprintf(want, sizeof want, want_splits > 1 ? "ck 64x%d splitk=%d" : "none", want_bn, want_splits);
+    result(strcmp(got, want) == 0, "i8r_rule_ck M=%lld N=%lld K=%lld sms=%d = %s (got %s; %s)", m, n, k, sms, want,
+           got, why);
+}
+
 void cpu_suite_i8r_rule(void) {
+    test_ck_rule(64, 1280, 5120, 132, 64, 4, "9.1 against 11.6 for the unsplit 64 x 32; 5 splits 9.4, 6 13.9");
+    test_ck_rule(128, 1280, 5120, 132, 64, 2, "10.2 against 12.2; 64 x 128 in 4 splits 11.3, 64 x 64 in 3 14.3");
+    test_ck_rule(256, 1280, 5120, 132, 128, 2, "12.4 against 13.3 for the unsplit 64 x 64");
+    test_ck_rule(512, 1280, 5120, 132, 0, 1, "the unsplit 64 x 128 14.2 against 15.6 for 64 x 160 in 2 splits");
+    test_ck_rule(128, 1280, 1280, 132, 0, 1, "K 1280: the unsplit 64 x 32 7.2 against 7.4 for 64 x 64 in 2");
+    test_ck_rule(154, 1280, 768, 132, 0, 1, "K 768: the unsplit 64 x 32 6.7 against 8.5 for 64 x 128 in 3");
+    test_ck_rule(64, 1280, 5120, 66, 64, 2, "half the SMs: 40 CTAs");
+    test_ck_rule(64, 1280, 5120, 0, 0, 1, "no SM count: no split");
     test_group_rule(2048, 1280, "128x160", "K 5120: 40.9 against 53.5 us, one wave against two");
     test_group_rule(8192, 1280, "128x128 db", "K 5120: 137.9 against 178.2 us");
     test_group_rule(4096, 4096, "128x128 db", "K 4096: 147.3 against 169.5 us");

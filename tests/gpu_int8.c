@@ -436,11 +436,17 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
     gemm_int8_rows_model(M, N, K, c.a, c.wk, c.bk, c.res, ym, ge, silu);
     // every tile (with the qa tiles, which quantize the FP16 A themselves, where A has no SiLU), or the
     // heuristic's picks with and without them
-    TileConfig cand[32];
+    TileConfig cand[96];
     const int a16 = !silu;
-    int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, a16, g_i8_sms, cand, 31) : 0;
+    int nc = all_tiles ? gemm_int8_rows_candidates(M, N, K, a16, g_i8_sms, cand, 48) : 0;
     if (all_tiles) {
         cand[nc++] = (TileConfig){gemm_int8_rows_portable_tile(), 1};
+        // every cluster split-K tile at 2, 3, 5 and 8 splits (as many as the K stages allow), whatever the
+        // candidates' fill rule takes: uneven K ranges, the K tail in the last split, M / N tails
+        static const int ks[] = {2, 3, 5, 8};
+        for (int t = 0; gemm_int8_rows_ck_tile(t) >= 0 && (K % 16) == 0; t++)
+            for (unsigned j = 0; j < sizeof(ks) / sizeof(ks[0]); j++)
+                if (ks[j] <= (K + 127) / 128) cand[nc++] = (TileConfig){gemm_int8_rows_ck_tile(t), ks[j]};
     } else {
         cand[nc++] = gemm_int8_rows_heuristic(M, N, K, ge, 0, g_i8_sms);
         const TileConfig h = gemm_int8_rows_heuristic(M, N, K, ge, a16, g_i8_sms);
@@ -471,9 +477,10 @@ static void test_rows_case(const char *what, int M, int N, int K, EpiKind epi, i
         l2 = i8_rel_l2(y, ref, ny, &nf);
         const double lim = outlier > 0 ? 0.25 : 3e-2;
         result(qbad == 0 && bad == 0 && nan == 0 && nf == 0 && l2 <= lim,
-               "gemm_int8_rows %s M=%d N=%d K=%d epi=%s silu_a=%d outlier=%g %s: quantized rows and scales == model "
-               "(%zu differ), y == model %s (%zu mismatches, %zu NaN/Inf, worst %.2f ulp), rel L2 vs FP32 %.2e <= %g",
-               what, M, N, K, epi_name(epi), silu, outlier, gemm_int8_rows_tile_name(cand[i].tile), qbad,
+               "gemm_int8_rows %s M=%d N=%d K=%d epi=%s silu_a=%d outlier=%g %s splits=%d: quantized rows and scales "
+               "== model (%zu differ), y == model %s (%zu mismatches, %zu NaN/Inf, worst %.2f ulp), rel L2 vs FP32 "
+               "%.2e <= %g",
+               what, M, N, K, epi_name(epi), silu, outlier, gemm_int8_rows_tile_name(cand[i].tile), cand[i].splits, qbad,
                silu ? "within rel L2 1e-3" : (epi == EPI_GEGLU ? "within 1 fp16 ulp" : "bit for bit"), bad, nan,
                worst, l2, lim);
         free(y);
@@ -889,6 +896,12 @@ void gpu_suite_int8_rows(int num_sms) {
     test_rows_case("walk-n", 4177, 1040, 272, EPI_GEGLU, 0, 0, 1);
     test_rows_case("walk-n", 8960, 320, 1280, EPI_BIAS_RES, 0, 0, 1);
     kernels_set_tile_walk(-1);
+    // the cluster split-K tiles' shapes: a few rows, a long K (SD1.5 1280 @8 ff2 at b1 / b2, the context
+    // projections' K = 768 with a 77-row tail), every tile and split
+    test_rows_case("ck", 64, 1280, 5120, EPI_BIAS_RES, 0, 0, 1);
+    test_rows_case("ck", 128, 1280, 5120, EPI_BIAS_RES, 0, 0, 1);
+    test_rows_case("ck", 154, 640, 768, EPI_NONE, 0, 0, 1);
+    test_rows_case("ck", 100, 416, 1296, EPI_GEGLU, 0, 0, 1);
     test_rows_case("time_emb_proj", 2, 1280, 1280, EPI_BIAS, 1, 0, 1);  // SiLU on A
     test_rows_case("time_emb_proj", 1, 320, 1280, EPI_BIAS, 1, 0, 1);
     // a few long rows: the quantizer with 8, 4 and 2 warps per row (4, 2.5 and 2 chunks per thread), the

@@ -75,6 +75,7 @@ gemm-int8-row-residual-m300 | --block gemm --m 300 --n 264 --k 512 --linear int8
 gemm-int8-row-pp-m8257 | --block gemm --m 8257 --n 264 --k 48 --linear int8 --int8-scales row --epilogue residual
 gemm-pp-walk-n-m4177 | --block gemm --m 4177 --n 1040 --k 64 --epilogue residual --tile-walk n
 gemm-int8-row-pp-walk-n-m4177 | --block gemm --m 4177 --n 1040 --k 64 --linear int8 --int8-scales row --epilogue residual --fuse-quant off --tile-walk n
+gemm-int8-row-ck-m128-k2048 | --block gemm --m 128 --n 1280 --k 2048 --linear int8 --int8-scales row --epilogue residual
 transformer-int8-row-lnquant | --block transformer --c 64 --hw 6 --head-dim 32 --context-len 5 --context-dim 32 --linear int8 --int8-scales row
 resblock-int8-row-1x1-5x9 | --block resblock --c 32 --cout 64 --h 5 --w 9 --linear int8 --conv1x1 int8 --int8-scales row
 transformer-linear-auto | --block transformer --c 64 --hw 6 --head-dim 32 --context-len 5 --context-dim 32 --linear auto

@@ -556,8 +556,10 @@ static void set_kernel_name(const Graph *g, Node *n) {
         return;
     }
     if (n->prec == PREC_INT8 && n->i8_rows) {  // e.g. "gemm-i8r i8r 128x256/4st geglu", "ln-quant + gemm-i8r ..."
-        snprintf(n->kernel, sizeof(n->kernel), "%sgemm-i8r %s%s%s", node_ln_quant(n) ? "ln-quant + " : "",
-                 gemm_int8_rows_tile_name(node_gemm_cfg(n)->tile),
+        char split[24] = "";  // the cluster split-K tiles: " splitk=S"
+        if (node_gemm_cfg(n)->splits > 1) snprintf(split, sizeof split, " splitk=%d", node_gemm_cfg(n)->splits);
+        snprintf(n->kernel, sizeof(n->kernel), "%sgemm-i8r %s%s%s%s", node_ln_quant(n) ? "ln-quant + " : "",
+                 gemm_int8_rows_tile_name(node_gemm_cfg(n)->tile), split,
                  n->op == OP_GEMM && n->lin->geglu ? " geglu" : "",
                  n->op == OP_LINEAR && n->lin->silu_in ? " silu-in" : "");
         return;
@@ -640,8 +642,10 @@ typedef struct {
 static void apply_tile(Node *n, const void *cand, int i) { *node_gemm_cfg(n) = ((const TileConfig *)cand)[i]; }
 static void apply_attn(Node *n, const void *cand, int i) { n->attn_cfg = ((const AttnConfig *)cand)[i]; }
 static void label_int8_rows(const void *cand, int i, const Node *n, char *buf, size_t len) {
-    const int tile = ((const TileConfig *)cand)[i].tile;
-    snprintf(buf, len, "%-22s", n->i8_group ? gemm_int8_group_tile_name(tile) : gemm_int8_rows_tile_name(tile));
+    const TileConfig *c = (const TileConfig *)cand + i;
+    if (n->i8_group) snprintf(buf, len, "%-22s", gemm_int8_group_tile_name(c->tile));
+    else if (c->splits > 1) snprintf(buf, len, "%-22s splitk=%-3d", gemm_int8_rows_tile_name(c->tile), c->splits);
+    else snprintf(buf, len, "%-22s", gemm_int8_rows_tile_name(c->tile));
 }
 
 static void label_int8(const void *cand, int i, const Node *n, char *buf, size_t len) {
@@ -829,7 +833,7 @@ static void select_node_tiles(Graph *g, Node *n, const Scratch *sc, KernelSelect
         }
         c = (Candidates){gemm_int8_group_candidates(m, nn, k, tiles, 128), tiles, apply_tile, label_int8_rows};
         if (c.count <= 0) die_internal("no INT8 group-scale GEMM tile for %s (M %d N %d K %d)", n->name, m, nn, k);
-    } else if (n->prec == PREC_INT8 && n->i8_rows) {  // per-row / per-channel INT8 GEMM: its tiles, no split-K
+    } else if (n->prec == PREC_INT8 && n->i8_rows) {  // per-row / per-channel INT8 GEMM (ck tiles: split-K)
         int m, nn, k;
         node_gemm_dims(g, n, &m, &nn, &k);
         if (heuristic) {
