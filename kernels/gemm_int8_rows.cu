@@ -1946,14 +1946,14 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_s
 //   Forced, the widest narrower one that takes K (less shared memory).
 // - The 64 x 32 tile (ff2 and the attention outputs at 64-128 rows): twice the CTAs, each streaming half the
 //   weight rows; measured at K = 1280 and 5120, not at the context projections' K = 768.
-// - First of all, K >= 4096 with a few rows: a ck tile (cluster split-K), the narrowest whose tiles split at
-//   least twice within 80 CTAs on 132 SMs, where its clusters fit the GPU at once (i8r_rule_ck: 64 x 1280 x
-//   5120 in 4 splits of 64 x 64 tiles, 128 rows in 2, 256 rows 64 x 128 in 2).
+// - First of all, K >= 4096 with a few rows: the 64 x 64 ck tile (cluster split-K) where its tiles split at
+//   least twice within 80 CTAs on 132 SMs and its clusters fit the GPU at once (i8r_rule_ck: 64 x 1280 x 5120
+//   in 4 splits, 128 rows in 2; the wider ck tiles are tuning's only).
 // The rule itself is i8r_rule_ck and i8r_rule_pick (kernels/i8r_rule.h, tested on the CPU). The TS tiles need y and the
 // residual 16-byte aligned (the graph's tensors are); the portable kernel where no TMA tile runs.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a16, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
-    int ck_bns[I8R_NUM_CK + 1];  // the ck widths, narrowest first (as listed), then 0
+    int ck_bns[I8R_NUM_CK + 1];  // the ck widths, then 0
     for (int t = 0; t <= I8R_NUM_CK; t++) ck_bns[t] = t < I8R_NUM_CK ? kI8rCkTiles[t].bn : 0;
     const I8rRuleCk ck = i8r_rule_ck(m, n, k, num_sms, ck_bns);
     for (int t = 0; ck.splits > 1 && t < I8R_NUM_CK; t++)

@@ -90,15 +90,18 @@ I8R_RULE_FN I8rRulePick i8r_rule_pick(long long m, long long n, long long k, int
 }
 
 // The cluster split-K ("ck") tiles for the GEMMs of a few rows and a long K (gemm_int8_rows_heuristic asks
-// this before i8r_rule_pick): ck_bns the ck tiles' widths, narrowest first, 0 ends the list. Returns the width
-// and split count (splits 1: no ck tile). Where K >= 4096, the narrowest width whose 64-row tiles split at
-// least twice within 80 CTAs on 132 SMs (scaled to num_sms), with the most splits that stay within them (at
-// most 8, and two K stages of 128 bytes per split). Tuning's picks (H200; the node with the row quantizer's
-// pass, graph replays): 64 x 1280 x 5120 64 x 64 in 4 splits, 9.1 us against 11.6 for the unsplit 64 x 32;
-// 128 rows 64 x 64 in 2, 10.2 against 12.2; 256 rows 64 x 128 in 2, 12.4 against 13.3 (all 80 CTAs); 100 and
-// 120 CTAs were 3-52% slower than 80 where a shape had both (clusters of 3 to 8 CTAs that no longer fit the
-// GPCs at once run in a second wave). At K = 1280 the unsplit tiles were as fast or faster (128 x 1280 x
-// 1280: 7.2 against 7.4 us), and from 512 rows no split fits.
+// this before i8r_rule_pick): ck_bns the ck tiles' widths, 0 ends the list. Returns the width and split count
+// (splits 1: no ck tile). Where K >= 4096, the 64-column tile where its tiles split at least twice within 80
+// CTAs on 132 SMs (scaled to num_sms), with the most splits that stay within them (at most 8, and two K stages
+// of 128 bytes per split). Tuning's picks (H200; the node with the row quantizer's pass, graph replays): 64 x
+// 1280 x 5120 64 x 64 in 4 splits, 9.1 us against 11.6 for the unsplit 64 x 32; 128 rows 64 x 64 in 2, 10.2
+// against 12.2 (both 80 CTAs); 100 and 120 CTAs were 3-52% slower than 80 where a shape had both (clusters
+// of 3 to 8 CTAs that no longer fit the GPCs at once run in a second wave). In place (SD1.5 1280 @8
+// transformer, heuristic, --linear auto) the block gains less than the node: 78.3 against 80.0-80.4 us at b1,
+// 84.4 against 84.9-85.3 at b2. The wider tiles stay tuning's: at 144 and 288 rows (SD2.1 1280 @12) their
+// splits gained 0.3 us in the ff2 node at b1 and lost 0.6 at b2, and the blocks took 1-2.5 us longer (84.6-85.9
+// against 83.4-83.6 at b1); at K = 1280 the unsplit tiles were as fast or faster (128 x 1280 x 1280: 7.1-7.2
+// against 7.4 us).
 typedef struct {
     int bn, splits;
 } I8rRuleCk;
@@ -109,14 +112,13 @@ I8R_RULE_FN I8rRuleCk i8r_rule_ck(long long m, long long n, long long k, int num
     if (k < 4096 || num_sms < 1) return r;
     const long long m64 = (m + 63) / 64, nkt = (k + 127) / 128, ctas = (long long)num_sms * 80 / 132;
     for (int i = 0; ck_bns[i]; i++) {
-        const long long tiles = m64 * ((n + ck_bns[i] - 1) / ck_bns[i]);
+        if (ck_bns[i] != 64) continue;
+        const long long tiles = m64 * ((n + 63) / 64);
         long long s = ctas / tiles;
         if (s > 8) s = 8;
         if (s > nkt / 2) s = nkt / 2;
-        if (s >= 2) {
-            r.bn = ck_bns[i], r.splits = (int)s;
-            return r;
-        }
+        if (s >= 2) r.bn = 64, r.splits = (int)s;
+        return r;
     }
     return r;
 }

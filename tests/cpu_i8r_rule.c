@@ -50,10 +50,10 @@ static void test_group_rule(long long m, long long n, const char *want, const ch
 }
 
 // The cluster split-K rule (i8r_rule_ck) against tuning's picks (H200, bench/results/2026-11-29-h200-int8-ck:
-// the node with the row quantizer's pass, graph replays, us). The ck widths as gemm_int8_rows.cu lists them.
+// the node with the row quantizer's pass, graph replays, us; the blocks with --linear auto, heuristic).
 static void test_ck_rule(long long m, long long n, long long k, int sms, int want_bn, int want_splits,
                          const char *why) {
-    static const int ck_bns[] = {64, 128, 160, 0};
+    static const int ck_bns[] = {64, 128, 160, 0};  // as gemm_int8_rows.cu lists them
     const I8rRuleCk r = i8r_rule_ck(m, n, k, sms, ck_bns);
     char got[32], want[32];
     snprintf(got, sizeof got, r.splits > 1 ? "ck 64x%d splitk=%d" : "none", r.bn, r.splits);
@@ -63,9 +63,14 @@ static void test_ck_rule(long long m, long long n, long long k, int sms, int wan
 }
 
 void cpu_suite_i8r_rule(void) {
-    test_ck_rule(64, 1280, 5120, 132, 64, 4, "9.1 against 11.6 for the unsplit 64 x 32; 5 splits 9.4, 6 13.9");
-    test_ck_rule(128, 1280, 5120, 132, 64, 2, "10.2 against 12.2; 64 x 128 in 4 splits 11.3, 64 x 64 in 3 14.3");
-    test_ck_rule(256, 1280, 5120, 132, 128, 2, "12.4 against 13.3 for the unsplit 64 x 64");
+    test_ck_rule(64, 1280, 5120, 132, 64, 4, "9.1 against 11.6 for the unsplit 64 x 32; 5 splits 9.4, 6 13.9; "
+                                             "the SD1.5 1280 @8 b1 block 78.3 against 80.0-80.4");
+    test_ck_rule(128, 1280, 5120, 132, 64, 2, "10.2 against 12.2; 64 x 128 in 4 splits 11.3, 64 x 64 in 3 14.3; "
+                                              "the SD1.5 1280 @8 b2 block 84.4 against 84.9-85.3");
+    test_ck_rule(144, 1280, 5120, 132, 0, 1, "SD2.1 1280 @12 b1: 64 x 128 in 2 splits, ff2 12.6-12.7 against 12.9 us in "
+                                             "place, the block 84.6-85.9 against 83.4-83.6");
+    test_ck_rule(256, 1280, 5120, 132, 0, 1, "64 x 128 in 2 splits 12.4 against 13.3 alone, not measured in place");
+    test_ck_rule(288, 1280, 5120, 132, 0, 1, "SD2.1 1280 @12 b2: 64 x 160 in 2 splits, ff2 14.4-14.6 against 13.9 us");
     test_ck_rule(512, 1280, 5120, 132, 0, 1, "the unsplit 64 x 128 14.2 against 15.6 for 64 x 160 in 2 splits");
     test_ck_rule(128, 1280, 1280, 132, 0, 1, "K 1280: the unsplit 64 x 32 7.2 against 7.4 for 64 x 64 in 2");
     test_ck_rule(154, 1280, 768, 132, 0, 1, "K 768: the unsplit 64 x 32 6.7 against 8.5 for 64 x 128 in 3");
