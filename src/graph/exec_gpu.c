@@ -643,9 +643,11 @@ static void apply_tile(Node *n, const void *cand, int i) { *node_gemm_cfg(n) = (
 static void apply_attn(Node *n, const void *cand, int i) { n->attn_cfg = ((const AttnConfig *)cand)[i]; }
 static void label_int8_rows(const void *cand, int i, const Node *n, char *buf, size_t len) {
     const TileConfig *c = (const TileConfig *)cand + i;
-    if (n->i8_group) snprintf(buf, len, "%-22s", gemm_int8_group_tile_name(c->tile));
-    else if (c->splits > 1) snprintf(buf, len, "%-22s splitk=%-3d", gemm_int8_rows_tile_name(c->tile), c->splits);
-    else snprintf(buf, len, "%-22s", gemm_int8_rows_tile_name(c->tile));
+    char name[64];  // as the report's kernel column names it: a ck tile with " splitk=S"
+    if (n->i8_group) snprintf(name, sizeof name, "%s", gemm_int8_group_tile_name(c->tile));
+    else if (c->splits > 1) snprintf(name, sizeof name, "%s splitk=%d", gemm_int8_rows_tile_name(c->tile), c->splits);
+    else snprintf(name, sizeof name, "%s", gemm_int8_rows_tile_name(c->tile));
+    snprintf(buf, len, "%-22s", name);
 }
 
 static void label_int8(const void *cand, int i, const Node *n, char *buf, size_t len) {
