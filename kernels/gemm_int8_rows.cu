@@ -16,10 +16,11 @@
 //                                   scale per output channel;
 //   y[m, n] = epi(float(isum) * (sa[m] * sw[n])), isum = sum over the whole K
 //   of qa[m, k] * qw[n, k] in exact INT32 (|isum| <= K * 127^2 < 2^31 for
-//   K < 133144). No K-tiles and no split-K: the result does not depend on
-//   the tile, and the dequantization is one multiply per output in the
-//   epilogue instead of two operations per accumulator and K-tile. The C
-//   model is gemm_int8_rows_model (src/layers/quant.c).
+//   K < 133144). No K-tiles: the result does not depend on the tile (nor on
+//   the ck tiles' K splits, whose INT32 sums add exactly), and the
+//   dequantization is one multiply per output in the epilogue instead of two
+//   operations per accumulator and K-tile. The C model is
+//   gemm_int8_rows_model (src/layers/quant.c).
 //
 // Why (docs/PERF.md, "Online-quantized INT8 GEMM")
 //   The per-tile kernels (gemm_int8.cu, gemm_int8_wgmma.cu) move FP16
@@ -1915,6 +1916,10 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_s
 // The tuned picks of the H100 runs as a rule (bench/results/2026-11-27-h100-int8-ts and -int8-qa,
 // docs/PERF.md "The TMA-store epilogue on the INT8 row tiles" and "INT8 row tiles that quantize their
 // own A"). In order:
+// - K >= 4096 with a few rows: the 64 x 64 ck tile (cluster split-K) where its tiles split at least twice
+//   within 80 CTAs on 132 SMs and its clusters fit the GPU at once (i8r_rule_ck: 64 x 1280 x 5120 in 4
+//   splits, 128 rows in 2; the wider ck tiles are tuning's only; H200, docs/PERF.md "Cluster split-K INT8 row
+//   tiles").
 // - a16 (A plain FP16 rows) where the 64-row blocks fill their waves to 7/8 of the SMs (8192 rows on the
 //   H100): the qa tile of the width that fills the grid best (64 x 160 at N = 320 .. 960: 8192 x 320 x
 //   1280 18.2 against 24.7 us for the quantizer pass and the best other tile; 64 x 256 from N = 2560);
@@ -1946,11 +1951,8 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_s
 //   Forced, the widest narrower one that takes K (less shared memory).
 // - The 64 x 32 tile (ff2 and the attention outputs at 64-128 rows): twice the CTAs, each streaming half the
 //   weight rows; measured at K = 1280 and 5120, not at the context projections' K = 768.
-// - First of all, K >= 4096 with a few rows: the 64 x 64 ck tile (cluster split-K) where its tiles split at
-//   least twice within 80 CTAs on 132 SMs and its clusters fit the GPU at once (i8r_rule_ck: 64 x 1280 x 5120
-//   in 4 splits, 128 rows in 2; the wider ck tiles are tuning's only).
-// The rule itself is i8r_rule_ck and i8r_rule_pick (kernels/i8r_rule.h, tested on the CPU). The TS tiles need y and the
-// residual 16-byte aligned (the graph's tensors are); the portable kernel where no TMA tile runs.
+// The rule itself is i8r_rule_ck and i8r_rule_pick (kernels/i8r_rule.h, tested on the CPU). The TS tiles
+// need y and the residual 16-byte aligned (the graph's tensors are); the portable kernel where no TMA tile runs.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a16, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
     int ck_bns[I8R_NUM_CK + 1];  // the ck widths, then 0
