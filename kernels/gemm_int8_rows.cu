@@ -952,13 +952,6 @@ __device__ __forceinline__ void i8r_ts_residual(const I8RParams &p, const PpTsMa
         ts_load<BN>(ts_maps, slab, rb, n0, m0w);
     }
 }
-// One 64 x BN tile of consumer c of NC (its i-th: ring stages i nkt .., the
-// residual barrier's pass i / NC): wait for the turn (the previous consumer
-// has issued its last tile's main loop), the main loop (A: the stage's 64
-// rows, or ABM == 0 the resident boxes a_res), the turn passed on where
-// another consumer has a tile after it (next), then the residual (or the
-// slab free), i8r_dequant_frag with the fragment rows' scales (scales(sa,
-// sb), read there) and pp_ts.cuh's epilogue into rows m0w .. of y.
 // Consumer c of NC's turn and main loop for its i-th tile (ring stages i nkt ..): wait until the previous
 // consumer has issued its last tile's main loop, run this one (HALVES m64 halves of R accumulators each; A:
 // the stage's rows, or ABM == 0 the resident boxes a_res), and pass the turn on where another consumer has a
@@ -979,6 +972,13 @@ __device__ __forceinline__ void i8r_pp_mainloop(int *acc, unsigned char *ring, u
         a_res);
     wg_regs_ready<HALVES * R>(acc);
 }
+// One 64 x BN tile of consumer c of NC (its i-th: ring stages i nkt .., the
+// residual barrier's pass i / NC): wait for the turn (the previous consumer
+// has issued its last tile's main loop), the main loop (A: the stage's 64
+// rows, or ABM == 0 the resident boxes a_res), the turn passed on where
+// another consumer has a tile after it (next), then the residual (or the
+// slab free), i8r_dequant_frag with the fragment rows' scales (scales(sa,
+// sb), read there) and pp_ts.cuh's epilogue into rows m0w .. of y.
 template <int BN, int STAGES, int ABM, int NC, int TSV, typename Scales>
 __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &ts_maps, int *acc,
                                             unsigned char *ring, uint64_t *full, uint64_t *empty,
