@@ -547,20 +547,20 @@ __device__ __forceinline__ void i8r_ring_setup(const CUtensorMap *map_a, const C
     __syncthreads();
 }
 
-// The plain row tile's producer (thread 0 of warpgroup 0): stage i of the ring [STAGES][A (128, 128) s8 |
-// W (BN, 128) s8] gets qa's box at (K byte 128 i, row m0) and qw's at (128 i, n0), once the consumers gave
-// the stage back.
-template <int BN, int STAGES>
+// The one-tile producer (thread 0 of warpgroup 0; the plain row tile and, with BM = 64 and its split's first
+// stage kt0, the ck tile): stage i of the ring [STAGES][A (BM, 128) s8 | W (BN, 128) s8] gets qa's box at
+// (K byte 128 (kt0 + i), row m0) and qw's at (128 (kt0 + i), n0), once the consumers gave the stage back.
+template <int BN, int STAGES, int BM = I8R_BM>
 __device__ __forceinline__ void i8r_produce(const CUtensorMap *map_a, const CUtensorMap *map_w, unsigned char *ring,
-                                            uint64_t *full, uint64_t *empty, int nkt, int m0, int n0) {
-    constexpr int A_BYTES = I8R_BM * I8R_BK, STAGE_BYTES = A_BYTES + BN * I8R_BK;
+                                            uint64_t *full, uint64_t *empty, int nkt, int m0, int n0, int kt0 = 0) {
+    constexpr int A_BYTES = BM * I8R_BK, STAGE_BYTES = A_BYTES + BN * I8R_BK;
     for (int i = 0; i < nkt; i++) {
         const int s = i % STAGES;
         if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
         unsigned char *st = ring + s * STAGE_BYTES;
         mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
-        tma_load_2d(st, map_a, &full[s], i * I8R_BK, m0);
-        tma_load_2d(st + A_BYTES, map_w, &full[s], i * I8R_BK, n0);
+        tma_load_2d(st, map_a, &full[s], (kt0 + i) * I8R_BK, m0);
+        tma_load_2d(st + A_BYTES, map_w, &full[s], (kt0 + i) * I8R_BK, n0);
     }
 }
 #endif
@@ -1418,15 +1418,8 @@ __global__ void __launch_bounds__(256, 1)
     pdl_wait();  // qa (this call's quantizer), bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer: this split's stages
-        if (tid == 0)
-            for (int i = 0; i < n_kt; i++) {
-                const int s = i % STAGES;
-                if (i >= STAGES) mbar_wait(&empty[s], ((i / STAGES) - 1) & 1);
-                unsigned char *st = ring + s * L::STAGE_BYTES;
-                mbar_arrive_expect_tx(&full[s], L::STAGE_BYTES);
-                tma_load_2d(st, &map_a, &full[s], (kt0 + i) * I8R_BK, m0);
-                tma_load_2d(st + L::A_BYTES, &map_w, &full[s], (kt0 + i) * I8R_BK, n0);
-            }
+        static_assert(L::STAGE_BYTES == (64 + BN) * I8R_BK, "i8r_produce's stage layout");
+        if (tid == 0) i8r_produce<BN, STAGES, 64>(&map_a, &map_w, ring, full, empty, n_kt, m0, n0, kt0);
         return;
     }
 
@@ -1955,9 +1948,7 @@ extern "C" int gemm_int8_rows_candidates(int m, int n, int k, int a16, int num_s
 // need y and the residual 16-byte aligned (the graph's tensors are); the portable kernel where no TMA tile runs.
 extern "C" TileConfig gemm_int8_rows_heuristic(int m, int n, int k, GemmEpilogue epi, int a16, int num_sms) {
     if (!i8r_tma_usable(k)) return TileConfig{I8R_PORTABLE, 1};
-    int ck_bns[I8R_NUM_CK + 1];  // the ck widths, then 0
-    for (int t = 0; t <= I8R_NUM_CK; t++) ck_bns[t] = t < I8R_NUM_CK ? kI8rCkTiles[t].bn : 0;
-    const I8rRuleCk ck = i8r_rule_ck(m, n, k, num_sms, ck_bns);
+    const I8rRuleCk ck = i8r_rule_ck(m, n, k, num_sms);
     for (int t = 0; ck.splits > 1 && t < I8R_NUM_CK; t++)
         if (kI8rCkTiles[t].bn == ck.bn &&
             i8r_ck_one_wave(t, ck.splits, (long long)((m + 63) / 64) * ((n + ck.bn - 1) / ck.bn)))

@@ -90,8 +90,8 @@ I8R_RULE_FN I8rRulePick i8r_rule_pick(long long m, long long n, long long k, int
 }
 
 // The cluster split-K ("ck") tiles for the GEMMs of a few rows and a long K (gemm_int8_rows_heuristic asks
-// this before i8r_rule_pick): ck_bns the ck tiles' widths, 0 ends the list. Returns the width and split count
-// (splits 1: no ck tile). Where K >= 4096, the 64-column tile where its tiles split at least twice within 80
+// this before i8r_rule_pick). Returns the width and split count (splits 1: no ck tile). Where K >= 4096, the
+// 64-column tile where its tiles split at least twice within 80
 // CTAs on 132 SMs (scaled to num_sms), with the most splits that stay within them (at most 8, and two K stages
 // of 128 bytes per split). Tuning's picks (H200; the node with the row quantizer's pass, graph replays): 64 x
 // 1280 x 5120 64 x 64 in 4 splits, 9.1 us against 11.6 for the unsplit 64 x 32; 128 rows 64 x 64 in 2, 10.2
@@ -106,20 +106,15 @@ typedef struct {
     int bn, splits;
 } I8rRuleCk;
 
-I8R_RULE_FN I8rRuleCk i8r_rule_ck(long long m, long long n, long long k, int num_sms, const int *ck_bns) {
+I8R_RULE_FN I8rRuleCk i8r_rule_ck(long long m, long long n, long long k, int num_sms) {
     I8rRuleCk r;
     r.bn = 0, r.splits = 1;
     if (k < 4096 || num_sms < 1) return r;
-    const long long m64 = (m + 63) / 64, nkt = (k + 127) / 128, ctas = (long long)num_sms * 80 / 132;
-    for (int i = 0; ck_bns[i]; i++) {
-        if (ck_bns[i] != 64) continue;
-        const long long tiles = m64 * ((n + 63) / 64);
-        long long s = ctas / tiles;
-        if (s > 8) s = 8;
-        if (s > nkt / 2) s = nkt / 2;
-        if (s >= 2) r.bn = 64, r.splits = (int)s;
-        return r;
-    }
+    const long long tiles = (m + 63) / 64 * ((n + 63) / 64), nkt = (k + 127) / 128;
+    long long s = (long long)num_sms * 80 / 132 / tiles;  // splits within 80 CTAs on 132 SMs
+    if (s > 8) s = 8;
+    if (s > nkt / 2) s = nkt / 2;
+    if (s >= 2) r.bn = 64, r.splits = (int)s;
     return r;
 }
 

@@ -53,8 +53,7 @@ static void test_group_rule(long long m, long long n, const char *want, const ch
 // the node with the row quantizer's pass, graph replays, us; the blocks with --linear auto, heuristic).
 static void test_ck_rule(long long m, long long n, long long k, int sms, int want_bn, int want_splits,
                          const char *why) {
-    static const int ck_bns[] = {64, 128, 160, 0};  // as gemm_int8_rows.cu lists them
-    const I8rRuleCk r = i8r_rule_ck(m, n, k, sms, ck_bns);
+    const I8rRuleCk r = i8r_rule_ck(m, n, k, sms);
     char got[32], want[32];
     snprintf(got, sizeof got, r.splits > 1 ? "ck 64x%d splitk=%d" : "none", r.bn, r.splits);
     snprintf(want, sizeof want, want_splits > 1 ? "ck 64x%d splitk=%d" : "none", want_bn, want_splits);
