@@ -879,10 +879,12 @@ void gpu_suite_int8_rows(int num_sms) {
     test_rows_heuristic_qa();
     // awkward shapes: M = 1, 7, 77, 129, N / K tails, K % 16 == 8 (portable only), every tile; 4177 x 1040:
     // more than two tiles per CTA of every ping-pong tile (each consumer several, the ring across tiles)
-    // 8960 x 320 x 1280: more 64-row blocks (140) than SMs, so the qa tiles run in two waves
-    static const int sh[][3] = {{1, 8, 16},      {7, 24, 40},    {77, 136, 1288}, {129, 264, 272},
-                                {100, 208, 200}, {333, 384, 1024}, {65, 80, 136}, {4177, 1040, 272},
-                                {8960, 320, 1280}};
+    // 8960 x 320 x 1280: more 64-row blocks (140) than SMs, so the qa tiles run in two waves. The K values
+    // give the qa tiles' row quantizer every lane count per row: 1 (K 16, 40), 2 (48), 4 (136), 8 (200, 272),
+    // 16 (336, 640) and 32 (1024, 1280)
+    static const int sh[][3] = {{1, 8, 16},      {7, 24, 40},      {77, 136, 1288}, {129, 264, 272},
+                                {100, 208, 200}, {333, 384, 1024}, {65, 80, 136},   {4177, 1040, 272},
+                                {8960, 320, 1280}, {300, 96, 48},  {257, 160, 336}, {1030, 320, 640}};
     for (unsigned i = 0; i < sizeof(sh) / sizeof(sh[0]); i++)
         for (int e = 0; e < 4; e++) {
             if (e == EPI_GEGLU && sh[i][1] % 16) continue;
