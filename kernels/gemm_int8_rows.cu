@@ -1247,10 +1247,6 @@ __device__ __forceinline__ void i8r_qa_rows_l(const half *a, int M, int K, int k
     constexpr int RPP = 32 / L;                                         // rows per pass
     constexpr int G = RPP * I8R_QA_G <= 8 ? I8R_QA_G : (8 + RPP - 1) / RPP;  // passes in flight: the warp's 8 rows at most
     const int chunks = K / 8, sub = lane / L, sl = lane % L;           // this lane's row in a pass and place in it
-    if constexpr (RPP * G < 8) {  // the rows of the warp's later passes into L2 now, under the first pass
-        const int r0 = m0 + 8 * w + RPP * G, r1 = min(m0 + 8 * w + 8, M);
-        if (lane == 0 && r0 < r1) bulk_prefetch_l2(a + (size_t)r0 * K, (uint32_t)((r1 - r0) * K * 2));
-    }
 #pragma unroll 1
     for (int p0 = 0; p0 < 8; p0 += RPP * G) {
         uint4 u[G][I8R_QA_CH];

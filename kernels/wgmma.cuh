@@ -438,15 +438,6 @@ __device__ __forceinline__ void bulk_commit_wait_read() {
     bulk_commit();
     bulk_wait_read<0>();
 }
-// Bytes [src, src + bytes) of global memory into L2 by the bulk copy engine (bytes a multiple of 16,
-// src 16-byte aligned): a hint, nothing waits for it.
-__device__ __forceinline__ void bulk_prefetch_l2(const void *src, uint32_t bytes) {
-#if WGMMA_SM90A_PASS
-    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;\n" ::"l"(src), "r"(bytes) : "memory");
-#else
-    (void)src, (void)bytes;
-#endif
-}
 // Waits until every bulk group of this thread has completed, writes included.
 __device__ __forceinline__ void bulk_wait_all() {
 #if WGMMA_SM90A_PASS
