@@ -1230,29 +1230,21 @@ __device__ __forceinline__ uint2 *i8r_qa_bytes(unsigned char *abox, int r, int c
 // sa_s: quantize_rows_int8_kernel's functions, so the same bytes. Warp w takes
 // rows 8 w .. 8 w + 7; a row is read by L lanes (the fewest, a power of 2,
 // whose I8R_QA_CH 16-byte chunks each cover it: 8 at K = 320, 32 at 1280), so
-// the warp holds 32 / L rows per pass and G passes at a time, every load of
-// them issued before the first max (at K <= 640 the whole row block is in
-// flight at once). L is a template argument (i8r_qa_rows picks it from K): the
-// shuffles of the lanes' maxima are unrolled and the G rows' reductions
-// interleaved, and each lane keeps its running max as FP16 pairs (|x| and max
-// are exact in FP16, so the bits are i8r_amax8's). The first build took L at
-// run time: a reduction loop per row, one row after another, and the
-// quantization was half the consumers' time at 8192 x 320 x 1280 (Nsight
-// Compute, 6.6 cycles per issued instruction; docs/PERF.md). Rows past M are
-// zeros (scale 0); the bytes past K in the last box are zeros (the weights'
-// are the copy engine's zeros there too).
-template <int L>
-__device__ __forceinline__ void i8r_qa_rows_l(const half *a, int M, int K, int kb, int m0, int w, int lane,
-                                              unsigned char *abox, float *sa_s) {
-    constexpr int RPP = 32 / L;                                         // rows per pass
-    constexpr int G = RPP * I8R_QA_G <= 8 ? I8R_QA_G : (8 + RPP - 1) / RPP;  // passes in flight: the warp's 8 rows at most
-    const int chunks = K / 8, sub = lane / L, sl = lane % L;           // this lane's row in a pass and place in it
-#pragma unroll 1
-    for (int p0 = 0; p0 < 8; p0 += RPP * G) {
-        uint4 u[G][I8R_QA_CH];
+// the warp holds 32 / L rows per pass and I8R_QA_G passes at a time, every
+// load of them issued before the first max (at K <= 640 the whole row block
+// is in flight at once). Rows past M are zeros (scale 0); the bytes past K in
+// the last box are zeros (the weights' are the copy engine's zeros there too).
+__device__ __forceinline__ void i8r_qa_rows(const half *a, int M, int K, int kb, int m0, int w, int lane,
+                                            unsigned char *abox, float *sa_s) {
+    const int chunks = K / 8;
+    int L = 1;  // lanes per row
+    while (L * I8R_QA_CH < chunks) L <<= 1;
+    const int rpp = 32 / L, sub = lane / L, sl = lane % L;  // rows per pass; this lane's row and place in it
+    for (int p0 = 0; p0 < 8; p0 += rpp * I8R_QA_G) {
+        uint4 u[I8R_QA_G][I8R_QA_CH];
 #pragma unroll
-        for (int g = 0; g < G; g++) {
-            const int rw = p0 + g * RPP + sub, m = m0 + 8 * w + rw;  // the row's place in the warp's 8, in A
+        for (int g = 0; g < I8R_QA_G; g++) {
+            const int rw = p0 + g * rpp + sub, m = m0 + 8 * w + rw;  // the row's place in the warp's 8, in A
             const uint4 *xr = reinterpret_cast<const uint4 *>(a + (size_t)m * K);
 #pragma unroll
             for (int i = 0; i < I8R_QA_CH; i++) {
@@ -1260,24 +1252,16 @@ __device__ __forceinline__ void i8r_qa_rows_l(const half *a, int M, int K, int k
                 u[g][i] = rw < 8 && m < M && ch < chunks ? xr[ch] : make_uint4(0u, 0u, 0u, 0u);  // |0| changes no max
             }
         }
-        float amax[G];
 #pragma unroll
-        for (int g = 0; g < G; g++) {
-            half2 hm = i8r_habs8(u[g][0]);
+        for (int g = 0; g < I8R_QA_G; g++) {
+            float amax = 0.0f;
 #pragma unroll
-            for (int i = 1; i < I8R_QA_CH; i++) hm = __hmax2(hm, i8r_habs8(u[g][i]));
-            amax[g] = fmaxf(0.0f, fmaxf(__low2float(hm), __high2float(hm)));
-        }
-#pragma unroll
-        for (int o = L / 2; o > 0; o >>= 1)
-#pragma unroll
-            for (int g = 0; g < G; g++) amax[g] = fmaxf(amax[g], __shfl_xor_sync(0xffffffffu, amax[g], o));
-#pragma unroll
-        for (int g = 0; g < G; g++) {
-            const int rw = p0 + g * RPP + sub, r = 8 * w + rw;  // the row in the block
-            if (rw >= 8) continue;                               // past the warp's rows (no shuffle below)
-            const float inv = i8r_inv(amax[g]);
-            if (sl == 0) sa_s[r] = i8r_scale(amax[g]);
+            for (int i = 0; i < I8R_QA_CH; i++) amax = i8r_amax8(u[g][i], 0, amax);
+            for (int o = L / 2; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
+            const int rw = p0 + g * rpp + sub, r = 8 * w + rw;  // the row in the block
+            if (rw >= 8) continue;  // past the warp's rows (no shuffle below)
+            const float inv = i8r_inv(amax);
+            if (sl == 0) sa_s[r] = i8r_scale(amax);
 #pragma unroll
             for (int i = 0; i < I8R_QA_CH; i++) {
                 const int ch = sl + L * i;
@@ -1287,24 +1271,6 @@ __device__ __forceinline__ void i8r_qa_rows_l(const half *a, int M, int K, int k
                 *i8r_qa_bytes(abox, r, ch) = make_uint2(0u, 0u);
         }
     }
-}
-
-// i8r_qa_rows_l with the fewest lanes per row whose I8R_QA_CH chunks cover K (K <= I8R_QA_KMAX).
-__device__ __forceinline__ void i8r_qa_rows(const half *a, int M, int K, int kb, int m0, int w, int lane,
-                                            unsigned char *abox, float *sa_s) {
-    const int chunks = K / 8;
-    if (chunks <= I8R_QA_CH)
-        i8r_qa_rows_l<1>(a, M, K, kb, m0, w, lane, abox, sa_s);
-    else if (chunks <= 2 * I8R_QA_CH)
-        i8r_qa_rows_l<2>(a, M, K, kb, m0, w, lane, abox, sa_s);
-    else if (chunks <= 4 * I8R_QA_CH)
-        i8r_qa_rows_l<4>(a, M, K, kb, m0, w, lane, abox, sa_s);
-    else if (chunks <= 8 * I8R_QA_CH)
-        i8r_qa_rows_l<8>(a, M, K, kb, m0, w, lane, abox, sa_s);
-    else if (chunks <= 16 * I8R_QA_CH)
-        i8r_qa_rows_l<16>(a, M, K, kb, m0, w, lane, abox, sa_s);
-    else
-        i8r_qa_rows_l<32>(a, M, K, kb, m0, w, lane, abox, sa_s);
 }
 #endif
 

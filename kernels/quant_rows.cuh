@@ -36,16 +36,11 @@ __device__ __forceinline__ uint2 i8r_quant8(const uint4 &u, int silu, float inv)
     return make_uint2(__byte_perm(__byte_perm(b[0], b[1], 0x0040), __byte_perm(b[2], b[3], 0x0040), 0x5410),
                       __byte_perm(__byte_perm(b[4], b[5], 0x0040), __byte_perm(b[6], b[7], 0x0040), 0x5410));
 }
-// max |x| of 8 halves as a pair (|x| and max are exact in FP16; a NaN gives the other operand).
-__device__ __forceinline__ half2 i8r_habs8(const uint4 &u) {
-    const half2 *h = reinterpret_cast<const half2 *>(&u);
-    return __hmax2(__hmax2(__habs2(h[0]), __habs2(h[1])), __hmax2(__habs2(h[2]), __habs2(h[3])));
-}
 // max |v| of 8 halves (v = silu(x) where asked), folded into amax.
 __device__ __forceinline__ float i8r_amax8(const uint4 &u, int silu, float amax) {
     const half2 *h = reinterpret_cast<const half2 *>(&u);
-    if (!silu) {
-        const half2 m = i8r_habs8(u);
+    if (!silu) {  // |x| of FP16 values: exact in FP16
+        const half2 m = __hmax2(__hmax2(__habs2(h[0]), __habs2(h[1])), __hmax2(__habs2(h[2]), __habs2(h[3])));
         return fmaxf(amax, fmaxf(__low2float(m), __high2float(m)));
     }
 #pragma unroll
