@@ -5,7 +5,7 @@
 #   tests/sanitize.sh [build/unetrun]     (SANITIZE_ONLY=REGEX: only the runs so named)
 #
 # Each run below goes through memcheck, racecheck, initcheck and synccheck,
-# SANITIZE_JOBS (default: the CPU cores) of them at once; the two heavy
+# SANITIZE_JOBS (default: the CPU cores) of them at once; the heavy
 # racecheck runs (HEAVY below) after all the others, SANITIZE_HEAVY_JOBS at once.
 # Kernel selection stays at its default (tune), so every candidate tile,
 # split-K and attention variant of the shape is launched too, not only the
@@ -119,7 +119,10 @@ JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
 # The heavy racecheck runs: racecheck's resident set grows with every launch
 # of these runs, to 65.1 GiB (groupnorm-one-pass-cluster-48x48) and 46.7 GiB
 # (gemm-int8-row-pp-m8257), where every other run's stays under 25 GiB
-# (bench/results/2026-11-29-h200-sanitize-heavy-last, job1); with only the
+# (bench/results/2026-11-29-h200-sanitize-heavy-last, job1), and to over 48
+# GiB (gemm-int8-row-pp-walk-n-m4177, added after that count: the OOM killer
+# ended it at 50.6 GiB beside 15 other runs and a test_gpu process, bench/
+# results/2026-11-29-h200-qa-quant, job3); with only the
 # heuristic's picks launched the same two take 3.0 and 2.6 GiB (job3), so it
 # is tuning's candidates that cost the memory. Beside 15 other runs
 # on one H200 with 125 GiB the kernel's OOM killer ended both (bench/results/
@@ -128,7 +131,7 @@ JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
 # 72 GiB of host memory (SANITIZE_MEMTOTAL_KB, default /proc/meminfo's
 # MemTotal); on a host with less, not at all (a SKIP line each, counted
 # neither passed nor failed; SANITIZE_HEAVY_JOBS=1 runs them anyway).
-HEAVY="groupnorm-one-pass-cluster-48x48 gemm-int8-row-pp-m8257"
+HEAVY="groupnorm-one-pass-cluster-48x48 gemm-int8-row-pp-m8257 gemm-int8-row-pp-walk-n-m4177"
 case "$JOBS" in '' | *[!0-9]* | 0) echo "sanitize.sh: SANITIZE_JOBS must be a count, 1 or more (got '$JOBS')"; echo "0 passed, 1 failed"; exit 1 ;; esac
 if [ -n "${SANITIZE_MEMTOTAL_KB+set}" ]; then
     mem_kb=$SANITIZE_MEMTOTAL_KB
