@@ -952,17 +952,16 @@ __device__ __forceinline__ void i8r_ts_residual(const I8RParams &p, const PpTsMa
         ts_load<BN>(ts_maps, slab, rb, n0, m0w);
     }
 }
-// Consumer c of NC's turn and main loop for its i-th tile (ring stages ring0 + i nkt ..): wait until the
-// previous consumer has issued its last tile's main loop, run this one (HALVES m64 halves of R accumulators
-// each; A: the stage's rows, or ABM == 0 the resident boxes a_res), and pass the turn on where another
-// consumer has a tile after it (next).
+// Consumer c of NC's turn and main loop for its i-th tile (ring stages i nkt ..): wait until the previous
+// consumer has issued its last tile's main loop, run this one (HALVES m64 halves of R accumulators each; A:
+// the stage's rows, or ABM == 0 the resident boxes a_res), and pass the turn on where another consumer has a
+// tile after it (next).
 template <int R, int BN, int STAGES, int ABM, int NC, int HALVES = 1>
 __device__ __forceinline__ void i8r_pp_mainloop(int *acc, unsigned char *ring, uint64_t *full, uint64_t *empty,
-                                                const unsigned char *a_res, int i, int nkt, bool next, int c, int tid,
-                                                int ring0 = 0) {
+                                                const unsigned char *a_res, int i, int nkt, bool next, int c, int tid) {
     if (i > 0) i8r_bar_sync(I8R_BAR_ORDER + c);
     wg_ring_mainloop<HALVES * R, BN, STAGES, ABM>(
-        acc, ring, full, empty, ring0 + i * nkt, nkt, 0, tid,
+        acc, ring, full, empty, i * nkt, nkt, 0, tid,
         [](int *d, uint64_t da, uint64_t db, int scale_d) {
             wgmma_s8<BN>(d, da, db, scale_d);
             if constexpr (HALVES == 2) wgmma_s8<BN>(d + R, da + (64 * I8R_BK >> 4), db, scale_d);
@@ -973,7 +972,7 @@ __device__ __forceinline__ void i8r_pp_mainloop(int *acc, unsigned char *ring, u
         a_res);
     wg_regs_ready<HALVES * R>(acc);
 }
-// One 64 x BN tile of consumer c of NC (its i-th: ring stages ring0 + i nkt .., the
+// One 64 x BN tile of consumer c of NC (its i-th: ring stages i nkt .., the
 // residual barrier's pass i / NC): wait for the turn (the previous consumer
 // has issued its last tile's main loop), the main loop (A: the stage's 64
 // rows, or ABM == 0 the resident boxes a_res), the turn passed on where
@@ -984,8 +983,7 @@ template <int BN, int STAGES, int ABM, int NC, int TSV, typename Scales>
 __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &ts_maps, int *acc,
                                             unsigned char *ring, uint64_t *full, uint64_t *empty,
                                             const unsigned char *a_res, int i, int nkt, bool next, int c, int tid,
-                                            uint64_t *rb, unsigned char *slab, int m0w, int n0, Scales scales,
-                                            int ring0 = 0) {
+                                            uint64_t *rb, unsigned char *slab, int m0w, int n0, Scales scales) {
     const int lane = tid % 32;
     // Two consumers, BN <= 160: the weight and row scales are read before the main loop and held in registers
     // (BN / 4 + 2 of them; the three-consumer tile's 160 and BN = 256's accumulators leave no room), off the
@@ -994,7 +992,7 @@ __device__ __forceinline__ void i8r_ts_tile(const I8RParams &p, const PpTsMaps &
     float2 sw[BN / 8];
     float sa, sb;
     if constexpr (SW_EARLY) i8r_sw_frag<BN>(p, sw, n0, lane), scales(sa, sb);
-    i8r_pp_mainloop<BN / 2, BN, STAGES, ABM, NC>(acc, ring, full, empty, a_res, i, nkt, next, c, tid, ring0);
+    i8r_pp_mainloop<BN / 2, BN, STAGES, ABM, NC>(acc, ring, full, empty, a_res, i, nkt, next, c, tid);
     if (p.residual) mbar_wait(rb, (i / NC) & 1);
     else if (lane == 0) bulk_wait_read<0>();  // the previous tile's stores have read the slab
     __syncwarp();
@@ -1162,20 +1160,15 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 // shared memory: quantize_rows_int8's arithmetic (quant_rows.cuh), so the
 // bytes, the scales and y are the separate pass's, bit for bit. The INT8 rows
 // stay resident (K / 128 boxes of 64 rows x 128 bytes in the ring's 128-byte
-// swizzle) for every N tile the CTA computes. The tiles then run as the TS
-// ping-pong ones (wg_ring_mainloop with A from the resident boxes,
-// i8r_dequant_frag with the scales from shared memory, pp_ts.cuh's epilogue).
-//   - Rows: the producer brings the block's FP16 rows through the ring first,
-//     rc rows per slot (i8r_qa_slot_rows: 8 at K = 1280 in the 64 x 160
-//     tile's 20 KB slots, 32 at K = 320) by bulk copies on the copy engine, one
-//     per slot, and then the weight boxes behind them. Slot q goes to consumer
-//     q % 2, whose four warps quantize its rows from shared memory (a row read
-//     by the fewest lanes whose I8R_QA_CH 16-byte chunks cover it, K <= 32 * 8
-//     * I8R_QA_CH) and give the slot back. The first build read the rows with
-//     the consumers' own 16-byte loads (four rows per warp in flight): the
-//     quantization took half the consumers' time at 8192 x 320 x 1280 (Nsight
-//     Compute), with DRAM under half busy, and neither unrolled reductions nor
-//     an L2 prefetch of the later rows changed the node (docs/PERF.md).
+// swizzle) for every N tile the CTA computes; the producer streams only the
+// weight boxes through the ring, from the CTA's start, so the first stages
+// land under the quantization. The tiles then run as the TS ping-pong ones
+// (wg_ring_mainloop with A from the resident boxes, i8r_dequant_frag with
+// the scales from shared memory, pp_ts.cuh's epilogue).
+//   - Rows: warp w of the consumers' 8 takes 8 rows, each read by the fewest
+//     lanes whose I8R_QA_CH 16-byte chunks cover it (K <= 32 * 8 *
+//     I8R_QA_CH), all loads of I8R_QA_G passes issued before the first max:
+//     one read of A.
 //   - Grid: tiles_m x nsplit CTAs, CTA (rb, s) takes the N tiles s, s +
 //     nsplit, ..; nsplit = the most that keep the grid within the SMs (at
 //     least 1, at most the N tiles): at 4096 rows and fewer the row blocks
@@ -1200,6 +1193,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 constexpr int I8R_NUM_QA = 0 I8R_QA_TILES(I8R_PLUS_ONE);
 #define I8R_QA_BN(bn, st) bn,
 constexpr int I8R_QA_BASE = I8R_PORTABLE + 1;  // tile id of the first qa tile
+[[maybe_unused]] constexpr int I8R_QA_G = 4;  // passes of a warp's rows loaded at a time
 constexpr int I8R_QA_CH = 5;                   // 16-byte chunks per lane and row
 constexpr int I8R_QA_KMAX = 32 * I8R_QA_CH * 8;
 constexpr int I8R_QA_BOX = 64 * I8R_BK;  // one resident box: 64 rows x 128 K-bytes
@@ -1211,13 +1205,6 @@ constexpr int I8R_QA_BOX = 64 * I8R_BK;  // one resident box: 64 rows x 128 K-by
 // empty[STAGES], one residual barrier per consumer warp.
 // The resident boxes of K: 128 K-bytes each (= ring stages per tile).
 __host__ __device__ __forceinline__ int i8r_qa_boxes(int k) { return (k + I8R_BK - 1) / I8R_BK; }
-// The FP16 rows of A one ring slot of stage_bytes carries: the most, a power of 2 up to the 64 of the block
-// (8 at K = 1280 in the 64 x 160 tile's 20 KB slots, 32 at K = 320); at least 1 (2 K <= 2560 <= a slot).
-__host__ __device__ __forceinline__ int i8r_qa_slot_rows(int k, int stage_bytes) {
-    int rc = 64;
-    while (rc > 1 && rc * k * 2 > stage_bytes) rc >>= 1;
-    return rc;
-}
 
 template <int BN, int STAGES>
 struct I8rQaLayout {
@@ -1237,46 +1224,52 @@ __device__ __forceinline__ uint2 *i8r_qa_bytes(unsigned char *abox, int r, int c
                                      ((ch & 1) << 3));
 }
 
-// Rows r0 .. r0 + rc - 1 of the block quantized per row from their FP16 copy
-// in a ring slot (src: row i at src + 2 K i bytes; rows i >= nvalid are past
-// M: zeros, scale 0) into the resident boxes (row r's 16-byte chunk j of box
-// b at b * 8 KB + 128 r + 16 (j ^ r % 8): what a TMA copy with the 128-byte
-// swizzle writes) and their scales into sa_s, by the four warps w of one
-// consumer: quantize_rows_int8_kernel's functions, so the same bytes. A row
-// is read by L lanes (the fewest, a power of 2, whose I8R_QA_CH 16-byte
-// chunks each cover it: 8 at K = 320, 32 at 1280), 32 / L rows per warp and
-// pass; warp w takes rows w, w + 4, .. of the slot. The bytes past K in the
-// last box are zeros (the weights' are the copy engine's zeros there too).
-__device__ __forceinline__ void i8r_qa_chunk(const unsigned char *src, int nvalid, int rc, int K, int kb, int r0,
-                                             int w, int lane, unsigned char *abox, float *sa_s) {
+// Rows m0 .. m0 + 63 of a (M, K) FP16 quantized per row into the resident
+// boxes (row r's 16-byte chunk j of box b at b * 8 KB + 128 r + 16 (j ^ r %
+// 8): what a TMA copy with the 128-byte swizzle writes) and their scales into
+// sa_s: quantize_rows_int8_kernel's functions, so the same bytes. Warp w takes
+// rows 8 w .. 8 w + 7; a row is read by L lanes (the fewest, a power of 2,
+// whose I8R_QA_CH 16-byte chunks each cover it: 8 at K = 320, 32 at 1280), so
+// the warp holds 32 / L rows per pass and I8R_QA_G passes at a time, every
+// load of them issued before the first max (at K <= 640 the whole row block
+// is in flight at once). Rows past M are zeros (scale 0); the bytes past K in
+// the last box are zeros (the weights' are the copy engine's zeros there too).
+__device__ __forceinline__ void i8r_qa_rows(const half *a, int M, int K, int kb, int m0, int w, int lane,
+                                            unsigned char *abox, float *sa_s) {
     const int chunks = K / 8;
     int L = 1;  // lanes per row
     while (L * I8R_QA_CH < chunks) L <<= 1;
     const int rpp = 32 / L, sub = lane / L, sl = lane % L;  // rows per pass; this lane's row and place in it
-    for (int i0 = 0; i0 < rc; i0 += 4 * rpp) {
-        const int i = i0 + 4 * sub + w;  // the row in the slot
-        const uint4 *xr = reinterpret_cast<const uint4 *>(src + (size_t)i * K * 2);
-        uint4 u[I8R_QA_CH];
+    for (int p0 = 0; p0 < 8; p0 += rpp * I8R_QA_G) {
+        uint4 u[I8R_QA_G][I8R_QA_CH];
 #pragma unroll
-        for (int k = 0; k < I8R_QA_CH; k++) {
-            const int ch = sl + L * k;
-            u[k] = i < nvalid && ch < chunks ? xr[ch] : make_uint4(0u, 0u, 0u, 0u);  // |0| changes no max
+        for (int g = 0; g < I8R_QA_G; g++) {
+            const int rw = p0 + g * rpp + sub, m = m0 + 8 * w + rw;  // the row's place in the warp's 8, in A
+            const uint4 *xr = reinterpret_cast<const uint4 *>(a + (size_t)m * K);
+#pragma unroll
+            for (int i = 0; i < I8R_QA_CH; i++) {
+                const int ch = sl + L * i;
+                u[g][i] = rw < 8 && m < M && ch < chunks ? xr[ch] : make_uint4(0u, 0u, 0u, 0u);  // |0| changes no max
+            }
         }
-        float amax = 0.0f;
 #pragma unroll
-        for (int k = 0; k < I8R_QA_CH; k++) amax = i8r_amax8(u[k], 0, amax);
-        for (int o = L / 2; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
-        if (i >= rc) continue;  // past the slot's rows (after the shuffles)
-        const int r = r0 + i;   // the row in the block
-        const float inv = i8r_inv(amax);
-        if (sl == 0) sa_s[r] = i8r_scale(amax);
+        for (int g = 0; g < I8R_QA_G; g++) {
+            float amax = 0.0f;
 #pragma unroll
-        for (int k = 0; k < I8R_QA_CH; k++) {
-            const int ch = sl + L * k;
-            if (ch < chunks) *i8r_qa_bytes(abox, r, ch) = i8r_quant8(u[k], 0, inv);
+            for (int i = 0; i < I8R_QA_CH; i++) amax = i8r_amax8(u[g][i], 0, amax);
+            for (int o = L / 2; o > 0; o >>= 1) amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, o));
+            const int rw = p0 + g * rpp + sub, r = 8 * w + rw;  // the row in the block
+            if (rw >= 8) continue;  // past the warp's rows (no shuffle below)
+            const float inv = i8r_inv(amax);
+            if (sl == 0) sa_s[r] = i8r_scale(amax);
+#pragma unroll
+            for (int i = 0; i < I8R_QA_CH; i++) {
+                const int ch = sl + L * i;
+                if (ch < chunks) *i8r_qa_bytes(abox, r, ch) = i8r_quant8(u[g][i], 0, inv);
+            }
+            for (int ch = chunks + sl; ch < kb * 16; ch += L)  // zeros past K in the last box
+                *i8r_qa_bytes(abox, r, ch) = make_uint2(0u, 0u);
         }
-        for (int ch = chunks + sl; ch < kb * 16; ch += L)  // zeros past K in the last box
-            *i8r_qa_bytes(abox, r, ch) = make_uint2(0u, 0u);
     }
 }
 #endif
@@ -1317,20 +1310,10 @@ __global__ void __launch_bounds__(3 * 128, 1)
     __syncthreads();
     pdl_wait();  // A, bias, residual come from the previous kernels
 
-    const int rc = i8r_qa_slot_rows(p.K, L::STAGE_BYTES), nq = 64 / rc;  // rows of A per ring slot; slots of A
-    if (wg == 0) {  // producer: the row block's FP16 rows, then the CTA's tiles in order, kb weight boxes each
+    if (wg == 0) {  // producer: the CTA's tiles in order, kb weight boxes each, through the ring
         regs_dealloc<i8r_pp_regs(2, 0)>();
         if (tid == 0) {
             int s = 0, ph = 0;  // ring slot and its pass parity
-            for (int q = 0; q < nq; q++) {  // rows m0 + q rc .. (those past M: none, and no bytes)
-                const int rows = max(0, min(rc, p.M - m0 - q * rc));
-                mbar_wait(&empty[s], ph ^ 1);
-                mbar_arrive_expect_tx(&full[s], (uint32_t)(rows * p.K * 2));
-                if (rows > 0)
-                    bulk_load(ring + s * L::STAGE_BYTES, a + (size_t)(m0 + q * rc) * p.K, (uint32_t)(rows * p.K * 2),
-                              &full[s]);
-                if (++s == STAGES) s = 0, ph ^= 1;
-            }
             for (int j = 0; j < nt; j++) {
                 const int n0 = (split + j * nsplit) * BN;
                 for (int kt = 0; kt < kb; kt++) {
@@ -1351,23 +1334,17 @@ __global__ void __launch_bounds__(3 * 128, 1)
     uint64_t *rb = &rbar[c * 4 + warp];
     const int m0w = m0 + PP_TS_ROWS * warp, r = PP_TS_ROWS * warp + (lane >> 2);  // the fragment's rows: r, r + 8
     if (c < nt) i8r_ts_residual<BN>(p, ts_maps, slab, rb, (split + c * nsplit) * BN, m0w, lane);
-    for (int q = c; q < nq; q += 2) {  // consumer c quantizes the slots of A c, c + 2, .. (ring positions q)
-        const int s = q % STAGES;
-        mbar_wait(&full[s], (q / STAGES) & 1);
-        i8r_qa_chunk(ring + s * L::STAGE_BYTES, max(0, min(rc, p.M - m0 - q * rc)), rc, p.K, kb, q * rc, warp, lane,
-                     abox, sa_s);
-        __syncwarp();
-        if (lane == 0) mbar_arrive(&empty[s]);  // one arrive per warp of this consumer: the slot is free
-    }
+    i8r_qa_rows(a, p.M, p.K, kb, m0, c * 4 + warp, lane, abox, sa_s);
     fence_proxy_async_smem();  // the generic-proxy stores of the rows, read next by wgmma
     i8r_bar_sync(I8R_QA_BAR_ROWS);
     int acc[R];  // each tile's first wgmma overwrites them (scale-d 0)
     for (int j = c; j < nt; j += 2) {
         const int n0 = (split + j * nsplit) * BN;
         if (j > c) i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
-        i8r_ts_tile<BN, STAGES, 0, 2, TSV>(
-            p, ts_maps, acc, ring, full, empty, abox, j, kb, j + 1 < nt, c, tid, rb, slab, m0w, n0,
-            [&](float &sa, float &sb) { sa = sa_s[r], sb = sa_s[r + 8]; }, nq);
+        i8r_ts_tile<BN, STAGES, 0, 2, TSV>(p, ts_maps, acc, ring, full, empty, abox, j, kb, j + 1 < nt, c, tid, rb,
+                                           slab, m0w, n0, [&](float &sa, float &sb) {
+                                               sa = sa_s[r], sb = sa_s[r + 8];
+                                           });
     }
     if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
 #endif

@@ -400,17 +400,6 @@ __device__ __forceinline__ void bulk_store(void *gdst, const void *ssrc, uint32_
                  : "memory");
 #endif
 }
-// Copies `bytes` (a multiple of 16; both addresses 16-byte aligned) from global
-// memory to shared memory on the copy engine; completes on bar (its
-// transaction count, as a TMA tensor copy does).
-__device__ __forceinline__ void bulk_load(void *sdst, const void *gsrc, uint32_t bytes, uint64_t *bar) {
-#if WGMMA_SM90A_PASS
-    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];\n" ::"r"(
-                     smem_u32addr(sdst)),
-                 "l"(gsrc), "r"(bytes), "r"(smem_u32addr(bar))
-                 : "memory");
-#endif
-}
 // Makes this thread's earlier generic-proxy writes to shared memory visible
 // to the copy engine (the async proxy), before a TMA store reads them.
 __device__ __forceinline__ void fence_proxy_async_smem() {
