@@ -118,15 +118,16 @@ tools_for() {
 JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
 # The heavy racecheck runs: racecheck's resident set grows with every launch
 # of these runs, to 65.1 GiB (groupnorm-one-pass-cluster-48x48) and 46.7 GiB
-# (gemm-int8-row-pp-m8257), where every other run's stays under 25 GiB
-# (bench/results/2026-11-29-h200-sanitize-heavy-last, job1), and to over 48
-# GiB (gemm-int8-row-pp-walk-n-m4177, added after that count: the OOM killer
-# ended it at 50.6 GiB beside 15 other runs and a test_gpu process, bench/
-# results/2026-11-29-h200-qa-quant, job3); with only the
-# heuristic's picks launched the same two take 3.0 and 2.6 GiB (job3), so it
-# is tuning's candidates that cost the memory. Beside 15 other runs
-# on one H200 with 125 GiB the kernel's OOM killer ended both (bench/results/
-# 2026-11-28-h200-suite-one-card, job2, job4). They run after every other
+# (gemm-int8-row-pp-m8257), where every other run's stayed under 25 GiB
+# (bench/results/2026-11-29-h200-sanitize-heavy-last, job1); with only the
+# heuristic's picks launched those two take 3.0 and 2.6 GiB (same folder,
+# job3), so it is tuning's candidates that cost the memory. Beside 15 other
+# runs on one H200 with 125 GiB the kernel's OOM killer ended both (bench/
+# results/2026-11-28-h200-suite-one-card, job2, job4). A run added since,
+# gemm-int8-row-pp-walk-n-m4177, grew to 48.3 GiB or more: the OOM killer
+# ended it there beside 15 other runs and a test_gpu process; alone it passed,
+# 44.0 GiB sampled every 2 s (bench/results/2026-11-29-h200-qa-quant, job3,
+# job4). They run after every other
 # (run, tool) pair has ended, SANITIZE_HEAVY_JOBS at once: default one per
 # 72 GiB of host memory (SANITIZE_MEMTOTAL_KB, default /proc/meminfo's
 # MemTotal); on a host with less, not at all (a SKIP line each, counted

@@ -35,13 +35,16 @@
 # PARTS='sanitize|conv_.*|section_.*', then PARTS='blocks_.*|golden_.*'.
 # SANITIZE_ALONE=1: the sanitizer suite runs first, by itself, and the other
 # parts start when it has ended; 0: beside them, in slot 0. Default: 1 on
-# hosts with less than 300 GiB of memory (/proc/meminfo). Two of its
-# racecheck runs take 46.7 and 65.1 GiB of host memory: beside the 15 other
-# parts on one H200 with 125 GiB, both were killed by the kernel's OOM
-# killer (bench/results/2026-11-28-h200-suite-one-card; sanitize.sh now runs
-# those two last, alone); on four H200s with 512 GiB the whole suite passed
-# side by side. By itself on one H200 the sanitizer suite took 323 s, 155
-# passed (bench/results/2026-11-29-h200-sanitize-heavy-last).
+# hosts with less than 300 GiB of memory (/proc/meminfo). Three of its
+# racecheck runs take 46.7, 48.3 or more, and 65.1 GiB of host memory: beside
+# the 15 other parts on one H200 with 125 GiB, the first and last were killed
+# by the kernel's OOM killer (bench/results/2026-11-28-h200-suite-one-card;
+# sanitize.sh now runs the heavy runs last, alone); on four H200s with 512 GiB
+# the whole suite passed side by side. By itself on one H200 the sanitizer
+# suite took 323 s, 155 passed (bench/results/2026-11-29-h200-sanitize-heavy-
+# last); with 12 runs more, 357 s, 166 passed, and the third heavy run, then
+# not yet among them, killed for memory and passing alone (bench/results/
+# 2026-11-29-h200-qa-quant).
 #
 # Output: per part its card, seconds, last line and first FAIL lines; a part
 # whose log does not end in "N passed, N failed" (it crashed or was stopped)
