@@ -33,7 +33,8 @@
 //
 // Tile design (I8R_TILES: plain tiles, BN and ring stages; I8R_PP_TILES:
 // persistent ping-pong tiles, consumer rows WM, BN, stages, consumers NC;
-// I8R_QA_TILES: the ping-pong tiles that quantize their own A, BN, stages;
+// I8R_QA_TILES: the ping-pong tiles that quantize their own A, BN, stages,
+// consumers NC;
 // I8R_CK_TILES: the cluster split-K tiles, BN, stages)
 //   - Plain: CTA tile 128 x BN (BN = 256, 160 or 128), 384 threads: warpgroup 0
 //     is the producer (one thread issues the TMA copies, 128-byte swizzle: a
@@ -1183,36 +1184,45 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 //     and not for GEGLU: two consumers cannot hide its erf epilogue behind
 //     a K = 320 tile's products (8192 x 2560 x 320: 51.3 us against 43.2
 //     for the pass and the three-consumer 64 x 128 tile).
+//   - Three consumers (the 64 x 128 "3c" qa tile, 512 threads, setmaxnreg 24
+//     / 160, 64 accumulators as the three-consumer ping-pong tile; a 64 x 160
+//     one spilled 48 and 148 bytes in two epilogue variants within the 128
+//     registers ptxas has; tuning's only, the heuristic's rule names
+//     two-consumer qa tiles): at K = 320 a tile's epilogue takes longer than its main loop,
+//     and two epilogues then run under each main loop, as in the
+//     three-consumer ping-pong tile. The first two consumers' 8 warps
+//     quantize the rows.
 //   - Limits: K <= I8R_QA_KMAX and the resident boxes + ring + slabs within
 //     227 KB (the launcher refuses otherwise).
 #define I8R_QA_TILES(X) \
-    X(256, 3)           \
-    X(160, 4)           \
-    X(128, 4)           \
-    X(64, 6)
+    X(256, 3, 2)        \
+    X(160, 4, 2)        \
+    X(128, 4, 2)        \
+    X(64, 6, 2)         \
+    X(128, 5, 3)
 constexpr int I8R_NUM_QA = 0 I8R_QA_TILES(I8R_PLUS_ONE);
-#define I8R_QA_BN(bn, st) bn,
 constexpr int I8R_QA_BASE = I8R_PORTABLE + 1;  // tile id of the first qa tile
 [[maybe_unused]] constexpr int I8R_QA_G = 4;  // passes of a warp's rows loaded at a time
 constexpr int I8R_QA_CH = 5;                   // 16-byte chunks per lane and row
 constexpr int I8R_QA_KMAX = 32 * I8R_QA_CH * 8;
 constexpr int I8R_QA_BOX = 64 * I8R_BK;  // one resident box: 64 rows x 128 K-bytes
-[[maybe_unused]] constexpr int I8R_QA_BAR_ROWS = 1;  // named barrier: both consumers' rows are in the boxes
+[[maybe_unused]] constexpr int I8R_QA_BAR_ROWS = 1;  // named barrier: the rows are in the boxes (every consumer)
 
 // Shared memory: the resident boxes [kb][64 rows x 128 bytes] (1024-byte
-// aligned), the ring [STAGES][B (BN, 128)], the TS slabs [2 consumers][4
+// aligned), the ring [STAGES][B (BN, 128)], the TS slabs [NC consumers][4
 // warps] of 16 x BN FP16, the 64 row scales, then full[STAGES],
 // empty[STAGES], one residual barrier per consumer warp.
 // The resident boxes of K: 128 K-bytes each (= ring stages per tile).
 __host__ __device__ __forceinline__ int i8r_qa_boxes(int k) { return (k + I8R_BK - 1) / I8R_BK; }
 
-template <int BN, int STAGES>
+template <int BN, int STAGES, int NC>
 struct I8rQaLayout {
     static constexpr int STAGE_BYTES = BN * I8R_BK;
     static constexpr int SLAB_BYTES = PP_TS_ROWS * BN * 2;
-    static constexpr int BARS = 2 * STAGES + 8;
+    static constexpr int BARS = 2 * STAGES + NC * 4;
     static constexpr size_t smem(int kb) {
-        return 1024 + (size_t)kb * I8R_QA_BOX + (size_t)STAGES * STAGE_BYTES + 8 * SLAB_BYTES + 64 * 4 + BARS * 8;
+        return 1024 + (size_t)kb * I8R_QA_BOX + (size_t)STAGES * STAGE_BYTES + NC * 4 * SLAB_BYTES + 64 * 4 +
+               BARS * 8;
     }
 };
 
@@ -1274,24 +1284,24 @@ __device__ __forceinline__ void i8r_qa_rows(const half *a, int M, int K, int kb,
 }
 #endif
 
-template <int BN, int STAGES, int TSV>
-__global__ void __launch_bounds__(3 * 128, 1)
+template <int BN, int STAGES, int NC, int TSV>
+__global__ void __launch_bounds__((NC + 1) * 128, 1)
     gemm_int8_rows_qa_kernel(const __grid_constant__ CUtensorMap map_w,  // qw (N, K) u8, box 128 x BN
                              const __grid_constant__ PpTsMaps ts_maps,   // y (M, N or N / 2), residual (M, N)
                              const half *a,                              // (M, K) FP16, 16-byte aligned rows
                              I8RParams p, int tiles_m, int tiles_n, int nsplit) {
 #if I8R_DEVICE
-    using L = I8rQaLayout<BN, STAGES>;
+    using L = I8rQaLayout<BN, STAGES, NC>;
     constexpr int R = BN / 2;  // accumulators per consumer thread
     extern __shared__ unsigned char smem_raw[];
     const int kb = i8r_qa_boxes(p.K);
     unsigned char *abox = smem_align1024(smem_raw);
     unsigned char *ring = abox + (size_t)kb * I8R_QA_BOX;
-    unsigned char *slabs = ring + STAGES * L::STAGE_BYTES;  // [2 consumers][4 warps] of SLAB_BYTES
-    float *sa_s = reinterpret_cast<float *>(slabs + 8 * L::SLAB_BYTES);  // (64) row scales
+    unsigned char *slabs = ring + STAGES * L::STAGE_BYTES;  // [NC consumers][4 warps] of SLAB_BYTES
+    float *sa_s = reinterpret_cast<float *>(slabs + NC * 4 * L::SLAB_BYTES);  // (64) row scales
     uint64_t *full = reinterpret_cast<uint64_t *>(sa_s + 64);
     uint64_t *empty = full + STAGES;
-    uint64_t *rbar = empty + STAGES;  // [2][4 warps] residual boxes loaded
+    uint64_t *rbar = empty + STAGES;  // [NC][4 warps] residual boxes loaded
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     const int m0 = (blockIdx.x % tiles_m) * 64, split = blockIdx.x / tiles_m;
     const int nt = (tiles_n - split + nsplit - 1) / nsplit;  // this CTA's tiles j: columns (split + j nsplit) BN
@@ -1302,7 +1312,7 @@ __global__ void __launch_bounds__(3 * 128, 1)
             mbar_init(&full[s], 1);   // the producer's arrive + the copy's bytes
             mbar_init(&empty[s], 4);  // one arrive per warp of the consumer that read it
         }
-        for (int b = 0; b < 8; b++) mbar_init(&rbar[b], 1);
+        for (int b = 0; b < NC * 4; b++) mbar_init(&rbar[b], 1);
         tma_prefetch_map(&ts_maps.y64);
         if (p.residual) tma_prefetch_map(&ts_maps.r64);
         mbar_init_fence();
@@ -1311,7 +1321,7 @@ __global__ void __launch_bounds__(3 * 128, 1)
     pdl_wait();  // A, bias, residual come from the previous kernels
 
     if (wg == 0) {  // producer: the CTA's tiles in order, kb weight boxes each, through the ring
-        regs_dealloc<i8r_pp_regs(2, 0)>();
+        regs_dealloc<i8r_pp_regs(NC, 0)>();
         if (tid == 0) {
             int s = 0, ph = 0;  // ring slot and its pass parity
             for (int j = 0; j < nt; j++) {
@@ -1328,20 +1338,21 @@ __global__ void __launch_bounds__(3 * 128, 1)
         return;
     }
 
-    regs_alloc<i8r_pp_regs(2, 1)>();
+    regs_alloc<i8r_pp_regs(NC, 1)>();
     const int c = wg - 1, warp = tid / 32, lane = tid % 32;
     unsigned char *slab = slabs + (size_t)(c * 4 + warp) * L::SLAB_BYTES;  // this warp's
     uint64_t *rb = &rbar[c * 4 + warp];
     const int m0w = m0 + PP_TS_ROWS * warp, r = PP_TS_ROWS * warp + (lane >> 2);  // the fragment's rows: r, r + 8
     if (c < nt) i8r_ts_residual<BN>(p, ts_maps, slab, rb, (split + c * nsplit) * BN, m0w, lane);
-    i8r_qa_rows(a, p.M, p.K, kb, m0, c * 4 + warp, lane, abox, sa_s);
+    if (NC == 2 || c < 2)  // the first two consumers' 8 warps, 8 rows each
+        i8r_qa_rows(a, p.M, p.K, kb, m0, c * 4 + warp, lane, abox, sa_s);
     fence_proxy_async_smem();  // the generic-proxy stores of the rows, read next by wgmma
-    i8r_bar_sync(I8R_QA_BAR_ROWS);
+    asm volatile("bar.sync %0, %1;\n" ::"r"(I8R_QA_BAR_ROWS), "n"(NC * 128) : "memory");
     int acc[R];  // each tile's first wgmma overwrites them (scale-d 0)
-    for (int j = c; j < nt; j += 2) {
+    for (int j = c; j < nt; j += NC) {
         const int n0 = (split + j * nsplit) * BN;
         if (j > c) i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
-        i8r_ts_tile<BN, STAGES, 0, 2, TSV>(p, ts_maps, acc, ring, full, empty, abox, j, kb, j + 1 < nt, c, tid, rb,
+        i8r_ts_tile<BN, STAGES, 0, NC, TSV>(p, ts_maps, acc, ring, full, empty, abox, j, kb, j + 1 < nt, c, tid, rb,
                                            slab, m0w, n0, [&](float &sa, float &sb) {
                                                sa = sa_s[r], sb = sa_s[r + 8];
                                            });
@@ -1675,25 +1686,25 @@ static int i8r_qa_splits(int tiles_m, int tiles_n, int sms) {
     return s < 1 ? 1 : s > tiles_n ? tiles_n : s;
 }
 
-// The qa tile (BN, STAGES) can take K: within I8R_QA_KMAX, and its shared memory within the 227 KB.
-template <int BN, int STAGES>
+// The qa tile (BN, STAGES, NC consumers) can take K: within I8R_QA_KMAX, and its shared memory within the 227 KB.
+template <int BN, int STAGES, int NC>
 static bool i8r_qa_fits(int k) {
-    return k <= I8R_QA_KMAX && I8rQaLayout<BN, STAGES>::smem(i8r_qa_boxes(k)) <= 227 * 1024;
+    return k <= I8R_QA_KMAX && I8rQaLayout<BN, STAGES, NC>::smem(i8r_qa_boxes(k)) <= 227 * 1024;
 }
 
-template <int BN, int STAGES, int TSV>
+template <int BN, int STAGES, int NC, int TSV>
 cudaError_t i8r_qa_launch_v(const half *a, const I8RParams &p, cudaStream_t stream) {
     constexpr size_t SMEM_MAX = 227 * 1024;
-    if (!i8r_qa_fits<BN, STAGES>(p.K) || (reinterpret_cast<uintptr_t>(a) & 15)) return cudaErrorInvalidValue;
+    if (!i8r_qa_fits<BN, STAGES, NC>(p.K) || (reinterpret_cast<uintptr_t>(a) & 15)) return cudaErrorInvalidValue;
     static bool attr_set = false;  // per instantiation
     if (!attr_set) {
-        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_qa_kernel<BN, STAGES, TSV>,
+        cudaError_t e = cudaFuncSetAttribute(gemm_int8_rows_qa_kernel<BN, STAGES, NC, TSV>,
                                              cudaFuncAttributeMaxDynamicSharedMemorySize, (int)SMEM_MAX);
         if (e != cudaSuccess) return e;
         cudaFuncAttributes fa;
-        e = cudaFuncGetAttributes(&fa, gemm_int8_rows_qa_kernel<BN, STAGES, TSV>);
+        e = cudaFuncGetAttributes(&fa, gemm_int8_rows_qa_kernel<BN, STAGES, NC, TSV>);
         if (e != cudaSuccess) return e;
-        if ((i8r_pp_regs(2, 1) - fa.numRegs) * 2 > fa.numRegs - i8r_pp_regs(2, 0))
+        if ((i8r_pp_regs(NC, 1) - fa.numRegs) * NC > fa.numRegs - i8r_pp_regs(NC, 0))
             return cudaErrorInvalidConfiguration;  // the consumers' setmaxnreg.inc would wait forever
         attr_set = true;
     }
@@ -1706,19 +1717,31 @@ cudaError_t i8r_qa_launch_v(const half *a, const I8RParams &p, cudaStream_t stre
     if (e != cudaSuccess) return e;
     const int tiles_m = (p.M + 63) / 64, tiles_n = (p.N + BN - 1) / BN;
     const int nsplit = i8r_qa_splits(tiles_m, tiles_n, hopper_num_sms());
-    const size_t smem = I8rQaLayout<BN, STAGES>::smem(i8r_qa_boxes(p.K));
-    return pdl_launch(gemm_int8_rows_qa_kernel<BN, STAGES, TSV>, dim3(tiles_m * nsplit), dim3(3 * 128), smem, stream,
-                      mw, ts, a, p, tiles_m, tiles_n, nsplit);
+    const size_t smem = I8rQaLayout<BN, STAGES, NC>::smem(i8r_qa_boxes(p.K));
+    return pdl_launch(gemm_int8_rows_qa_kernel<BN, STAGES, NC, TSV>, dim3(tiles_m * nsplit), dim3((NC + 1) * 128),
+                      smem, stream, mw, ts, a, p, tiles_m, tiles_n, nsplit);
 }
-template <int BN, int STAGES>
+template <int BN, int STAGES, int NC>
 cudaError_t i8r_qa_launch(const half *a, const I8RParams &p, cudaStream_t stream) {
     return pp_ts_dispatch<BN <= 160 ? TSV_PLAIN : 0u>(pp_ts_variant(i8r_ts_params(p), false), [&](auto v) {
-        return i8r_qa_launch_v<BN, STAGES, decltype(v)::value>(a, p, stream);
+        return i8r_qa_launch_v<BN, STAGES, NC, decltype(v)::value>(a, p, stream);
     });  // BN = 256: every variant in one kernel, as i8r_pp_launch
 }
 
-constexpr int kI8rQaBn[] = {I8R_QA_TILES(I8R_QA_BN) 0};  // the qa tiles' widths, widest first; 0 ends them
-// The index of the qa tile of BN columns in kI8rQaTiles; -1 if not compiled.
+// The heuristic's qa tiles: the two-consumer ones, widest first, listed before the three-consumer ones (tuning's
+// only), so that index i of kI8rQaBn is qa tile i. 0 ends the list.
+#define I8R_QA_BN2(bn, st, nc) (nc == 2 ? bn : 0),
+#define I8R_QA_NC(bn, st, nc) nc,
+constexpr int kI8rQaBn[] = {I8R_QA_TILES(I8R_QA_BN2) 0};
+constexpr int kI8rQaNc[] = {I8R_QA_TILES(I8R_QA_NC) 0};
+constexpr bool i8r_qa_order_ok() {
+    for (int i = 1; i < I8R_NUM_QA; i++)
+        if ((kI8rQaNc[i] == 2 && kI8rQaNc[i - 1] != 2) || (kI8rQaNc[i] == 2 && kI8rQaBn[i] >= kI8rQaBn[i - 1]))
+            return false;
+    return true;
+}
+static_assert(i8r_qa_order_ok(), "the two-consumer qa tiles first, widest first");
+// The index of the two-consumer qa tile of BN columns in kI8rQaTiles; -1 if not compiled.
 constexpr int i8r_qa_index(int bn) {
     for (int i = 0; i < I8R_NUM_QA; i++)
         if (kI8rQaBn[i] == bn) return i;
@@ -1730,7 +1753,10 @@ struct I8rQaTile {
     cudaError_t (*launch)(const half *, const I8RParams &, cudaStream_t);
     bool (*fits)(int k);
 };
-#define I8R_QA_ROW(bn, st) {"i8r qa 64x" #bn "/" #st "st ts", &i8r_qa_launch<bn, st>, &i8r_qa_fits<bn, st>},
+#define I8R_QA_NAME_2
+#define I8R_QA_NAME_3 " 3c"
+#define I8R_QA_ROW(bn, st, nc) \
+    {"i8r qa 64x" #bn "/" #st "st" I8R_QA_NAME_##nc " ts", &i8r_qa_launch<bn, st, nc>, &i8r_qa_fits<bn, st, nc>},
 const I8rQaTile kI8rQaTiles[] = {I8R_QA_TILES(I8R_QA_ROW)};
 static_assert(sizeof(kI8rQaTiles) / sizeof(kI8rQaTiles[0]) == I8R_NUM_QA, "qa tile ids");
 
