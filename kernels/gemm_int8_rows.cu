@@ -1191,7 +1191,11 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 //     two-consumer qa tiles): at K = 320 a tile's epilogue takes longer than its main loop,
 //     and two epilogues then run under each main loop, as in the
 //     three-consumer ping-pong tile. The first two consumers' 8 warps
-//     quantize the rows.
+//     quantize the rows. Measured (H200, docs/PERF.md "Where the qa tiles'
+//     time goes"): 8192 x 1920 x 640 28.3 us against 29.3 for the best
+//     two-consumer tile, 8192 x 2560 x 320 28.7 against 28.9-29.1; slower
+//     where a CTA has fewer tiles (8192 x 960 x 320: 15.2-15.4 against 14.2
+//     for the qa 64 x 160).
 //   - Limits: K <= I8R_QA_KMAX and the resident boxes + ring + slabs within
 //     227 KB (the launcher refuses otherwise).
 #define I8R_QA_TILES(X) \
