@@ -908,7 +908,12 @@ __host__ __device__ __forceinline__ ConvParams i8r_ts_params(const I8RParams &p)
 }
 
 #if I8R_DEVICE
-__device__ __forceinline__ void i8r_bar_sync(int id) { asm volatile("bar.sync %0, 256;\n" ::"r"(id) : "memory"); }
+// Named barrier id among THREADS consumer threads (256: two warpgroups that sync, or one that syncs and one that
+// arrives; the qa tiles' rows barrier: every consumer).
+template <int THREADS = 256>
+__device__ __forceinline__ void i8r_bar_sync(int id) {
+    asm volatile("bar.sync %0, %1;\n" ::"r"(id), "n"(THREADS) : "memory");
+}
 __device__ __forceinline__ void i8r_bar_arrive(int id) { asm volatile("bar.arrive %0, 256;\n" ::"r"(id) : "memory"); }
 
 // TS tiles: a warp's accumulators (rows m0w + lane / 4 and 8 below, whose
@@ -1188,9 +1193,9 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 //     / 160, 64 accumulators as the three-consumer ping-pong tile; a 64 x 160
 //     one spilled 48 and 148 bytes in two epilogue variants within the 128
 //     registers ptxas has; tuning's only, the heuristic's rule names
-//     two-consumer qa tiles): at K = 320 a tile's epilogue takes longer than its main loop,
-//     and two epilogues then run under each main loop, as in the
-//     three-consumer ping-pong tile. The first two consumers' 8 warps
+//     two-consumer qa tiles): at K = 320 a tile's epilogue takes longer than
+//     its main loop, and two epilogues then run under each main loop, as in
+//     the three-consumer ping-pong tile. The first two consumers' 8 warps
 //     quantize the rows. Measured (H200, docs/PERF.md "Where the qa tiles'
 //     time goes"): 8192 x 1920 x 640 28.3 us against 29.3 for the best
 //     two-consumer tile, 8192 x 2560 x 320 28.7 against 28.9-29.1; slower
@@ -1351,15 +1356,15 @@ __global__ void __launch_bounds__((NC + 1) * 128, 1)
     if (NC == 2 || c < 2)  // the first two consumers' 8 warps, 8 rows each
         i8r_qa_rows(a, p.M, p.K, kb, m0, c * 4 + warp, lane, abox, sa_s);
     fence_proxy_async_smem();  // the generic-proxy stores of the rows, read next by wgmma
-    asm volatile("bar.sync %0, %1;\n" ::"r"(I8R_QA_BAR_ROWS), "n"(NC * 128) : "memory");
+    i8r_bar_sync<NC * 128>(I8R_QA_BAR_ROWS);
     int acc[R];  // each tile's first wgmma overwrites them (scale-d 0)
     for (int j = c; j < nt; j += NC) {
         const int n0 = (split + j * nsplit) * BN;
         if (j > c) i8r_ts_residual<BN>(p, ts_maps, slab, rb, n0, m0w, lane);
         i8r_ts_tile<BN, STAGES, 0, NC, TSV>(p, ts_maps, acc, ring, full, empty, abox, j, kb, j + 1 < nt, c, tid, rb,
-                                           slab, m0w, n0, [&](float &sa, float &sb) {
-                                               sa = sa_s[r], sb = sa_s[r + 8];
-                                           });
+                                            slab, m0w, n0, [&](float &sa, float &sb) {
+                                                sa = sa_s[r], sb = sa_s[r + 8];
+                                            });
     }
     if (lane == 0) bulk_wait_all();  // the slab's last stores, before the CTA's shared memory goes
 #endif
