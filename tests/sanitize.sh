@@ -127,12 +127,15 @@ JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
 # gemm-int8-row-pp-walk-n-m4177, grew to 48.3 GiB or more: the OOM killer
 # ended it there beside 15 other runs and a test_gpu process; alone it passed,
 # 44.0 GiB sampled every 2 s (bench/results/2026-11-29-h200-qa-quant, job3,
-# job4). They run after every other
+# job4). The FP16 twin of that run, gemm-pp-walk-n-m4177, took 43.0 GiB
+# beside 15 others while the host's memory in use peaked at 125564 of its
+# 128 GiB, the suite passing (bench/results/2026-11-29-h200-qa-cluster-goldens,
+# job3), so it is one of them too. They run after every other
 # (run, tool) pair has ended, SANITIZE_HEAVY_JOBS at once: default one per
 # 72 GiB of host memory (SANITIZE_MEMTOTAL_KB, default /proc/meminfo's
 # MemTotal); on a host with less, not at all (a SKIP line each, counted
 # neither passed nor failed; SANITIZE_HEAVY_JOBS=1 runs them anyway).
-HEAVY="groupnorm-one-pass-cluster-48x48 gemm-int8-row-pp-m8257 gemm-int8-row-pp-walk-n-m4177"
+HEAVY="groupnorm-one-pass-cluster-48x48 gemm-int8-row-pp-m8257 gemm-int8-row-pp-walk-n-m4177 gemm-pp-walk-n-m4177"
 case "$JOBS" in '' | *[!0-9]* | 0) echo "sanitize.sh: SANITIZE_JOBS must be a count, 1 or more (got '$JOBS')"; echo "0 passed, 1 failed"; exit 1 ;; esac
 if [ -n "${SANITIZE_MEMTOTAL_KB+set}" ]; then
     mem_kb=$SANITIZE_MEMTOTAL_KB

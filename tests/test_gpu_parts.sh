@@ -44,7 +44,9 @@
 # suite took 323 s, 155 passed (bench/results/2026-11-29-h200-sanitize-heavy-
 # last); with 12 runs more, 357 s, 166 passed, and the third heavy run, then
 # not yet among them, killed for memory and passing alone (bench/results/
-# 2026-11-29-h200-qa-quant).
+# 2026-11-29-h200-qa-quant); with three heavy runs, 400 s, 167 passed, 0
+# failed, the host's memory in use peaking at 125564 MiB (bench/results/
+# 2026-11-29-h200-qa-cluster-goldens, job3; a fourth heavy run since).
 #
 # Output: per part its card, seconds, last line and first FAIL lines; a part
 # whose log does not end in "N passed, N failed" (it crashed or was stopped)
