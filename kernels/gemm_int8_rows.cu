@@ -1178,7 +1178,11 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 //   - Grid: tiles_m x nsplit CTAs, CTA (rb, s) takes the N tiles s, s +
 //     nsplit, ..; nsplit = the most that keep the grid within the SMs (at
 //     least 1, at most the N tiles): at 4096 rows and fewer the row blocks
-//     are quantized by nsplit CTAs each, from L2 after the first.
+//     are quantized by nsplit CTAs each, from L2 after the first. Sharing
+//     that work through a cluster (each CTA quantizing 64 / nsplit rows and
+//     bulk-copying them into its peers) was measured and not kept: never
+//     tuning's pick, at the same CTA count 0.4 us faster to 0.7 us slower
+//     (H200, docs/PERF.md "qa tiles in clusters").
 //   - Measured (H100, docs/PERF.md "INT8 row tiles that quantize their own
 //     A"): 8192 x 320 x 1280 18.2-18.7 us against 27.7 for the pass and the
 //     best other tile (FP16: 18.3), 8192 x 320 x 320 11.7 against 13.1 (FP16:
