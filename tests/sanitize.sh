@@ -128,8 +128,8 @@ JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
 # ended it there beside 15 other runs and a test_gpu process; alone it passed,
 # 44.0 GiB sampled every 2 s (bench/results/2026-11-29-h200-qa-quant, job3,
 # job4). The FP16 twin of that run, gemm-pp-walk-n-m4177, took 43.0 GiB
-# beside 15 others while the host's memory in use peaked at 125564 of its
-# 128 GiB, the suite passing (bench/results/2026-11-29-h200-qa-cluster-goldens,
+# beside 15 others while the host's memory in use peaked at 125564 MiB of its
+# 125 GiB, the suite passing (bench/results/2026-11-29-h200-qa-cluster-goldens,
 # job3), so it is one of them too. They run after every other
 # (run, tool) pair has ended, SANITIZE_HEAVY_JOBS at once: default one per
 # 72 GiB of host memory (SANITIZE_MEMTOTAL_KB, default /proc/meminfo's
