@@ -1181,7 +1181,7 @@ __global__ void __launch_bounds__(I8R_THREADS, 1)
 //     are quantized by nsplit CTAs each, from L2 after the first. Sharing
 //     that work through a cluster (each CTA quantizing 64 / nsplit rows and
 //     bulk-copying them into its peers) was measured and not kept: never
-//     tuning's pick, at the same CTA count 0.4 us faster to 0.7 us slower
+//     tuning's pick, at the same CTA count 0.4 us faster to 1.1 us slower
 //     (H200, docs/PERF.md "qa tiles in clusters").
 //   - Measured (H100, docs/PERF.md "INT8 row tiles that quantize their own
 //     A"): 8192 x 320 x 1280 18.2-18.7 us against 27.7 for the pass and the
