@@ -56,6 +56,14 @@
 //     t = ((b * heads + h) * q_tiles + qt) walks t += gridDim.x, so query
 //     tiles of one head run side by side (their K/V stay in L2) and a short
 //     sequence still spreads over every SM it has work for.
+//   - Q tiles (aw_qbufs): two where they fit and measured faster (d = 40,
+//     three or four consumers, the serial loop), so the producer copies the
+//     next item's Q and runs on into its K/V tiles while the consumers
+//     finish this item; one otherwise. A steady state without item ends
+//     (132 items of 256 key tiles) ran d64 Br192 pp at 555 TFLOP/s on the
+//     H200 where 4096^2 b2 h8 runs at 470-496: an item's start and end cost
+//     about three key tiles (docs/PERF.md "The tensor pipe beside the
+//     MUFU, the d64 key loop without memory, and two Q tiles").
 //   - setmaxnreg: with two consumers (384 threads, one CTA per SM) the
 //     producer drops to 40 registers and the consumers rise to 232; with
 //     three (512 threads) to 32 and 160 (128 * 32 + 384 * 160 = 65536);
@@ -68,8 +76,10 @@
 //     double-buffered P does not): three turns in a ring, so each
 //     consumer's softmax runs under the other two consumers' products, and
 //     a CTA loads each K/V tile once for 192 query rows instead of 128.
-//     ptxas keeps 3 to 12 bytes of the d = 64 kernel in local memory
-//     (spill stores before the key loop, loads after it; none inside).
+//     ptxas kept 12 bytes of the d = 64 kernel in local memory (56 for
+//     its stream-K twin; spill stores before the key loop, loads after it)
+//     until the Q descriptor became a warp-uniform value read back from
+//     lane 0 per work item; now no kernel of this file spills.
 //     Measured on the H100 (bench/results/2026-11-26-h100-attention-br192,
 //     bench_attention, us): d40 b2 h8 4096^2 143.7 against 170.3 for the
 //     best 128-row kernel (three waves of 352 items instead of four of
@@ -433,10 +443,35 @@ __host__ __device__ constexpr int aw_sk_f4() {
     return D / 8 + 1;
 }
 
+// Shared memory of a kernel with QB Q tiles: [QB] Q, the ring, the barriers.
 template <int D, int BN, int NC, int STAGES>
-constexpr size_t aw_smem() {
-    return (size_t)((D + AW_CHUNK - 1) / AW_CHUNK) * AW_ROW_BYTES * (AW_WG_ROWS * NC + 2 * BN * STAGES) +
+__host__ __device__ constexpr size_t aw_smem_q(int qb) {
+    return (size_t)((D + AW_CHUNK - 1) / AW_CHUNK) * AW_ROW_BYTES * (qb * AW_WG_ROWS * NC + 2 * BN * STAGES) +
            AW_SMEM_SLACK;
+}
+// Q tiles in shared memory. With two, the producer copies the next work
+// item's Q while the consumers still read this one's, and runs on into that
+// item's K / V tiles; with one it waits at each item's end until the
+// consumers have issued their last Q K^T. Measured (H200, docs/PERF.md "The
+// tensor pipe beside the MUFU, the d64 key loop without memory, and two Q
+// tiles"; bench_attention, same job, two rounds): with two, every d = 40
+// kernel 2-6% faster at 4096 tokens (Br256 b2 h8 135.0-136.2 -> 129.9-134.3
+// us), the serial ones 5-7%, the three-consumer stream-K one about 2% at
+// batch 2 (d64 b2 h8 146.1-146.6 -> 142.8-144.9) and the plain three-consumer
+// one within 2% either way; the two-consumer overlapped d = 64 kernels 0-7%
+// slower (Br128 Bc192 pp fmaexp1/8 77.7-78.0 -> 83.1-83.3 at b1 h8), so those
+// keep one. One also where two do not fit within a CTA's 227 KB (with MINB
+// CTAs per SM) and for the key split (one work item per CTA).
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT>
+__host__ __device__ constexpr int aw_qbufs() {
+    return SPLIT != AW_KSPLIT && (D == 40 || NC >= 3 || SCHED == AW_SERIAL) &&
+                   aw_smem_q<D, BN, NC, STAGES>(2) * MINB <= 227 * 1024
+               ? 2
+               : 1;
+}
+template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT>
+constexpr size_t aw_smem() {
+    return aw_smem_q<D, BN, NC, STAGES>(aw_qbufs<D, BN, NC, STAGES, MINB, SCHED, SPLIT>());
 }
 
 #ifdef AW_TRACE
@@ -678,16 +713,18 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     constexpr int NT = NC * 128;      // consumer threads
     constexpr int PF4 = aw_sk_f4<D>();  // float4 per consumer thread of a stream-K partial
 
+    constexpr int QB = aw_qbufs<D, BN, NC, STAGES, MINB, SCHED, SPLIT>();  // Q tiles: work item tl uses tl % QB
+
     extern __shared__ unsigned char smem_raw[];
-    // sQ:   [DC][BM rows][128 bytes]                      swizzled FP16
+    // sQ:   [QB][DC][BM rows][128 bytes]                  swizzled FP16
     // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B]  swizzled FP16
-    // then full[STAGES], empty[STAGES], q_full, q_empty, a spare word (hold_wait)
+    // then full[STAGES], empty[STAGES], q_full[QB], q_empty[QB], a spare word (hold_wait)
     unsigned char *sQ = smem_align1024(smem_raw);
-    unsigned char *ring = sQ + Q_BYTES;
+    unsigned char *ring = sQ + QB * Q_BYTES;
     uint64_t *full = reinterpret_cast<uint64_t *>(ring + STAGES * STAGE_BYTES);
     uint64_t *empty = full + STAGES;
     uint64_t *q_full = empty + STAGES;
-    uint64_t *q_empty = q_full + 1;
+    uint64_t *q_empty = q_full + QB;
 
     const int wg = threadIdx.x / 128, tid = threadIdx.x % 128;
     if (threadIdx.x == 0) {
@@ -698,8 +735,10 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
             mbar_init(&full[s], 1);        // the producer's arrive + the copies' bytes
             mbar_init(&empty[s], NC * 4);  // one arrive per consumer warp
         }
-        mbar_init(q_full, 1);
-        mbar_init(q_empty, NC * 4);
+        for (int b = 0; b < QB; b++) {
+            mbar_init(&q_full[b], 1);
+            mbar_init(&q_empty[b], NC * 4);
+        }
         mbar_init_fence();
     }
     __syncthreads();
@@ -762,10 +801,12 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 const int item = sg.tile;
                 const int qt = item % p.q_tiles, bh = item / p.q_tiles;
                 const int h = bh % p.heads, b = bh / p.heads;
-                if (tl > 0) mbar_wait(q_empty, (tl - 1) & 1);  // consumers are past their last Q K^T
-                mbar_arrive_expect_tx(q_full, Q_BYTES);
+                const int qb = tl % QB, qn = tl / QB;  // Q tile, and its uses so far
+                if (qn > 0) mbar_wait(&q_empty[qb], (qn - 1) & 1);  // consumers are past its last Q K^T
+                mbar_arrive_expect_tx(&q_full[qb], Q_BYTES);
 #pragma unroll
-                for (int c = 0; c < DC; c++) tma_load_4d(sQ + c * Q_CHUNK, &map_q, q_full, c * AW_CHUNK, h, qt * BM, b);
+                for (int c = 0; c < DC; c++)
+                    tma_load_4d(sQ + qb * Q_BYTES + c * Q_CHUNK, &map_q, &q_full[qb], c * AW_CHUNK, h, qt * BM, b);
                 for (int j = sg.ka; j < sg.kb; j++, it++) {
                     const int s = it % STAGES;
                     if (it >= STAGES) mbar_wait(&empty[s], ((it / STAGES) - 1) & 1);
@@ -801,7 +842,8 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     float oacc[OR];  // O (64 x D), unnormalized
 #pragma unroll
     for (int i = 0; i < SR; i++) sacc[i] = 0.f;
-    const unsigned char *qbase = sQ + cw * AW_WG_ROWS * AW_ROW_BYTES;
+    const unsigned char *qbase = sQ + cw * AW_WG_ROWS * AW_ROW_BYTES;  // this consumer's rows of Q tile 0
+    uint64_t qdesc = 0;  // the descriptor of those rows in the work item's Q tile (warp-uniform)
     float m0, m1;  // running max of rows g, g+8 (scaled log2 domain)
     float l0, l1;  // running sums, this lane's columns only
 #ifdef AW_TRACE
@@ -826,7 +868,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 #pragma unroll
         for (int ks = 0; ks < KSTEPS; ks++) {
             const int c = ks / 4, k = (ks % 4) * 32;  // chunk, byte offset of the k16 step in a row
-            wgmma_qk<BN>(sacc, desc_sw128(qbase + c * Q_CHUNK + k), desc_sw128(sK + c * KV_CHUNK + k), ks > 0);
+            wgmma_qk<BN>(sacc, qdesc + ((c * Q_CHUNK + k) >> 4), desc_sw128(sK + c * KV_CHUNK + k), ks > 0);
         }
         wg_commit();
     };
@@ -935,7 +977,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     auto hold_wait = [&](float v, float w) {
         asm volatile(
             "{\n.reg .pred q;\nsetp.lt.f32 q, %0, 0f00000000;\n@q st.shared.v2.f32 [%2], {%0, %1};\n}\n" ::"f"(v),
-            "f"(w), "r"(smem_u32addr(q_empty + 1))
+            "f"(w), "r"(smem_u32addr(q_empty + QB))
             : "memory");
     };
 
@@ -975,7 +1017,10 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         for (int i = 0; i < OR; i++) oacc[i] = 0.f;
         m0 = m1 = -INFINITY;
         l0 = l1 = 0.f;
-        mbar_wait(q_full, tl & 1);
+        const int qb = tl % QB;
+        // (read back from lane 0: known warp-uniform, the descriptors stay on the uniform datapath)
+        qdesc = __shfl_sync(0xffffffffu, desc_sw128(qbase + qb * Q_BYTES), 0);
+        mbar_wait(&q_full[qb], (tl / QB) & 1);
         mark(AWT_ITEM, j0);
         if constexpr (SCHED == AW_SERIAL) {
             // Serial: Q K^T, wait, softmax, P V, wait, per key tile.
@@ -985,7 +1030,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 qk_issue(s);
                 wg_wait<0>();
                 wg_regs_ready<SR>(sacc);
-                if (j == nt - 1 && lane == 0) mbar_arrive(q_empty);  // Q of this item read for the last time
+                if (j == nt - 1 && lane == 0) mbar_arrive(&q_empty[qb]);  // Q of this item read for the last time
                 float a0, a1;
                 softmax(pa, j0 + j, a0, a1);
                 rescale_o(a0, a1);
@@ -1019,7 +1064,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 wg_wait<0>();
                 wg_regs_ready<SR>(sacc);
                 mark(AWT_QK_DONE, j0);
-                if (nt == 1 && lane == 0) mbar_arrive(q_empty);
+                if (nt == 1 && lane == 0) mbar_arrive(&q_empty[qb]);
                 float a0, a1;
                 softmax(pa, j0, a0, a1);  // O is still zero: no rescale
                 mark(AWT_TILE_END, j0);
@@ -1034,7 +1079,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 float a0, a1;
                 wg_wait<1>();  // Q K_{j+1}^T done, P_j V_j may still run
                 wg_regs_ready<SR>(sacc);
-                if (j + 2 == nt && lane == 0) mbar_arrive(q_empty);
+                if (j + 2 == nt && lane == 0) mbar_arrive(&q_empty[qb]);
                 softmax(pn, j0 + j + 1, a0, a1);
                 wg_wait<0>();
                 wg_regs_ready<OR>(oacc);
@@ -1082,7 +1127,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                     wg_wait<1>();  // Q K_{j+1}^T done, P_j V_j may still run
                     wg_regs_ready<SR>(sacc);
                     mark(AWT_QK_DONE, j0 + j + 1);
-                    if (j + 2 == nt && lane == 0) mbar_arrive(q_empty);
+                    if (j + 2 == nt && lane == 0) mbar_arrive(&q_empty[qb]);
                     softmax_exp(j0 + j + 1, a0, a1);
                     hold_wait(l0, l1);
                     mark(AWT_SOFTMAX_DONE, j0 + j + 1);
@@ -1327,7 +1372,7 @@ struct AwPlan {
 
 template <int D, int BN, int NC, int STAGES, int MINB, int SCHED, int SPLIT, int EMU, int LAZY, int PK, int QKS>
 struct AwKernel {
-    static constexpr size_t smem = aw_smem<D, BN, NC, STAGES>();
+    static constexpr size_t smem = aw_smem<D, BN, NC, STAGES, MINB, SCHED, SPLIT>();
     static constexpr int threads = (NC + 1) * 128;
     static constexpr int BM = AW_WG_ROWS * NC;
     static constexpr auto kern = attn_wgmma_kernel<D, BN, NC, STAGES, MINB, SCHED, SPLIT, EMU, LAZY, PK, QKS>;

@@ -480,6 +480,9 @@ void gpu_suite_attention(int num_sms) {
         // more work items than SMs and fewer key tiles left than SMs: the stream-K
         // kernels run a whole wave, then share 8 items' key tiles out over a few CTAs
         {200, 200, 1, 70, LAYOUT_PACKED, 0},
+        // two and more work items per persistent CTA with every variant: the kernels with two Q
+        // tiles use each twice or more (item t in tile t % 2)
+        {512, 512, 4, 40, LAYOUT_PACKED, 1},
     };
     const char *listed = attention_head_dims();
     for (size_t di = 0; di < sizeof dims / sizeof dims[0]; di++) {
