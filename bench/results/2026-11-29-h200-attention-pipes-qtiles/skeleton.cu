@@ -71,7 +71,12 @@ struct Stamp {
     unsigned long long t0, t1;
 };
 
-template <int NC, int MODE, bool SYNC>
+// ITEM > 0: every ITEM key tiles a work item ends and the next begins as in the kernels (pp only): the last
+// P V in a turn of its own, the epilogue (row sums over the quad, O / l stored as FP16 to global memory, O, m, l
+// reset), then the next item's first Q K^T in a turn of its own, waited for, its softmax. MERGE: the item end
+// as one more step of the loop instead (the next item's first Q K^T issued with this item's last P V in one
+// turn, its softmax under that P V, then the epilogue where the O rescale would be).
+template <int NC, int MODE, bool SYNC, int ITEM = 0, bool MERGE = false>
 __global__ void __launch_bounds__((NC + SYNC) * 128, 1)
     skeleton_kernel(int tiles, int pin, const uint4 *operands, float *sink, Stamp *st) {
     __shared__ volatile float pin_s[(NC + 1) * 128];  // written never (pin = 0): keeps the softmax ahead of the P V wait
@@ -184,6 +189,74 @@ __global__ void __launch_bounds__((NC + SYNC) * 128, 1)
             pack();
             continue;
         }
+        if (ITEM > 0 && MERGE && j % ITEM == 0) {  // item end merged into a step
+            bar_sync(BAR0 + c, 256);
+            if (SYNC) mbar_wait(&full[j % STAGES], (j / STAGES) & 1);
+            wg_fence();
+            qk();
+            wg_commit();
+            pv();
+            wg_commit();
+            bar_arrive(BAR0 + (c + 1) % NC, 256);
+            wg_wait<1>();
+            wg_regs_ready<64>(S);
+            float r0 = l0, r1 = l1;  // the ending item's row sums
+            m0 = m1 = -1e30f, l0 = l1 = 0.f;
+            softmax(a0, a1);
+            if (pin) pin_s[threadIdx.x] = l0 + l1;
+            wg_wait<0>();
+            wg_regs_ready<32>(O);
+            if (SYNC && lane == 0) mbar_arrive(&empty[(j - 1) % STAGES]);
+            r0 += __shfl_xor_sync(0xffffffffu, r0, 1), r1 += __shfl_xor_sync(0xffffffffu, r1, 1);
+            r0 += __shfl_xor_sync(0xffffffffu, r0, 2), r1 += __shfl_xor_sync(0xffffffffu, r1, 2);
+            const float i0 = 1.f / r0, i1 = 1.f / r1;
+            uint32_t *orow = reinterpret_cast<uint32_t *>(sink + (size_t)gridDim.x * 512) +
+                             ((size_t)(blockIdx.x * NC + c) * 128 + tid) * 16;
+#pragma unroll
+            for (int i = 0; i < 8; i++) {
+                orow[2 * i] = pack2(O[4 * i] * i0, O[4 * i + 1] * i0);
+                orow[2 * i + 1] = pack2(O[4 * i + 2] * i1, O[4 * i + 3] * i1);
+            }
+#pragma unroll
+            for (int i = 0; i < 32; i++) O[i] = 0.f;
+            pack();
+            continue;
+        }
+        if (ITEM > 0 && !MERGE && j % ITEM == 0) {  // item end: the last P V, the epilogue, the next item's first tile
+            bar_sync(BAR0 + c, 256);
+            wg_fence();
+            pv();
+            wg_commit();
+            bar_arrive(BAR0 + (c + 1) % NC, 256);
+            wg_wait<0>();
+            wg_regs_ready<32>(O);
+            if (SYNC && lane == 0) mbar_arrive(&empty[(j - 1) % STAGES]);
+            float r0 = l0, r1 = l1;
+            r0 += __shfl_xor_sync(0xffffffffu, r0, 1), r1 += __shfl_xor_sync(0xffffffffu, r1, 1);
+            r0 += __shfl_xor_sync(0xffffffffu, r0, 2), r1 += __shfl_xor_sync(0xffffffffu, r1, 2);
+            const float i0 = 1.f / r0, i1 = 1.f / r1;
+            uint32_t *orow = reinterpret_cast<uint32_t *>(sink + (size_t)gridDim.x * 512) +
+                             ((size_t)(blockIdx.x * NC + c) * 128 + tid) * 16;
+#pragma unroll
+            for (int i = 0; i < 8; i++) {
+                orow[2 * i] = pack2(O[4 * i] * i0, O[4 * i + 1] * i0);
+                orow[2 * i + 1] = pack2(O[4 * i + 2] * i1, O[4 * i + 3] * i1);
+            }
+#pragma unroll
+            for (int i = 0; i < 32; i++) O[i] = 0.f;
+            m0 = m1 = -1e30f, l0 = l1 = 0.f;
+            bar_sync(BAR0 + c, 256);
+            if (SYNC) mbar_wait(&full[j % STAGES], (j / STAGES) & 1);
+            wg_fence();
+            qk();
+            wg_commit();
+            bar_arrive(BAR0 + (c + 1) % NC, 256);
+            wg_wait<0>();
+            wg_regs_ready<64>(S);
+            softmax(a0, a1);
+            pack();
+            continue;
+        }
         if (turns && NC > 1) bar_sync(BAR0 + c, 256);
         if (SYNC) mbar_wait(&full[j % STAGES], (j / STAGES) & 1);
         if (MODE != 4) {
@@ -225,16 +298,16 @@ __global__ void __launch_bounds__((NC + SYNC) * 128, 1)
     if (tid == 0) st[blockIdx.x * NC + c] = Stamp{c0, c1, t0, t1};
 }
 
-template <int NC, int MODE, bool SYNC = false>
+template <int NC, int MODE, bool SYNC = false, int ITEM = 0, bool MERGE = false>
 static void run(const char *name, int sms, int tiles, const uint4 *ops, float *sink, Stamp *st, Stamp *hs, int reps) {
-    CK(cudaFuncSetAttribute(skeleton_kernel<NC, MODE, SYNC>, cudaFuncAttributeMaxDynamicSharedMemorySize, SMEM));
+    CK(cudaFuncSetAttribute(skeleton_kernel<NC, MODE, SYNC, ITEM, MERGE>, cudaFuncAttributeMaxDynamicSharedMemorySize, SMEM));
     cudaEvent_t e0, e1;
     CK(cudaEventCreate(&e0));
     CK(cudaEventCreate(&e1));
     float best = 1e30f;
     for (int r = 0; r < reps; r++) {
         CK(cudaEventRecord(e0));
-        skeleton_kernel<NC, MODE, SYNC><<<sms, (NC + SYNC) * 128, SMEM>>>(tiles, 0, ops, sink, st);
+        skeleton_kernel<NC, MODE, SYNC, ITEM, MERGE><<<sms, (NC + SYNC) * 128, SMEM>>>(tiles, 0, ops, sink, st);
         CK(cudaGetLastError());
         CK(cudaEventRecord(e1));
         CK(cudaEventSynchronize(e1));
@@ -277,12 +350,18 @@ int main(int argc, char **argv) {
     Stamp *st;
     CK(cudaMalloc(&ops, n16 * sizeof(__half)));
     CK(cudaMemcpy(ops, h, n16 * sizeof(__half), cudaMemcpyHostToDevice));
-    CK(cudaMalloc(&sink, (size_t)sms * 512 * sizeof(float)));
+    CK(cudaMalloc(&sink, (size_t)sms * 512 * sizeof(float) + (size_t)sms * 3 * 128 * 64));  // + the items' O (FP16)
     CK(cudaMalloc(&st, (size_t)sms * 3 * sizeof(Stamp)));
     Stamp *hs = (Stamp *)malloc((size_t)sms * 3 * sizeof(Stamp));
     run<2, 0>("pp", sms, tiles, ops, sink, st, hs, reps);
     run<2, 0, true>("pp + K/V ring barriers", sms, tiles, ops, sink, st, hs, reps);
     run<3, 0, true>("pp + K/V ring barriers", sms, tiles, ops, sink, st, hs, reps);
+    run<2, 0, true, 32>("pp + ring, items of 32 tiles", sms, tiles, ops, sink, st, hs, reps);
+    run<3, 0, true, 32>("pp + ring, items of 32 tiles", sms, tiles, ops, sink, st, hs, reps);
+    run<3, 0, true, 8>("pp + ring, items of 8 tiles", sms, tiles, ops, sink, st, hs, reps);
+    run<2, 0, true, 32, true>("pp + ring, 32-tile items merged", sms, tiles, ops, sink, st, hs, reps);
+    run<3, 0, true, 32, true>("pp + ring, 32-tile items merged", sms, tiles, ops, sink, st, hs, reps);
+    run<3, 0, true, 8, true>("pp + ring, 8-tile items merged", sms, tiles, ops, sink, st, hs, reps);
     run<2, 1>("free (no turns)", sms, tiles, ops, sink, st, hs, reps);
     run<2, 2>("serial", sms, tiles, ops, sink, st, hs, reps);
     run<2, 3>("pp, products only", sms, tiles, ops, sink, st, hs, reps);
