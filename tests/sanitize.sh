@@ -131,7 +131,10 @@ JOBS=${SANITIZE_JOBS:-$(nproc 2>/dev/null || echo 4)}
 # job4). The FP16 twin of that run, gemm-pp-walk-n-m4177, took 43.0 GiB
 # beside 15 others while the host's memory in use peaked at 125564 MiB of its
 # 125 GiB, the suite passing (bench/results/2026-11-29-h200-qa-cluster-goldens,
-# job3), so it is one of them too. They run after every other
+# job3), so it is one of them too. With the four last, one at a time, the
+# suite passed in 430 s on that host, its memory in use peaking at 91081 MiB
+# (bench/results/2026-11-29-h200-attention-pipes-qtiles, job2; the heavy
+# runs' resident sets 65.6, 45.7, 41.3 and 39.8 GB). They run after every other
 # (run, tool) pair has ended, SANITIZE_HEAVY_JOBS at once: default one per
 # 72 GiB of host memory (SANITIZE_MEMTOTAL_KB, default /proc/meminfo's
 # MemTotal); on a host with less, not at all (a SKIP line each, counted

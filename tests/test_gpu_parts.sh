@@ -46,7 +46,9 @@
 # not yet among them, killed for memory and passing alone (bench/results/
 # 2026-11-29-h200-qa-quant); with three heavy runs, 400 s, 167 passed, 0
 # failed, the host's memory in use peaking at 125564 MiB (bench/results/
-# 2026-11-29-h200-qa-cluster-goldens, job3; a fourth heavy run since).
+# 2026-11-29-h200-qa-cluster-goldens, job3); with all four heavy runs last,
+# 430 s, 167 passed, 0 failed, peaking at 91081 MiB (bench/results/
+# 2026-11-29-h200-attention-pipes-qtiles, job2; one attention run since).
 #
 # Output: per part its card, seconds, last line and first FAIL lines; a part
 # whose log does not end in "N passed, N failed" (it crashed or was stopped)
