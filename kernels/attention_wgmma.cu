@@ -281,6 +281,18 @@
 //     operands in shared memory reads 4 KB per 32 tensor cycles, all of the
 //     SM's shared-memory bandwidth); 256 keys per tile win about that back,
 //     so Br128 Bc256 ties Br128 Bc128 and loses to Br192 Bc128 pp sk.
+//   - A work item's end (bench/results/2026-11-29-h200-attention-epilogue):
+//     in the three-consumer d64 loop, storing O costs about a thousand
+//     cycles per consumer and item in every form measured (half2 stores,
+//     shared memory + bulk copy, stmatrix + bulk copy). Whatever waits on
+//     the store, the next write of its registers or a proxy fence, stalls
+//     that long (Nsight Compute), consistent with the MIO path being full of
+//     exponentials. Measured and not kept:
+//       - the stores deferred past the next item's first Q K^T: 3% slower
+//         at 1024^2 h20, where the softmax rewrites their registers;
+//       - the Q descriptor without the per-item shuffle: it leaves the
+//         uniform datapath of the d40 Br256 loop, which was 6% slower;
+//       - 1/8 of the exp2 on the FP32 pipe in the Br192 kernels: slower.
 //
 // Limits
 //   cc 9.0 only (sm_90a code; attention_wgmma_usable()); d in {40, 64, 80,
