@@ -289,7 +289,8 @@
 //     that long (Nsight Compute), consistent with the MIO path being full of
 //     exponentials. Measured and not kept:
 //       - the stores deferred past the next item's first Q K^T: 3% slower
-//         at 1024^2 h20, where the softmax rewrites their registers;
+//         at 1024^2 h20 (in the SASS the softmax next writes registers the
+//         stores read, the likely reason);
 //       - the Q descriptor without the per-item shuffle: it leaves the
 //         uniform datapath of the d40 Br256 loop, which was 6% slower;
 //       - 1/8 of the exp2 on the FP32 pipe in the Br192 kernels: slower.
