@@ -801,9 +801,16 @@ extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, in
 //   against 13.7-13.8 for the heuristic's Bc128 (bench/results/2026-11-28-
 //   h200-int8-qa-waves job1 sweeps). Where both pad alike (4096, 1024, 2304
 //   tokens) the Bc128 kernel stays: Bc192 tied at d = 64 in bench_attention
-//   (attention_wgmma.cu's variant list).
+//   (attention_wgmma.cu's variant list);
+// - at d = 80, 128 rows and no split, 80 where the keys are one tile of 80
+//   (the 77-token context): one Q K^T, softmax and P V per item instead of
+//   two (Bc64) or one over 128 columns, 51 of them masked (Bc128). SD1.5
+//   1024 x 77 b2 h8 on the H200: kernel 4.9-5.9 us against 6.7 (Bc64 / Bc128
+//   pp) and cuDNN's 6.1, the tuned node 8.6-8.8 us against cuDNN's 9.8
+//   (bench/results/2026-11-29-h200-attention-bc80 job1).
 extern "C" int attention_wgmma_keys_pick(int d, int rows, int split, int skv) {
     if (d == 80 && rows == 128 && split == ATTN_SPLIT_KEYS) return 64;
+    if (d == 80 && rows == 128 && split == ATTN_SPLIT_NONE && skv >= 1 && skv <= 80) return 80;
     if (d != 64 || rows != 128 || split != ATTN_SPLIT_NONE || skv < 1) return 0;
     const int pad128 = ceil_div(skv, 128) * 128 - skv, pad192 = ceil_div(skv, 192) * 192 - skv;
     return pad192 < pad128 ? 192 : 0;

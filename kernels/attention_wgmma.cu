@@ -14,7 +14,7 @@
 //   - A CTA is one producer warpgroup and NC (1 to 4) consumer
 //     warpgroups; each consumer owns 64 query rows (one m64 wgmma row
 //     block), so a CTA tile is BM = 64 * NC query rows of one (batch, head),
-//     walked over all keys in tiles of BN (64, 128 or 192) keys.
+//     walked over all keys in tiles of BN (64, 80, 128 or 192) keys.
 //   - Copies by TMA (cp.async.bulk.tensor.4d, 128-byte swizzle), issued by
 //     one thread of the producer warpgroup. Each of Q, K, V is described to
 //     the copy engine as a rank-4 tensor (d, heads, rows, batch) with
@@ -155,6 +155,16 @@
 //     rescale, turns, barriers) per key; with PK = 1 the registers fit
 //     (S 96 + P 48 + O 20/32 per thread, no spills); Bc256 does not (S 128
 //     + P 64: ptxas spills and serializes the wgmma, C7512).
+//   - Keys per tile 80 ("Bc80", d = 80; m64n80k16 Q K^T, 5 k16 steps of
+//     P V): the 77-token context of SD1.5's cross-attention in one key
+//     tile, where Bc64 takes two turns and Bc128 computes 51 masked
+//     columns. H200, 1024 x 77 b2 h8 (bench/results/2026-11-29-h200-
+//     attention-bc80, job1): kernel 4.9 (serial) / 5.9 (pp) us against 6.7
+//     for Bc64 / Bc128 pp and cuDNN's 6.1 (CUPTI busy times); tuned node
+//     8.6-8.8 us against cuDNN's 9.8. In the same job Bc128 with three ring
+//     stages and Bc64 with six (serial and pp) were no faster at 1024 x
+//     1024 (16.6-17.4 against 16.4 us for Bc128 2st; cuDNN 16.4): the
+//     depth of the ring is not what holds the d = 80 self-attention.
 //   - Lazy rescale ("lazy", template LAZY): a warp moves its running
 //     maxima only when one grew by more than 8 (log2 domain), so most tiles
 //     skip the alpha exp2 and the O rescale (P stays <= 2^8 in FP16; O / l
@@ -378,6 +388,8 @@ enum AwTraceEvent {
 //   d = 80: serial first (22.2 us vs pp 25.1 with Bc128 2st, 23.4 with Bc64
 //     4st at b2 h8 1024 x 1024, attention-pp; 23.0-23.6 vs 22.7-24.1 in the
 //     overlap runs).
+//   d = 80, 80 keys per tile: for a context of at most 80 tokens (one
+//     tile), attention_wgmma_keys_pick; serial and ping-pong within 1%.
 //   d = 128: serial first (ping-pong not timed).
 // The other EMU, the LAZY and the SPLIT variants come last (not the
 // heuristic's pick): they are candidates for the tuner; a SPLIT one only
@@ -438,7 +450,9 @@ enum AwTraceEvent {
     X(64, 128, 3, 4, 1, 2, 2, 0, 0, 1) \
     X(64, 192, 2, 4, 1, 2, 2, 1, 0, 1) \
     X(64, 128, 2, 4, 1, 2, 2, 1, 0, 1) \
-    X(80, 128, 2, 2, 1, 0, 2, 0, 0, 0)
+    X(80, 128, 2, 2, 1, 0, 2, 0, 0, 0) \
+    X(80, 80, 2, 4, 1, 0, 0, 0, 0, 0)  \
+    X(80, 80, 2, 4, 1, 2, 0, 0, 0, 1)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d
@@ -685,6 +699,7 @@ template <int BN>
 __device__ __forceinline__ void wgmma_qk(float *s, uint64_t da, uint64_t db, int scale_d) {
     if constexpr (BN == 192) wgmma_ss_n192(s, da, db, scale_d);
     else if constexpr (BN == 128) wgmma_ss_n128(s, da, db, scale_d);
+    else if constexpr (BN == 80) wgmma_f16_n80(s, da, db, scale_d);  // wgmma.cuh: the same operand forms
     else wgmma_ss_n64(s, da, db, scale_d);
 }
 template <int D>
@@ -714,7 +729,7 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     constexpr int STAGE_BYTES = 2 * KV_BYTES;          // K tile then V tile
     constexpr int SR = BN / 2;                         // S accumulators per thread
     constexpr int OR = D / 2;                          // O accumulators per thread
-    static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 128 || BN == 192), "tile shape");
+    static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 80 || BN == 128 || BN == 192), "tile shape");
     static_assert(NC >= 1 && NC <= 4 && (NC < 3 || (PK && SCHED != AW_SERIAL)), "3 or 4 consumers: late-pack overlapped loop only");
     static_assert(BN <= 128 || (PK && SCHED != AW_SERIAL), "Bc 192: overlapped late-pack loop only");
     static_assert(EMU == 0 || (BN >= 128 && (EMU == 1 || EMU == 2 || EMU == 4)), "EMU: 1, 2 or 4 of 8 n16 blocks");

@@ -116,6 +116,23 @@ __device__ __forceinline__ void wgmma_f16_n64(float *d, uint64_t da, uint64_t db
 #endif
 }
 
+// d (64 x 80, FP32, 40 registers per thread) = A (64 x 16) * B (80 x 16)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_f16_n80(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %42, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n80k16.f32.f16.f16 "
+        "{"
+        WG_D40
+        "}, %40, %41, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
 // d (64 x 96, FP32, 48 registers per thread) = A (64 x 16) * B (96 x 16)^T + (scale_d ? d : 0)
 __device__ __forceinline__ void wgmma_f16_n96(float *d, uint64_t da, uint64_t db, int scale_d) {
 #if WGMMA_SM90A_PASS
@@ -192,11 +209,12 @@ __device__ __forceinline__ void wgmma_f16_n256(float *d, uint64_t da, uint64_t d
 
 template <int N>
 __device__ __forceinline__ void wgmma_f16(float *d, uint64_t da, uint64_t db, int scale_d) {
-    static_assert(N == 32 || N == 64 || N == 96 || N == 128 || N == 160 || N == 256, "compiled wgmma widths");
+    static_assert(N == 32 || N == 64 || N == 80 || N == 96 || N == 128 || N == 160 || N == 256, "compiled wgmma widths");
     if constexpr (N == 256) wgmma_f16_n256(d, da, db, scale_d);
     else if constexpr (N == 160) wgmma_f16_n160(d, da, db, scale_d);
     else if constexpr (N == 128) wgmma_f16_n128(d, da, db, scale_d);
     else if constexpr (N == 96) wgmma_f16_n96(d, da, db, scale_d);
+    else if constexpr (N == 80) wgmma_f16_n80(d, da, db, scale_d);
     else if constexpr (N == 64) wgmma_f16_n64(d, da, db, scale_d);
     else wgmma_f16_n32(d, da, db, scale_d);
 }

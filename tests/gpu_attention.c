@@ -430,6 +430,14 @@ static void test_names(int d) {
                    "attention d=80 B=1 H=8 1024x1024 on %d SMs: heuristic picks the Br128 Bc64 key-split kernel (%s)",
                    g_att_sms, hn);
         }
+        if (d == 80 && g_att_sms >= 128) {
+            // SD1.5's cross-attention at 32 x 32, B=2 H=8 1024 x 77: 128 items of 128 rows, the 77 keys one
+            // tile of 80 (attention_wgmma_keys_pick)
+            AttnShape x = {2, 8, 1024, 77, d, 8 * d, 8 * d, 8 * d};
+            const char *hn = attention_config_name(&x, attention_heuristic(&x, g_att_sms));
+            result(strstr(hn, "Br128 Bc80") != NULL,
+                   "attention d=80 B=2 H=8 1024x77 on %d SMs: heuristic picks a Br128 Bc80 kernel (%s)", g_att_sms, hn);
+        }
     }
 }
 

@@ -67,6 +67,7 @@ attention-self-d64-s300-ksplit-fmaexp | --block attention --kind self --seq 300 
 attention-self-d64-s200-h70-streamk | --block attention --kind self --seq 200 --heads 70 --head-dim 64
 attention-self-d80-s300-h3-streamk | --block attention --kind self --seq 300 --heads 3 --head-dim 80
 attention-cross-d40-s2048-kv77-h20-qtiles | --block attention --kind cross --seq 2048 --kv 77 --heads 20 --head-dim 40
+attention-cross-d80-s300-kv77-bc80 | --block attention --kind cross --seq 300 --kv 77 --heads 2 --head-dim 80
 unet-sd15-latent16-up-path | --unet sd15 --latent 16 --context-len 7 --kernel-select heuristic --ref none
 unet-tiny-sd | --unet --weights tests/golden/unet_tiny_sd_b2.weights.safetensors --config tests/golden/unet_tiny_sd_b2.config.json --latent 8 --context-len 7 --kernel-select heuristic
 unet-tiny-xl-liveness | --unet --weights tests/golden/unet_tiny_xl_b2.weights.safetensors --config tests/golden/unet_tiny_xl_b2.config.json --latent 8 --context-len 5 --kernel-select heuristic --ref none
