@@ -23,7 +23,9 @@
 //     GEMM output holds there, NaN included) and rows past sq / skv (the
 //     next batch) are outside the tensor and land in shared memory as
 //     zeros. A row of the head is read in 64-column chunks (128 bytes, the
-//     swizzle width): DC = ceil(d / 64) boxes of 64 x rows per operand.
+//     swizzle width): DC = ceil(d / 64) boxes of 64 x rows per operand; at
+//     d = 80 the second box is 16 columns wide into 32-byte rows ("tail16"
+//     below).
 //   - Q tile resident in shared memory for the whole key loop (its own full
 //     / empty mbarrier pair; the producer refills it for the CTA's next work
 //     item as soon as the consumers have issued their last Q K^T). K and V
@@ -37,7 +39,8 @@
 //     steps over 48 columns whose last 8 are the copy engine's zeros in
 //     both Q and K (20% more Q K^T tensor work than 40; a zero-filled K
 //     column meets a zero Q column, so nothing past d can leak in), d = 80
-//     five steps with no padding, 64 / 128 / 160 exact.
+//     five steps with no padding (the fifth from the 32-byte chunks),
+//     64 / 128 / 160 exact.
 //   - Online softmax on the S accumulators in registers (same arithmetic as
 //     attention.cu: row max of the thread's scores as a tree of depth
 //     log2(BN / 4), then over the quad with two shuffles, one FFMA +
@@ -79,7 +82,10 @@
 //     ptxas kept 12 bytes of the d = 64 kernel in local memory (56 for
 //     its stream-K twin; spill stores before the key loop, loads after it)
 //     until the Q descriptor became a warp-uniform value read back from
-//     lane 0 per work item; now no kernel of this file spills.
+//     lane 0 per work item. Since the d = 80 rows take a 16-column chunk
+//     (below), the producer of the two d = 80 key-split kernels keeps 8
+//     bytes in local memory (its 40 registers; ptxas -warn-spills); no other
+//     kernel of this file spills.
 //     Measured on the H100 (bench/results/2026-11-26-h100-attention-br192,
 //     bench_attention, us): d40 b2 h8 4096^2 143.7 against 170.3 for the
 //     best 128-row kernel (three waves of 352 items instead of four of
@@ -161,10 +167,23 @@
 //     columns. H200, 1024 x 77 b2 h8 (bench/results/2026-11-29-h200-
 //     attention-bc80, job1): kernel 4.9 (serial) / 5.9 (pp) us against 6.7
 //     for Bc64 / Bc128 pp and cuDNN's 6.1 (CUPTI busy times); tuned node
-//     8.6-8.8 us against cuDNN's 9.8. In the same job Bc128 with three ring
-//     stages and Bc64 with six (serial and pp) were no faster at 1024 x
-//     1024 (16.6-17.4 against 16.4 us for Bc128 2st; cuDNN 16.4): the
-//     depth of the ring is not what holds the d = 80 self-attention.
+//     8.6-8.8 us against cuDNN's 9.8.
+//   - d = 80 rows in 160 bytes ("tail16", aw_tail16): columns 0..63 in the
+//     128-byte-swizzled chunk, 64..79 in a chunk of 32-byte rows (32-byte
+//     swizzle, a TMA box of 16 columns: three more tensor maps), where a
+//     second 128-byte chunk held 48 columns of zeros. Q K^T takes its fifth
+//     k16 step from the 32-byte chunks (desc_sw32), P V two wgmma per k16
+//     step (m64n64 from the 128-byte chunk, m64n16 from the 32-byte one,
+//     desc_sw32_mn). A Bc128 K/V stage is 40 KB instead of 64, so the
+//     ping-pong kernel gets four ring stages beside its Q tile: with two it
+//     was the slowest d = 80 kernel (its consumers wait for a stage both
+//     must free), with three it was already the fastest (job3, before this
+//     layout: 15.4 against 16.4 us kernel, CUPTI). H200, 1024 x 1024 b2 h8
+//     (job4): kernel 14.6 us (3 and 5 stages 14.9) against cuDNN's 16.4;
+//     tuned node 17.3-17.5 us against 19.4-20.2 (1.12-1.15x; 1.04-1.08x
+//     before). Deeper rings of the serial loop did not help (Bc128 3st 16.6,
+//     Bc64 6st 17.4 us, job1; Bc128 4st serial 22.3 against 22.1 us for 2st
+//     in bench_attention, job4).
 //   - Lazy rescale ("lazy", template LAZY): a warp moves its running
 //     maxima only when one grew by more than 8 (log2 domain), so most tiles
 //     skip the alpha exp2 and the O rescale (P stays <= 2^8 in FP16; O / l
@@ -385,9 +404,12 @@ enum AwTraceEvent {
 //     at b2 h8 256 x 256; also 9.7 vs 10.0 and 10.6 vs 11.1 at 64 x 64 /
 //     64 x 77, where sq <= 64 makes 128-row CTAs no candidates;
 //     attention-pp results).
-//   d = 80: serial first (22.2 us vs pp 25.1 with Bc128 2st, 23.4 with Bc64
-//     4st at b2 h8 1024 x 1024, attention-pp; 23.0-23.6 vs 22.7-24.1 in the
-//     overlap runs).
+//   d = 80: ping-pong Bc128 with four ring stages first, since a row takes
+//     160 bytes (aw_tail16): H200, b2 h8 1024 x 1024, bench_attention 20.3 /
+//     21.1 us against 22.1 / 23.0 for the serial Bc128 2st kernel (the first
+//     before) and 25.2 / 26.1 for pp 2st, whose two stages starved it;
+//     kernel 14.6 us against 16.4 (CUPTI; cuDNN 16.4), 3 and 5 stages 14.9
+//     (bench/results/2026-11-29-h200-attention-bc80, job3 / job4).
 //   d = 80, 80 keys per tile: for a context of at most 80 tokens (one
 //     tile), attention_wgmma_keys_pick; serial and ping-pong within 1%.
 //   d = 128: serial first (ping-pong not timed).
@@ -413,6 +435,7 @@ enum AwTraceEvent {
     X(64, 128, 2, 4, 1, 0, 0, 0, 0, 0) \
     X(64, 128, 2, 4, 1, 1, 0, 0, 0, 1) \
     X(64, 64, 1, 4, 2, 1, 0, 0, 0, 1)  \
+    X(80, 128, 2, 4, 1, 2, 0, 0, 0, 1) \
     X(80, 128, 2, 2, 1, 0, 0, 0, 0, 0) \
     X(80, 128, 2, 2, 1, 1, 0, 0, 0, 1) \
     X(80, 64, 2, 4, 1, 1, 0, 0, 0, 1)  \
@@ -470,10 +493,25 @@ __host__ __device__ constexpr int aw_sk_f4() {
     return D / 8 + 1;
 }
 
+// A head row of a Q, K or V tile in shared memory: 64-column chunks of 128
+// bytes (128-byte swizzle). At d = 80 the 16 columns past the first chunk go
+// to a chunk of 32-byte rows (32-byte swizzle, "tail16") instead of a
+// second 128-byte chunk that would be three quarters zeros: 160 bytes a row
+// instead of 256, so that a Bc128 K/V stage takes 40 KB and three fit beside
+// one Q tile (docs/PERF.md, "80 keys per tile for the 77-token context").
+template <int D> __host__ __device__ constexpr bool aw_tail16() { return D == 80; }
+template <int D> __host__ __device__ constexpr int aw_row_bytes() {
+    return aw_tail16<D>() ? D / AW_CHUNK * AW_ROW_BYTES + 32 : (D + AW_CHUNK - 1) / AW_CHUNK * AW_ROW_BYTES;
+}
+// One K or V tile of BN rows, rounded up to 1024 bytes (the 128-byte
+// swizzle's alignment for the tile after it).
+template <int D, int BN> __host__ __device__ constexpr int aw_kv_bytes() {
+    return (BN * aw_row_bytes<D>() + 1023) / 1024 * 1024;
+}
 // Shared memory of a kernel with QB Q tiles: [QB] Q, the ring, the barriers.
 template <int D, int BN, int NC, int STAGES>
 __host__ __device__ constexpr size_t aw_smem_q(int qb) {
-    return (size_t)((D + AW_CHUNK - 1) / AW_CHUNK) * AW_ROW_BYTES * (qb * AW_WG_ROWS * NC + 2 * BN * STAGES) +
+    return (size_t)qb * AW_WG_ROWS * NC * aw_row_bytes<D>() + (size_t)2 * STAGES * aw_kv_bytes<D, BN>() +
            AW_SMEM_SLACK;
 }
 // Q tiles in shared memory. With two, the producer copies the next work
@@ -647,6 +685,18 @@ __device__ __forceinline__ void wgmma_rs_n40(float *d, const uint32_t *a, uint64
 #endif
 }
 
+// d (64 x 16, FP32, 8 registers per thread) += A (64 x 16, FP16 fragments in
+// registers) * B (16 x 16), B N-major in shared memory (imm-trans-b = 1).
+__device__ __forceinline__ void wgmma_rs_n16(float *d, const uint32_t *a, uint64_t db) {
+#if defined(__CUDA_ARCH_FEAT_SM90_ALL)
+    asm volatile(
+        "wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 "
+        "{%0, %1, %2, %3, %4, %5, %6, %7}, {%8, %9, %10, %11}, %12, 1, 1, 1, 1;\n"
+        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db));
+#endif
+}
+
 // d (64 x 64, FP32, 32 registers per thread) += A (64 x 16, FP16 fragments in
 // registers) * B (16 x 64), B N-major in shared memory (imm-trans-b = 1).
 __device__ __forceinline__ void wgmma_rs_n64(float *d, const uint32_t *a, uint64_t db) {
@@ -717,16 +767,22 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     attn_wgmma_kernel(const __grid_constant__ CUtensorMap map_q,  // Q (d, heads, sq, B), box 64 x 1 x BM x 1
                       const __grid_constant__ CUtensorMap map_k,  // K (d, heads, skv, B), box 64 x 1 x BN x 1
                       const __grid_constant__ CUtensorMap map_v,  // V likewise
+                      const __grid_constant__ CUtensorMap map_q16,  // T16: Q's columns 64..79, box 16 x 1 x BM x 1
+                      const __grid_constant__ CUtensorMap map_k16,  // T16: K's, box 16 x 1 x BN x 1
+                      const __grid_constant__ CUtensorMap map_v16,  // T16: V's (others: unused)
                       AwParams p) {
 #if AW_DEVICE
-    constexpr int DC = (D + AW_CHUNK - 1) / AW_CHUNK;  // 64-column chunks of a head row
+    constexpr int DC = (D + AW_CHUNK - 1) / AW_CHUNK;  // 64-column chunks of a head row (the last one the tail16 one)
+    constexpr bool T16 = aw_tail16<D>();               // d = 80: the last chunk has 16 columns, 32-byte rows
     constexpr int KSTEPS = QKS > 0 ? QKS : (D + 15) / 16;  // k16 steps of Q K^T (d rounded up to 16)
     constexpr int BM = AW_WG_ROWS * NC;                // query rows per work item
     constexpr int Q_CHUNK = BM * AW_ROW_BYTES;         // one 64-column chunk of the Q tile
     constexpr int KV_CHUNK = BN * AW_ROW_BYTES;        // one 64-column chunk of a K or V tile
-    constexpr int Q_BYTES = DC * Q_CHUNK;
-    constexpr int KV_BYTES = DC * KV_CHUNK;
+    constexpr int Q_BYTES = BM * aw_row_bytes<D>();    // DC chunks (T16: the last of BM x 32 bytes)
+    constexpr int KV_TX = BN * aw_row_bytes<D>();      // bytes the copies of one K or V tile bring
+    constexpr int KV_BYTES = aw_kv_bytes<D, BN>();     // KV_TX rounded up to 1024
     constexpr int STAGE_BYTES = 2 * KV_BYTES;          // K tile then V tile
+    static_assert(!T16 || DC == 2, "tail16: one 64-column chunk and the 16-column one");
     constexpr int SR = BN / 2;                         // S accumulators per thread
     constexpr int OR = D / 2;                          // O accumulators per thread
     static_assert(D % 8 == 0 && D <= 256 && (BN == 64 || BN == 80 || BN == 128 || BN == 192), "tile shape");
@@ -744,8 +800,8 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     constexpr int QB = aw_qbufs<D, BN, NC, STAGES, MINB, SCHED, SPLIT>();  // Q tiles: work item tl uses tl % QB
 
     extern __shared__ unsigned char smem_raw[];
-    // sQ:   [QB][DC][BM rows][128 bytes]                  swizzled FP16
-    // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B]  swizzled FP16
+    // sQ:   [QB][DC][BM rows][128 bytes]                  swizzled FP16 (T16: the last chunk's rows 32 bytes)
+    // ring: [STAGES][K: DC][BN][128 B | V: DC][BN][128 B]  swizzled FP16 (likewise; K, V each KV_BYTES)
     // then full[STAGES], empty[STAGES], q_full[QB], q_empty[QB], a spare word (hold_wait)
     unsigned char *sQ = smem_align1024(smem_raw);
     unsigned char *ring = sQ + QB * Q_BYTES;
@@ -759,6 +815,11 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         tma_prefetch_map(&map_q);  // kernel parameters: no dependence on the previous kernel
         tma_prefetch_map(&map_k);
         tma_prefetch_map(&map_v);
+        if constexpr (T16) {
+            tma_prefetch_map(&map_q16);
+            tma_prefetch_map(&map_k16);
+            tma_prefetch_map(&map_v16);
+        }
         for (int s = 0; s < STAGES; s++) {
             mbar_init(&full[s], 1);        // the producer's arrive + the copies' bytes
             mbar_init(&empty[s], NC * 4);  // one arrive per consumer warp
@@ -834,18 +895,21 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
                 mbar_arrive_expect_tx(&q_full[qb], Q_BYTES);
 #pragma unroll
                 for (int c = 0; c < DC; c++)
-                    tma_load_4d(sQ + qb * Q_BYTES + c * Q_CHUNK, &map_q, &q_full[qb], c * AW_CHUNK, h, qt * BM, b);
+                    tma_load_4d(sQ + qb * Q_BYTES + c * Q_CHUNK, T16 && c == DC - 1 ? &map_q16 : &map_q, &q_full[qb],
+                                c * AW_CHUNK, h, qt * BM, b);
                 for (int j = sg.ka; j < sg.kb; j++, it++) {
                     const int s = it % STAGES;
                     if (it >= STAGES) mbar_wait(&empty[s], ((it / STAGES) - 1) & 1);
                     unsigned char *st = ring + s * STAGE_BYTES;
-                    mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
+                    mbar_arrive_expect_tx(&full[s], 2 * KV_TX);
 #pragma unroll
                     for (int c = 0; c < DC; c++)
-                        tma_load_4d(st + c * KV_CHUNK, &map_k, &full[s], c * AW_CHUNK, h, j * BN, b);
+                        tma_load_4d(st + c * KV_CHUNK, T16 && c == DC - 1 ? &map_k16 : &map_k, &full[s], c * AW_CHUNK,
+                                    h, j * BN, b);
 #pragma unroll
                     for (int c = 0; c < DC; c++)
-                        tma_load_4d(st + KV_BYTES + c * KV_CHUNK, &map_v, &full[s], c * AW_CHUNK, h, j * BN, b);
+                        tma_load_4d(st + KV_BYTES + c * KV_CHUNK, T16 && c == DC - 1 ? &map_v16 : &map_v, &full[s],
+                                    c * AW_CHUNK, h, j * BN, b);
 #ifdef AW_TRACE
                     if (blockIdx.x == aw_trace_cta && aw_trace_tile(j, aw_trace_mask) && tr_p < AW_TRACE_N)
                         aw_trace_buf[(size_t)(AW_TRACE_WARPS - 1) * AW_TRACE_N + tr_p++] = aw_trace_record(AWT_LOAD, j);
@@ -872,6 +936,11 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
     for (int i = 0; i < SR; i++) sacc[i] = 0.f;
     const unsigned char *qbase = sQ + cw * AW_WG_ROWS * AW_ROW_BYTES;  // this consumer's rows of Q tile 0
     uint64_t qdesc = 0;  // the descriptor of those rows in the work item's Q tile (warp-uniform)
+    // T16: the descriptor of this consumer's rows of Q's 16-column chunk is qdesc + q16_delta: the address moves
+    // from its rows in chunk 0 to its rows in the last chunk (32 bytes each), the layout from the 128- to the
+    // 32-byte swizzle (field 1 -> 3) and the 8-row group stride from 1024 to 256 bytes (no field borrows)
+    const uint64_t q16_delta = (uint64_t)(((DC - 1) * Q_CHUNK - cw * AW_WG_ROWS * (AW_ROW_BYTES - 32)) >> 4) +
+                               ((uint64_t)2 << 62) - ((uint64_t)((1024 - 256) >> 4) << 32);
     float m0, m1;  // running max of rows g, g+8 (scaled log2 domain)
     float l0, l1;  // running sums, this lane's columns only
 #ifdef AW_TRACE
@@ -896,7 +965,10 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 #pragma unroll
         for (int ks = 0; ks < KSTEPS; ks++) {
             const int c = ks / 4, k = (ks % 4) * 32;  // chunk, byte offset of the k16 step in a row
-            wgmma_qk<BN>(sacc, qdesc + ((c * Q_CHUNK + k) >> 4), desc_sw128(sK + c * KV_CHUNK + k), ks > 0);
+            if (T16 && c == DC - 1)  // the 16-column chunk: one k16 step over its 32-byte rows
+                wgmma_qk<BN>(sacc, qdesc + q16_delta, desc_sw32(sK + c * KV_CHUNK), ks > 0);
+            else
+                wgmma_qk<BN>(sacc, qdesc + ((c * Q_CHUNK + k) >> 4), desc_sw128(sK + c * KV_CHUNK + k), ks > 0);
         }
         wg_commit();
     };
@@ -905,7 +977,14 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
         const unsigned char *sV = ring + s * STAGE_BYTES + KV_BYTES;
         wg_fence();
 #pragma unroll
-        for (int kk = 0; kk < BN / 16; kk++) wgmma_pv<D>(oacc, pf[kk], desc_sw128_mn(sV + kk * 2048, KV_CHUNK));
+        for (int kk = 0; kk < BN / 16; kk++) {
+            if constexpr (T16) {  // columns 0..63 from the 128-byte chunk, 64..79 from the 32-byte one
+                wgmma_rs_n64(oacc, pf[kk], desc_sw128_mn(sV + kk * 2048, KV_CHUNK));
+                wgmma_rs_n16(oacc + 32, pf[kk], desc_sw32_mn(sV + KV_CHUNK + kk * 512));
+            } else {
+                wgmma_pv<D>(oacc, pf[kk], desc_sw128_mn(sV + kk * 2048, KV_CHUNK));
+            }
+        }
         wg_commit();
     };
     // Online softmax of the S tile of key tile j (its wgmma complete): masks
@@ -1351,10 +1430,10 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 // again on the same buffers (timing loops, graph capture) skips the driver's
 // encoder, host time that an eager launch of a small shape waits for.
 cudaError_t aw_make_map(CUtensorMap *map, const half *base, int d, int heads, int rows, int batch, int ld,
-                        int box_rows) {
+                        int box_rows, int box_cols) {
     struct Key {
         const half *base;
-        int d, heads, rows, batch, ld, box_rows;
+        int d, heads, rows, batch, ld, box_rows, box_cols;
     };
     struct Entry {
         Key key;
@@ -1366,7 +1445,7 @@ cudaError_t aw_make_map(CUtensorMap *map, const half *base, int d, int heads, in
     Key key;
     memset(&key, 0, sizeof key);  // padding bytes too: keys are compared with memcmp
     key.base = base, key.d = d, key.heads = heads, key.rows = rows, key.batch = batch, key.ld = ld;
-    key.box_rows = box_rows;
+    key.box_rows = box_rows, key.box_cols = box_cols;
     for (Entry &e : cache)
         if (e.used && memcmp(&e.key, &key, sizeof key) == 0) {
             *map = e.map;
@@ -1377,10 +1456,11 @@ cudaError_t aw_make_map(CUtensorMap *map, const half *base, int d, int heads, in
     const cuuint64_t dims[4] = {(cuuint64_t)d, (cuuint64_t)heads, (cuuint64_t)rows, (cuuint64_t)batch};
     const cuuint64_t strides[3] = {(cuuint64_t)d * sizeof(half), (cuuint64_t)ld * sizeof(half),
                                    (cuuint64_t)rows * ld * sizeof(half)};
-    const cuuint32_t box[4] = {(cuuint32_t)AW_CHUNK, 1, (cuuint32_t)box_rows, 1};
+    const cuuint32_t box[4] = {(cuuint32_t)box_cols, 1, (cuuint32_t)box_rows, 1};
     const cuuint32_t elem[4] = {1, 1, 1, 1};
     CUresult r = enc(map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 4, const_cast<half *>(base), dims, strides, box, elem,
-                     CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                     CU_TENSOR_MAP_INTERLEAVE_NONE, box_cols == 16 ? CU_TENSOR_MAP_SWIZZLE_32B : CU_TENSOR_MAP_SWIZZLE_128B,
+                     CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
     if (r != CUDA_SUCCESS) return cudaErrorInvalidValue;
     Entry &e = cache[next];
@@ -1489,11 +1569,19 @@ struct AwKernel {
         AwPlan pl;
         if (!plan(s, &pl)) return cudaErrorInvalidValue;
         if (SPLIT == AW_STREAMK && (!ws || ((uintptr_t)ws & 15))) return cudaErrorInvalidValue;
-        CUtensorMap mq, mk, mv;
-        cudaError_t e = aw_make_map(&mq, q, D, s->heads, s->sq, s->batch, s->ldq, BM);
-        if (e == cudaSuccess) e = aw_make_map(&mk, k, D, s->heads, s->skv, s->batch, s->ldkv, BN);
-        if (e == cudaSuccess) e = aw_make_map(&mv, v, D, s->heads, s->skv, s->batch, s->ldkv, BN);
+        CUtensorMap mq, mk, mv, mq16, mk16, mv16;  // the last three: the 16-column chunk (aw_tail16)
+        cudaError_t e = aw_make_map(&mq, q, D, s->heads, s->sq, s->batch, s->ldq, BM, AW_CHUNK);
+        if (e == cudaSuccess) e = aw_make_map(&mk, k, D, s->heads, s->skv, s->batch, s->ldkv, BN, AW_CHUNK);
+        if (e == cudaSuccess) e = aw_make_map(&mv, v, D, s->heads, s->skv, s->batch, s->ldkv, BN, AW_CHUNK);
         if (e != cudaSuccess) return e;
+        if (aw_tail16<D>()) {
+            e = aw_make_map(&mq16, q, D, s->heads, s->sq, s->batch, s->ldq, BM, 16);
+            if (e == cudaSuccess) e = aw_make_map(&mk16, k, D, s->heads, s->skv, s->batch, s->ldkv, BN, 16);
+            if (e == cudaSuccess) e = aw_make_map(&mv16, v, D, s->heads, s->skv, s->batch, s->ldkv, BN, 16);
+            if (e != cudaSuccess) return e;
+        } else {
+            mq16 = mq, mk16 = mk, mv16 = mv;
+        }
         AwParams p;
         p.o = o;
         p.ldo = s->ldo;
@@ -1504,7 +1592,8 @@ struct AwKernel {
         p.num_items = pl.items;
         p.scale_log2 = scale_log2;
         p.ws = static_cast<float4 *>(ws);
-        if (pl.split == 1) return pdl_launch(kern, dim3(pl.grid), dim3(threads), smem, stream, mq, mk, mv, p);
+        if (pl.split == 1)
+            return pdl_launch(kern, dim3(pl.grid), dim3(threads), smem, stream, mq, mk, mv, mq16, mk16, mv16, p);
         cudaLaunchConfig_t cfg = {};
         cfg.gridDim = dim3(pl.grid);
         cfg.blockDim = dim3(threads);
@@ -1517,7 +1606,7 @@ struct AwKernel {
         attr[1].val.programmaticStreamSerializationAllowed = 1;
         cfg.attrs = attr;
         cfg.numAttrs = g_pdl_enabled ? 2 : 1;
-        return cudaLaunchKernelEx(&cfg, kern, mq, mk, mv, p);
+        return cudaLaunchKernelEx(&cfg, kern, mq, mk, mv, mq16, mk16, mv16, p);
     }
     static int split_ways(const AttnShape *s) {
         AwPlan pl;

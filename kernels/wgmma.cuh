@@ -533,6 +533,21 @@ __device__ __forceinline__ uint64_t desc_sw128_mn(const void *tile, uint32_t mn_
     return (uint64_t)((smem_u32addr(tile) & 0x3FFFF) >> 4) | ((uint64_t)((mn_block_bytes >> 4) & 0x3FFF) << 16) |
            ((uint64_t)(1024 >> 4) << 32) | ((uint64_t)1 << 62);
 }
+// K-major operand tile with 32-byte rows (16 FP16: one k16 step), 32-byte
+// swizzle: 8 rows per 256-byte group (stride byte offset = 256). Base
+// 256-byte aligned.
+__device__ __forceinline__ uint64_t desc_sw32(const void *tile) {
+    return (uint64_t)((smem_u32addr(tile) & 0x3FFFF) >> 4) | ((uint64_t)1 << 16) | ((uint64_t)(256 >> 4) << 32) |
+           ((uint64_t)3 << 62);
+}
+// MN-major operand tile of 16 N-columns (32-byte rows along N), 32-byte
+// swizzle: 8 K-rows per 256-byte group (stride byte offset = 256); one
+// swizzle atom along N, so the leading byte offset is not used. A k16 step
+// is 512 bytes.
+__device__ __forceinline__ uint64_t desc_sw32_mn(const void *tile) {
+    return (uint64_t)((smem_u32addr(tile) & 0x3FFFF) >> 4) | ((uint64_t)(256 >> 4) << 16) |
+           ((uint64_t)(256 >> 4) << 32) | ((uint64_t)3 << 62);
+}
 
 // --- thread-block clusters -----------------------------------------------------
 // This CTA's rank in its cluster.

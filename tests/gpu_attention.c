@@ -438,6 +438,15 @@ static void test_names(int d) {
             result(strstr(hn, "Br128 Bc80") != NULL,
                    "attention d=80 B=2 H=8 1024x77 on %d SMs: heuristic picks a Br128 Bc80 kernel (%s)", g_att_sms, hn);
         }
+        if (d == 80 && g_att_sms >= 128) {
+            // SD1.5's self-attention at 32 x 32, B=2 H=8 1024 x 1024: 128 items of 128 rows, the ping-pong kernel
+            // with four ring stages (160-byte rows: aw_tail16)
+            AttnShape x = {2, 8, 1024, 1024, d, 8 * d, 8 * d, 8 * d};
+            const char *hn = attention_config_name(&x, attention_heuristic(&x, g_att_sms));
+            result(strstr(hn, "Br128 Bc128 4st pp") != NULL,
+                   "attention d=80 B=2 H=8 1024x1024 on %d SMs: heuristic picks the Br128 Bc128 4st pp kernel (%s)",
+                   g_att_sms, hn);
+        }
     }
 }
 
