@@ -805,7 +805,7 @@ extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, in
 // - at d = 80, 128 rows and no split, 80 where the keys are one tile of 80
 //   (the 77-token context): one Q K^T, softmax and P V per item instead of
 //   two (Bc64) or one over 128 columns, 51 of them masked (Bc128). SD1.5
-//   1024 x 77 b2 h8 on the H200: kernel 4.9-5.9 us against 6.7 (Bc64 / Bc128
+//   1024 x 77 b2 h8 on the H200: kernel 5.9 us against 6.7 (Bc64 / Bc128
 //   pp) and cuDNN's 6.1, the tuned node 8.6-8.8 us against cuDNN's 9.8
 //   (bench/results/2026-11-29-h200-attention-bc80 job1).
 extern "C" int attention_wgmma_keys_pick(int d, int rows, int split, int skv) {

@@ -164,10 +164,10 @@
 //   - Keys per tile 80 ("Bc80", d = 80; m64n80k16 Q K^T, 5 k16 steps of
 //     P V): the 77-token context of SD1.5's cross-attention in one key
 //     tile, where Bc64 takes two turns and Bc128 computes 51 masked
-//     columns. H200, 1024 x 77 b2 h8 (bench/results/2026-11-29-h200-
-//     attention-bc80, job1): kernel 4.9 (serial) / 5.9 (pp) us against 6.7
-//     for Bc64 / Bc128 pp and cuDNN's 6.1 (CUPTI busy times); tuned node
-//     8.6-8.8 us against cuDNN's 9.8.
+//     columns. H200, 1024 x 77 h8 (bench/results/2026-11-29-h200-
+//     attention-bc80, job1; CUPTI busy times): kernel at b2 5.9 us (pp)
+//     against 6.7 for Bc64 / Bc128 pp and cuDNN's 6.1, at b1 4.9 (serial)
+//     against cuDNN's 5.6; tuned node at b2 8.6-8.8 us against cuDNN's 9.8.
 //   - d = 80 rows in 160 bytes ("tail16", aw_tail16): columns 0..63 in the
 //     128-byte-swizzled chunk, 64..79 in a chunk of 32-byte rows (32-byte
 //     swizzle, a TMA box of 16 columns: three more tensor maps), where a
@@ -235,10 +235,10 @@
 //     against 35.4 us at b2 h20) and, by 2.5%, at equal work (one whole
 //     wave, 58.3 against 56.9). attention_wgmma_rows_pick's wave model
 //     weighs it; the 128-row sk kernels are tuner candidates only.
-//   - Host: the three tensor maps of a launch are cached (keyed by every
-//     encoder argument), so a repeated launch on the same buffers skips the
-//     driver's encoder (host time that an eager launch of a small shape
-//     waits for).
+//   - Host: the tensor maps of a launch (three; six at d = 80) are cached
+//     (keyed by every encoder argument), so a repeated launch on the same
+//     buffers skips the driver's encoder (host time that an eager launch of
+//     a small shape waits for).
 //   - QKS (timing probes only, never offered): Q K^T over QKS k16 steps
 //     instead of ceil(d / 16), to measure the cost of the d = 40 -> 48
 //     padding (attention_wgmma_probe_launch).
@@ -423,7 +423,8 @@ enum AwTraceEvent {
 // Bc192 (12 k16 steps of P V per tile, 4096 keys = 21 1/3 tiles) ties at
 // d = 64 and loses at d = 40 in bench_attention, but was the tuned pick of
 // some unetrun runs (attention-overlap).
-// Shared memory: DC * 128 * (64 NC + 2 BN STAGES) bytes (DC = ceil(d / 64)).
+// Shared memory: rows of aw_row_bytes (128 * ceil(d / 64), 160 at d = 80):
+// (64 NC) Q rows per Q tile and 2 BN STAGES K / V rows (aw_smem_q).
 #define AW_VARIANTS(X)                 \
     X(40, 128, 2, 4, 1, 2, 0, 0, 0, 1) \
     X(40, 128, 2, 4, 1, 0, 0, 0, 0, 0) \
@@ -497,8 +498,9 @@ __host__ __device__ constexpr int aw_sk_f4() {
 // bytes (128-byte swizzle). At d = 80 the 16 columns past the first chunk go
 // to a chunk of 32-byte rows (32-byte swizzle, "tail16") instead of a
 // second 128-byte chunk that would be three quarters zeros: 160 bytes a row
-// instead of 256, so that a Bc128 K/V stage takes 40 KB and three fit beside
-// one Q tile (docs/PERF.md, "80 keys per tile for the 77-token context").
+// instead of 256, so that a Bc128 K/V stage takes 40 KB and four fit beside
+// one Q tile (docs/PERF.md, "80 keys per tile for the 77-token context, and
+// d = 80 rows in 160 bytes").
 template <int D> __host__ __device__ constexpr bool aw_tail16() { return D == 80; }
 template <int D> __host__ __device__ constexpr int aw_row_bytes() {
     return aw_tail16<D>() ? D / AW_CHUNK * AW_ROW_BYTES + 32 : (D + AW_CHUNK - 1) / AW_CHUNK * AW_ROW_BYTES;
@@ -1424,8 +1426,8 @@ __global__ void __launch_bounds__((NC + 1) * 128, MINB)
 
 // One role (Q, K or V) of the strided layout as a rank-4 tensor
 // (d, heads, rows, batch): element (e, h, r, b) at base[(b*rows + r)*ld + h*d + e].
-// Boxes of 64 columns x box_rows rows of one (head, batch), 128-byte swizzle;
-// elements outside (columns past d, rows past `rows`) read as zero.
+// Boxes of box_cols columns x box_rows rows of one (head, batch): 64 columns
+// with the 128-byte swizzle, or 16 with the 32-byte one (aw_tail16); elements outside (columns past d, rows past `rows`) read as zero.
 // The last 24 encodings are kept (keyed by every argument): a node launched
 // again on the same buffers (timing loops, graph capture) skips the driver's
 // encoder, host time that an eager launch of a small shape waits for.
