@@ -207,10 +207,32 @@ __device__ __forceinline__ void wgmma_f16_n256(float *d, uint64_t da, uint64_t d
 #endif
 }
 
+// d (64 x 192, FP32, 96 registers per thread) = A (64 x 16) * B (192 x 16)^T + (scale_d ? d : 0)
+__device__ __forceinline__ void wgmma_f16_n192(float *d, uint64_t da, uint64_t db, int scale_d) {
+#if WGMMA_SM90A_PASS
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "setp.ne.b32 p, %98, 0;\n"
+        "wgmma.mma_async.sync.aligned.m64n192k16.f32.f16.f16 "
+        "{"
+        WG_D64 ", "
+        "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, "
+        "%80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95"
+        "}, %96, %97, p, 1, 1, 0, 0;\n"
+        "}\n"
+        : WG_ACC8(d, 0), WG_ACC8(d, 8), WG_ACC8(d, 16), WG_ACC8(d, 24), WG_ACC8(d, 32), WG_ACC8(d, 40),
+          WG_ACC8(d, 48), WG_ACC8(d, 56), WG_ACC8(d, 64), WG_ACC8(d, 72), WG_ACC8(d, 80), WG_ACC8(d, 88)
+        : "l"(da), "l"(db), "r"(scale_d));
+#endif
+}
+
 template <int N>
 __device__ __forceinline__ void wgmma_f16(float *d, uint64_t da, uint64_t db, int scale_d) {
-    static_assert(N == 32 || N == 64 || N == 80 || N == 96 || N == 128 || N == 160 || N == 256, "compiled wgmma widths");
+    static_assert(N == 32 || N == 64 || N == 80 || N == 96 || N == 128 || N == 160 || N == 192 || N == 256,
+                  "compiled wgmma widths");
     if constexpr (N == 256) wgmma_f16_n256(d, da, db, scale_d);
+    else if constexpr (N == 192) wgmma_f16_n192(d, da, db, scale_d);
     else if constexpr (N == 160) wgmma_f16_n160(d, da, db, scale_d);
     else if constexpr (N == 128) wgmma_f16_n128(d, da, db, scale_d);
     else if constexpr (N == 96) wgmma_f16_n96(d, da, db, scale_d);
