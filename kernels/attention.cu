@@ -745,7 +745,14 @@ extern "C" const char *attention_head_dims(void) { return "40, 64, 80, 128, 160,
 // d160 256 tokens b1 / b2 h8 10.7 / 10.3 against 13.1 / 13.3 us; d64 144
 // tokens h20 b1 / b2 7.7 / 7.9 against 9.7 / 9.7; d80 1024 x 77 b1 h8 8.5
 // against 9.8). Tuning kept 128 rows or more at the longer self-attentions
-// (d64 576 h20 b1, d80 1024 h8 b1), where the model keeps them too.
+// (d64 576 h20 b1, d80 1024 h8 b1), where the model keeps them too. At
+// d = 160 the 64-row CTAs are weighed at every length: SD1.5's third level
+// at 640, 768 and 1024 px (400, 576, 1024 tokens, h8), H200, bench_attention,
+// two runs (bench/results/2026-11-29-h200-attention-768px, job3): Br64
+// ovl 15.1-16.1 / 17.7-17.9 / 23.6-24.8 us at b1 against 18.1 / 21.1 / 26.6
+// for Br128 pp, 16.0-17.1 against 18.4 at 400 b2; at 576 b2 (144 items of
+// 64 rows, two waves) the model keeps 128 rows, as the timings do (21.2-21.7
+// against 27.8).
 // The key-split CTAs ("ksplit": each item's keys over a cluster of CTAs,
 // their partials combined in shared memory) are taken at d = 80 where the
 // 128-row items fill at most half the SMs and the keys are 4 tiles or more:
@@ -774,7 +781,7 @@ extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, in
     double best = 1e300;
     for (const auto &k : kCost) {
         if (k.d != 0 && k.d != d) continue;
-        if (k.rows == 64 && sq > 256 && n > 1) continue;
+        if (k.rows == 64 && sq > 256 && n > 1 && d != 160) continue;
         const long long items = bh * ceil_div(sq, k.rows);
         double t;
         if (k.sk) {

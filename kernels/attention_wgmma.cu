@@ -411,7 +411,21 @@ enum AwTraceEvent {
 //     kernel 14.6 us against 16.4 (CUPTI; cuDNN 16.4), 3 and 5 stages 14.9
 //     (bench/results/2026-11-29-h200-attention-bc80, job3 / job4).
 //   d = 80, 80 keys per tile: for a context of at most 80 tokens (one
-//     tile), attention_wgmma_keys_pick; serial and ping-pong within 1%.
+//     tile), attention_wgmma_keys_pick; ping-pong first: in bench_attention
+//     (H200) it was as fast as the serial kernel or faster in all eight
+//     runs, 1024 x 77 b1 / b2 10.8-11.7 us against 11.2-12.5, 2304 x 77 (SD1.5
+//     at 768 px) b1 / b2 13.1 / 17.1 against 14.0 / 18.6 (bench/results/
+//     2026-11-29-h200-attention-bc80 job1, -768px job4).
+//   d = 80, stream-K (the heuristic takes the first stream-K variant of
+//     its row count where attention_wgmma_rows_pick asks for one): the
+//     ping-pong Bc128 4st kernel before the serial 2st one. H200, 2304 x
+//     2304 h8 (SD1.5 at 768 px, 144 items of 128 rows: 1.09 waves),
+//     bench_attention 48.5 / 48.5 us against 52.2 / 52.4 at b1, 70.8 /
+//     71.6 against 76.8 / 78.1 at b2; tuned nodes 44.1-45.4 / 67.7-68.0 us
+//     against cuDNN's 62.3-62.7 / 90.7-92.0 (bench/results/2026-11-29-
+//     h200-attention-768px, job2). The same kernel with the key split
+//     instead tied the Bc64 key-split one at 1024 x 1024 b1 (19.5-20.0
+//     against 19.9-20.0 us) and is not compiled.
 //   d = 128: serial first (ping-pong not timed).
 // The other EMU, the LAZY and the SPLIT variants come last (not the
 // heuristic's pick): they are candidates for the tuner; a SPLIT one only
@@ -474,9 +488,10 @@ enum AwTraceEvent {
     X(64, 128, 3, 4, 1, 2, 2, 0, 0, 1) \
     X(64, 192, 2, 4, 1, 2, 2, 1, 0, 1) \
     X(64, 128, 2, 4, 1, 2, 2, 1, 0, 1) \
+    X(80, 128, 2, 4, 1, 2, 2, 0, 0, 1) \
     X(80, 128, 2, 2, 1, 0, 2, 0, 0, 0) \
-    X(80, 80, 2, 4, 1, 0, 0, 0, 0, 0)  \
-    X(80, 80, 2, 4, 1, 2, 0, 0, 0, 1)
+    X(80, 80, 2, 4, 1, 2, 0, 0, 0, 1)  \
+    X(80, 80, 2, 4, 1, 0, 0, 0, 0, 0)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d

@@ -125,6 +125,10 @@ void cpu_suite_attention(void) {
     // short queries, one-consumer 64-row CTAs (bench/results/2026-11-28-h200-heuristic, tuned picks, H200):
     test_rows_pick(160, 1, 8, 256, 132, 64, 0);    // 10.7 us against 13.1 (Br128)
     test_rows_pick(160, 2, 8, 256, 132, 64, 0);    // 10.3 against 13.3
+    test_rows_pick(160, 1, 8, 576, 132, 64, 0);    // 17.7-17.9 against 21.1 (Br128 pp)
+    test_rows_pick(160, 1, 8, 1024, 132, 64, 0);   // 23.6-24.8 against 26.6
+    test_rows_pick(160, 2, 8, 400, 132, 64, 0);    // 16.0-17.1 against 18.4
+    test_rows_pick(160, 2, 8, 576, 132, 128, 0);   // 21.2-21.7 against 27.8 (Br64: two waves)
     test_rows_pick(64, 1, 20, 144, 132, 64, 0);    // 7.7 against 9.7
     test_rows_pick(64, 2, 20, 144, 132, 64, 0);    // 7.9 against 9.7
     test_rows_pick(64, 1, 20, 576, 132, 128, 0);   // tuning kept 128 rows (Br128 Bc192 12.3)

@@ -432,11 +432,12 @@ static void test_names(int d) {
         }
         if (d == 80 && g_att_sms >= 128) {
             // SD1.5's cross-attention at 32 x 32, B=2 H=8 1024 x 77: 128 items of 128 rows, the 77 keys one
-            // tile of 80 (attention_wgmma_keys_pick)
+            // tile of 80 (attention_wgmma_keys_pick), the ping-pong kernel (listed before the serial one)
             AttnShape x = {2, 8, 1024, 77, d, 8 * d, 8 * d, 8 * d};
             const char *hn = attention_config_name(&x, attention_heuristic(&x, g_att_sms));
-            result(strstr(hn, "Br128 Bc80") != NULL,
-                   "attention d=80 B=2 H=8 1024x77 on %d SMs: heuristic picks a Br128 Bc80 kernel (%s)", g_att_sms, hn);
+            result(strstr(hn, "Br128 Bc80 4st pp") != NULL,
+                   "attention d=80 B=2 H=8 1024x77 on %d SMs: heuristic picks the Br128 Bc80 4st pp kernel (%s)",
+                   g_att_sms, hn);
         }
         if (d == 80 && g_att_sms >= 128) {
             // SD1.5's self-attention at 32 x 32, B=2 H=8 1024 x 1024: 128 items of 128 rows, the ping-pong kernel
@@ -445,6 +446,15 @@ static void test_names(int d) {
             const char *hn = attention_config_name(&x, attention_heuristic(&x, g_att_sms));
             result(strstr(hn, "Br128 Bc128 4st pp") != NULL,
                    "attention d=80 B=2 H=8 1024x1024 on %d SMs: heuristic picks the Br128 Bc128 4st pp kernel (%s)",
+                   g_att_sms, hn);
+        }
+        if (d == 80 && g_att_sms >= 128 && g_att_sms < 144) {
+            // SD1.5's self-attention at 768 px (48 x 48), B=1 H=8 2304 x 2304: 144 items of 128 rows, 1.09
+            // waves on 132 SMs, so stream-K (attention_wgmma_rows_pick), and its ping-pong 4st kernel first
+            AttnShape x = {1, 8, 2304, 2304, d, 8 * d, 8 * d, 8 * d};
+            const char *hn = attention_config_name(&x, attention_heuristic(&x, g_att_sms));
+            result(strstr(hn, "Br128 Bc128 4st pp sk") != NULL,
+                   "attention d=80 B=1 H=8 2304x2304 on %d SMs: heuristic picks the Br128 Bc128 4st pp sk kernel (%s)",
                    g_att_sms, hn);
         }
     }
