@@ -234,7 +234,8 @@
 //     three key tiles) weighs on short sequences (1024 tokens: 39.6
 //     against 35.4 us at b2 h20) and, by 2.5%, at equal work (one whole
 //     wave, 58.3 against 56.9). attention_wgmma_rows_pick's wave model
-//     weighs it; the 128-row sk kernels are tuner candidates only.
+//     weighs it: 192-row sk CTAs at d = 64, 128-row ones at d = 64 and 80
+//     (at d = 80 the ping-pong 4st kernel, SD1.5's 2304 tokens at 768 px).
 //   - Host: the tensor maps of a launch (three; six at d = 80) are cached
 //     (keyed by every encoder argument), so a repeated launch on the same
 //     buffers skips the driver's encoder (host time that an eager launch of
@@ -427,9 +428,10 @@ enum AwTraceEvent {
 //     instead tied the Bc64 key-split one at 1024 x 1024 b1 (19.5-20.0
 //     against 19.9-20.0 us) and is not compiled.
 //   d = 128: serial first (ping-pong not timed).
-// The other EMU, the LAZY and the SPLIT variants come last (not the
-// heuristic's pick): they are candidates for the tuner; a SPLIT one only
-// where it splits (see attention_candidates). Measured on the H100
+// The other EMU, the LAZY and the SPLIT variants come last: they are
+// candidates for the tuner, a SPLIT one only where it splits (see
+// attention_candidates), and the heuristic takes the first SPLIT variant of
+// its row count only where attention_wgmma_rows_pick asks for that split. Measured on the H100
 // (2026-11-23, attention-split): fmaexp2/8 loses at d = 64 (168.4 us) and
 // ties at d = 40; lazy loses 8-12% everywhere timed (its warp votes cost
 // more than the O rescales they skip); ksplit wins at 1024 x 1024 d80 b1
