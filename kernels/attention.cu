@@ -814,10 +814,16 @@ extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, in
 //   two (Bc64) or one over 128 columns, 51 of them masked (Bc128). SD1.5
 //   1024 x 77 b2 h8 on the H200: kernel 5.9 us against 6.7 (Bc64 / Bc128
 //   pp) and cuDNN's 6.1, the tuned node 8.6-8.8 us against cuDNN's 9.8
-//   (bench/results/2026-11-29-h200-attention-bc80 job1).
+//   (bench/results/2026-11-29-h200-attention-bc80 job1);
+// - at d = 40 and 256 rows (four consumers), 80 for the same contexts: SD1.5
+//   4096 x 77 b2 h8 (the model's 256 rows) 15.2-15.8 us against 15.6-16.8
+//   for the Bc64 kernel, 9216 x 77 b2 (768 px) 26.0-26.9 against 26.9-28.1,
+//   H200 bench_attention (bench/results/2026-11-29-h200-attention-768px
+//   job6); tuned node 12.9-13.0 us against cuDNN's 22.1-22.3.
 extern "C" int attention_wgmma_keys_pick(int d, int rows, int split, int skv) {
     if (d == 80 && rows == 128 && split == ATTN_SPLIT_KEYS) return 64;
     if (d == 80 && rows == 128 && split == ATTN_SPLIT_NONE && skv >= 1 && skv <= 80) return 80;
+    if (d == 40 && rows == 256 && split == ATTN_SPLIT_NONE && skv >= 1 && skv <= 80) return 80;
     if (d != 64 || rows != 128 || split != ATTN_SPLIT_NONE || skv < 1) return 0;
     const int pad128 = ceil_div(skv, 128) * 128 - skv, pad192 = ceil_div(skv, 192) * 192 - skv;
     return pad192 < pad128 ? 192 : 0;

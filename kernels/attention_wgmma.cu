@@ -161,10 +161,10 @@
 //     rescale, turns, barriers) per key; with PK = 1 the registers fit
 //     (S 96 + P 48 + O 20/32 per thread, no spills); Bc256 does not (S 128
 //     + P 64: ptxas spills and serializes the wgmma, C7512).
-//   - Keys per tile 80 ("Bc80", d = 80; m64n80k16 Q K^T, 5 k16 steps of
-//     P V): the 77-token context of SD1.5's cross-attention in one key
-//     tile, where Bc64 takes two turns and Bc128 computes 51 masked
-//     columns. H200, 1024 x 77 h8 (bench/results/2026-11-29-h200-
+//   - Keys per tile 80 ("Bc80", d = 80, and d = 40 with four consumers;
+//     m64n80k16 Q K^T, 5 k16 steps of P V): the 77-token context of
+//     SD1.5's cross-attention in one key tile, where Bc64 takes two turns
+//     and Bc128 computes 51 masked columns. H200, 1024 x 77 h8 (bench/results/2026-11-29-h200-
 //     attention-bc80, job1; CUPTI busy times): kernel at b2 5.9 us (pp)
 //     against 6.7 for Bc64 / Bc128 pp and cuDNN's 6.1, at b1 4.9 (serial)
 //     against cuDNN's 5.6; tuned node at b2 8.6-8.8 us against cuDNN's 9.8.
@@ -427,6 +427,14 @@ enum AwTraceEvent {
 //     h200-attention-768px, job2). The same kernel with the key split
 //     instead tied the Bc64 key-split one at 1024 x 1024 b1 (19.5-20.0
 //     against 19.9-20.0 us) and is not compiled.
+//   d = 40, 80 keys per tile (Br256 Bc80 6st pp, four consumers: S 40 +
+//     P 20 + O 20 registers fit in 112, Bc96 spilled 96 bytes and
+//     serialized its wgmma): for a context of at most 80 tokens,
+//     attention_wgmma_keys_pick. H200, bench_attention, three runs
+//     (bench/results/2026-11-29-h200-attention-768px, job6): 4096 x 77 b2
+//     15.2-15.8 us against 15.6-16.8 for Bc64, 9216 x 77 b2 26.0-26.9
+//     against 26.9-28.1; at 4096 x 4096 it ties Bc64 (b2 130.6-132.9
+//     against 130.6-132.1), which stays first there.
 //   d = 128: serial first (ping-pong not timed).
 // The other EMU, the LAZY and the SPLIT variants come last: they are
 // candidates for the tuner, a SPLIT one only where it splits (see
@@ -493,7 +501,8 @@ enum AwTraceEvent {
     X(80, 128, 2, 4, 1, 2, 2, 0, 0, 1) \
     X(80, 128, 2, 2, 1, 0, 2, 0, 0, 0) \
     X(80, 80, 2, 4, 1, 2, 0, 0, 0, 1)  \
-    X(80, 80, 2, 4, 1, 0, 0, 0, 0, 0)
+    X(80, 80, 2, 4, 1, 0, 0, 0, 0, 0)  \
+    X(40, 80, 4, 6, 1, 2, 0, 0, 0, 1)
 
 struct AwParams {
     half *o;           // (B, sq, ldo), head h at column h*d

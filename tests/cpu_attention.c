@@ -160,10 +160,13 @@ void cpu_suite_attention(void) {
                attention_wgmma_keys_pick(80, 128, ATTN_SPLIT_NONE, 77) == 80 &&
                attention_wgmma_keys_pick(80, 128, ATTN_SPLIT_NONE, 80) == 80 &&
                attention_wgmma_keys_pick(80, 128, ATTN_SPLIT_NONE, 1) == 80 &&
-               attention_wgmma_keys_pick(80, 64, ATTN_SPLIT_NONE, 77) == 0,
+               attention_wgmma_keys_pick(80, 64, ATTN_SPLIT_NONE, 77) == 0 &&
+               attention_wgmma_keys_pick(40, 256, ATTN_SPLIT_NONE, 77) == 80 &&
+               attention_wgmma_keys_pick(40, 256, ATTN_SPLIT_NONE, 4096) == 0 &&
+               attention_wgmma_keys_pick(40, 192, ATTN_SPLIT_NONE, 77) == 0,
            "attention_wgmma_keys_pick: 192 keys at d=64 128 rows 576 keys; no preference at 4096, 2304, 77 keys, "
            "192 rows, stream-K, d=80 unsplit past 80 keys, d=80 64 rows; 64 keys for the d=80 key split; 80 keys "
-           "for d=80 128 rows unsplit at 1-80 keys");
+           "for d=80 128 rows unsplit at 1-80 keys and for d=40 256 rows at 77 keys (not at 4096, not 192 rows)");
 
     test_hand_case();
     // |o| <= 1 (convex combination of v in [-1, 1]); FP32 rounding of the

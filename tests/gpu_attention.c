@@ -448,6 +448,15 @@ static void test_names(int d) {
                    "attention d=80 B=2 H=8 1024x1024 on %d SMs: heuristic picks the Br128 Bc128 4st pp kernel (%s)",
                    g_att_sms, hn);
         }
+        if (d == 40 && g_att_sms >= 128) {
+            // SD1.5's cross-attention at 64 x 64, B=2 H=8 4096 x 77: 256-row CTAs (attention_wgmma_rows_pick),
+            // the 77 keys one tile of 80 (attention_wgmma_keys_pick)
+            AttnShape x = {2, 8, 4096, 77, d, 8 * d, 8 * d, 8 * d};
+            const char *hn = attention_config_name(&x, attention_heuristic(&x, g_att_sms));
+            result(strstr(hn, "Br256 Bc80") != NULL,
+                   "attention d=40 B=2 H=8 4096x77 on %d SMs: heuristic picks the Br256 Bc80 kernel (%s)", g_att_sms,
+                   hn);
+        }
         if (d == 80 && g_att_sms >= 128 && g_att_sms < 144) {
             // SD1.5's self-attention at 768 px (48 x 48), B=1 H=8 2304 x 2304: 144 items of 128 rows, 1.09
             // waves on 132 SMs, so stream-K (attention_wgmma_rows_pick), and its ping-pong 4st kernel first
