@@ -412,59 +412,36 @@ static void test_names(int d) {
                "attention d=%d on cc 9.0: %d wgmma configurations, %d of them candidates at B=2 H=8 4096x4096 "
                "(%d key-split ones not), %d key-split candidates at B=1 H=2 256x256, heuristic picks %s",
                d, nwg, cwg, nks, cks, attention_config_name(&big, h));
-        if (d == 64 && g_att_sms >= 128) {
-            // 576 tokens B=1 H=20 (SD2.1 at 24 x 24): 100 items of 128 rows, the keys in 3 tiles of 192
-            // (attention_wgmma_keys_pick)
-            AttnShape sd21 = {1, 20, 576, 576, d, 20 * d, 20 * d, 20 * d};
-            const char *hn = attention_config_name(&sd21, attention_heuristic(&sd21, g_att_sms));
-            result(strstr(hn, "Br128 Bc192") != NULL,
-                   "attention d=64 B=1 H=20 576x576 on %d SMs: heuristic picks a Br128 Bc192 kernel (%s)", g_att_sms,
-                   hn);
-        }
-        if (d == 80 && g_att_sms >= 128) {
-            // 64 work items of 128 rows at 1024 tokens B=1 H=8 (SD1.5 at 32 x 32): the key-split kernel
-            // (attention_wgmma_rows_pick), whose clusters take the SMs the items leave idle
-            AttnShape sd15 = {1, 8, 1024, 1024, d, 8 * d, 8 * d, 8 * d};
-            const char *hn = attention_config_name(&sd15, attention_heuristic(&sd15, g_att_sms));
-            result(strstr(hn, " ksplit") != NULL && strstr(hn, "Br128 Bc64") != NULL,
-                   "attention d=80 B=1 H=8 1024x1024 on %d SMs: heuristic picks the Br128 Bc64 key-split kernel (%s)",
-                   g_att_sms, hn);
-        }
-        if (d == 80 && g_att_sms >= 128) {
-            // SD1.5's cross-attention at 32 x 32, B=2 H=8 1024 x 77: 128 items of 128 rows, the 77 keys one
-            // tile of 80 (attention_wgmma_keys_pick), the ping-pong kernel (listed before the serial one)
-            AttnShape x = {2, 8, 1024, 77, d, 8 * d, 8 * d, 8 * d};
+        // The heuristic's pick at SD shapes on an H100 / H200 (128-143 SMs where the pick depends on the wave
+        // count): the kernel name must contain every one of want[] (attention_wgmma_rows_pick, _keys_pick).
+        static const struct {
+            int d, batch, heads, sq, skv, max_sms;
+            const char *want[2], *why;
+        } kPicks[] = {
+            {64, 1, 20, 576, 576, 1 << 30, {"Br128 Bc192", NULL},
+             "SD2.1 at 24 x 24: 100 items of 128 rows, the keys in 3 tiles of 192"},
+            {80, 1, 8, 1024, 1024, 1 << 30, {" ksplit", "Br128 Bc64"},
+             "SD1.5 at 32 x 32: 64 items of 128 rows, the key-split clusters take the SMs the items leave idle"},
+            {80, 2, 8, 1024, 77, 1 << 30, {"Br128 Bc80 4st pp", NULL},
+             "SD1.5 cross at 32 x 32: the 77 keys one tile of 80, the ping-pong kernel before the serial one"},
+            {80, 2, 8, 1024, 1024, 1 << 30, {"Br128 Bc128 4st pp", NULL},
+             "SD1.5 at 32 x 32: 128 items, the ping-pong kernel with four ring stages (160-byte rows)"},
+            {40, 2, 8, 4096, 77, 1 << 30, {"Br256 Bc80", NULL},
+             "SD1.5 cross at 64 x 64: 256-row CTAs, the 77 keys one tile of 80"},
+            {80, 1, 8, 2304, 2304, 143, {"Br128 Bc128 4st pp sk", NULL},
+             "SD1.5 at 768 px: 144 items of 128 rows, 1.09 waves, so stream-K, its ping-pong 4st kernel first"},
+        };
+        for (size_t i = 0; i < sizeof kPicks / sizeof kPicks[0]; i++) {
+            if (kPicks[i].d != d || g_att_sms < 128 || g_att_sms > kPicks[i].max_sms) continue;
+            const int H = kPicks[i].heads;
+            AttnShape x = {kPicks[i].batch, H, kPicks[i].sq, kPicks[i].skv, d, H * d, H * d, H * d};
             const char *hn = attention_config_name(&x, attention_heuristic(&x, g_att_sms));
-            result(strstr(hn, "Br128 Bc80 4st pp") != NULL,
-                   "attention d=80 B=2 H=8 1024x77 on %d SMs: heuristic picks the Br128 Bc80 4st pp kernel (%s)",
-                   g_att_sms, hn);
-        }
-        if (d == 80 && g_att_sms >= 128) {
-            // SD1.5's self-attention at 32 x 32, B=2 H=8 1024 x 1024: 128 items of 128 rows, the ping-pong kernel
-            // with four ring stages (160-byte rows: aw_tail16)
-            AttnShape x = {2, 8, 1024, 1024, d, 8 * d, 8 * d, 8 * d};
-            const char *hn = attention_config_name(&x, attention_heuristic(&x, g_att_sms));
-            result(strstr(hn, "Br128 Bc128 4st pp") != NULL,
-                   "attention d=80 B=2 H=8 1024x1024 on %d SMs: heuristic picks the Br128 Bc128 4st pp kernel (%s)",
-                   g_att_sms, hn);
-        }
-        if (d == 40 && g_att_sms >= 128) {
-            // SD1.5's cross-attention at 64 x 64, B=2 H=8 4096 x 77: 256-row CTAs (attention_wgmma_rows_pick),
-            // the 77 keys one tile of 80 (attention_wgmma_keys_pick)
-            AttnShape x = {2, 8, 4096, 77, d, 8 * d, 8 * d, 8 * d};
-            const char *hn = attention_config_name(&x, attention_heuristic(&x, g_att_sms));
-            result(strstr(hn, "Br256 Bc80") != NULL,
-                   "attention d=40 B=2 H=8 4096x77 on %d SMs: heuristic picks the Br256 Bc80 kernel (%s)", g_att_sms,
-                   hn);
-        }
-        if (d == 80 && g_att_sms >= 128 && g_att_sms < 144) {
-            // SD1.5's self-attention at 768 px (48 x 48), B=1 H=8 2304 x 2304: 144 items of 128 rows, 1.09
-            // waves on 132 SMs, so stream-K (attention_wgmma_rows_pick), and its ping-pong 4st kernel first
-            AttnShape x = {1, 8, 2304, 2304, d, 8 * d, 8 * d, 8 * d};
-            const char *hn = attention_config_name(&x, attention_heuristic(&x, g_att_sms));
-            result(strstr(hn, "Br128 Bc128 4st pp sk") != NULL,
-                   "attention d=80 B=1 H=8 2304x2304 on %d SMs: heuristic picks the Br128 Bc128 4st pp sk kernel (%s)",
-                   g_att_sms, hn);
+            int ok = 1;
+            for (int w = 0; w < 2; w++) ok &= !kPicks[i].want[w] || strstr(hn, kPicks[i].want[w]) != NULL;
+            result(ok, "attention d=%d B=%d H=%d %dx%d on %d SMs: heuristic picks a \"%s\"%s%s%s kernel (%s; %s)", d,
+                   kPicks[i].batch, H, kPicks[i].sq, kPicks[i].skv, g_att_sms, kPicks[i].want[0],
+                   kPicks[i].want[1] ? " \"" : "", kPicks[i].want[1] ? kPicks[i].want[1] : "",
+                   kPicks[i].want[1] ? "\"" : "", hn, kPicks[i].why);
         }
     }
 }
