@@ -753,6 +753,15 @@ extern "C" const char *attention_head_dims(void) { return "40, 64, 80, 128, 160,
 // for Br128 pp, 16.0-17.1 against 18.4 at 400 b2; at 576 b2 (144 items of
 // 64 rows, two waves) the model keeps 128 rows, as the timings do (21.2-21.7
 // against 27.8).
+// Where the keys are one tile (cross-attention over the 77-token context)
+// an item is mostly its fixed cost, which four consumers share better: at
+// d = 40, c1(192) = 0.94 and c1(256) = 0.72, fitted to the H200's
+// bench_attention times at 4096 and 9216 x 77, b1 / b2 (a wave of 256-row
+// CTAs about as long as one of 192-row CTAs, 1.37x one of 128-row CTAs;
+// bench/results/2026-11-29-h200-attention-768px job4 / job6). It gives 256
+// rows at 9216 x 77 b2 (26.0-26.9 us with 80-key tiles, against 29.2-30.0
+// for Br192, four runs) and keeps 192 at b1 (18.4 against 19.0 for Br256
+// Bc64, one run).
 // The key-split CTAs ("ksplit": each item's keys over a cluster of CTAs,
 // their partials combined in shared memory) are taken at d = 80 where the
 // 128-row items fill at most half the SMs and the keys are 4 tiles or more:
@@ -772,9 +781,9 @@ extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, in
     }
     static const struct {
         int d, rows, sk;
-        double c;
-    } kCost[] = {{0, 128, 0, 1.0},    {40, 192, 0, 0.75}, {40, 256, 0, 0.78}, {64, 192, 0, 0.88},
-                 {64, 192, 1, 0.88}, {64, 128, 1, 1.0},   {80, 128, 1, 1.0},  {0, 64, 0, 1.6}};
+        double c, c1;  // c1: c where the keys are one tile (0: c)
+    } kCost[] = {{0, 128, 0, 1.0, 0},    {40, 192, 0, 0.75, 0.94}, {40, 256, 0, 0.78, 0.72}, {64, 192, 0, 0.88, 0},
+                 {64, 192, 1, 0.88, 0}, {64, 128, 1, 1.0, 0},     {80, 128, 1, 1.0, 0},      {0, 64, 0, 1.6, 0}};
     const double O = 3.0, K = 1.03;
     const long long bh = (long long)batch * heads, n = ceil_div(skv > 0 ? skv : 1, 128);
     int best_rows = 128, best_sk = 0;
@@ -783,13 +792,14 @@ extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, in
         if (k.d != 0 && k.d != d) continue;
         if (k.rows == 64 && sq > 256 && n > 1 && d != 160) continue;
         const long long items = bh * ceil_div(sq, k.rows);
+        const double c = n == 1 && k.c1 > 0 ? k.c1 : k.c;
         double t;
         if (k.sk) {
             const long long w = items / num_sms, r = items % num_sms;
             if (r == 0 || n < 2) continue;  // nothing to share (attention_wgmma_split_ways)
-            t = (w * (n + O) + (double)(r * n) / num_sms + 2 * O) * k.rows * k.c * K;
+            t = (w * (n + O) + (double)(r * n) / num_sms + 2 * O) * k.rows * c * K;
         } else {
-            t = (double)((items + num_sms - 1) / num_sms) * (n + O) * k.rows * k.c;
+            t = (double)((items + num_sms - 1) / num_sms) * (n + O) * k.rows * c;
         }
         if (t < best) best = t, best_rows = k.rows, best_sk = k.sk;
     }

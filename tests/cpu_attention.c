@@ -114,6 +114,15 @@ static void test_rows_pick(int d, int B, int H, int sq, int sms, int want, int w
            H, sq, sms, want, want_split, got, split);
 }
 
+// The same at a key length of its own (cross-attention over the context).
+static void test_rows_pick_kv(int d, int B, int H, int sq, int skv, int sms, int want) {
+    int split = -1;
+    int got = attention_wgmma_rows_pick(d, B, H, sq, skv, sms, &split);
+    result(got == want && split == ATTN_SPLIT_NONE,
+           "attention_wgmma_rows_pick d=%d B=%d H=%d sq=%d skv=%d sms=%d = %d rows per CTA, no split (got %d, %d)", d,
+           B, H, sq, skv, sms, want, got, split);
+}
+
 void cpu_suite_attention(void) {
     // bench/results/2026-11-26-h100-attention-br192 and -br256 (us):
     test_rows_pick(40, 2, 8, 4096, 132, 256, 0);   // 137.1 us against 143.6 (Br192) and 173.3 (Br128)
@@ -129,6 +138,12 @@ void cpu_suite_attention(void) {
     test_rows_pick(160, 1, 8, 1024, 132, 64, 0);   // 23.6-24.8 against 26.6
     test_rows_pick(160, 2, 8, 400, 132, 64, 0);    // 16.0-17.1 against 18.4
     test_rows_pick(160, 2, 8, 576, 132, 128, 0);   // 21.2-21.7 against 27.8 (Br64: two waves)
+    // one key tile at d = 40 (H200, bench/results/2026-11-29-h200-attention-768px job4 / job6, bench_attention, us)
+    test_rows_pick_kv(40, 2, 8, 4096, 77, 132, 256);  // 15.2-15.8 (Bc80) against 17.7-19.2 (Br192)
+    test_rows_pick_kv(40, 1, 8, 4096, 77, 132, 256);  // 12.3-12.9 against 14.9 (Br192), 13.1 (Br128)
+    test_rows_pick_kv(40, 2, 8, 9216, 77, 132, 256);  // 26.0-26.9 (Bc80) against 29.2-30.0 (Br192)
+    test_rows_pick_kv(40, 1, 8, 9216, 77, 132, 192);  // 18.4 against 19.0 (Br256 Bc64)
+    test_rows_pick_kv(40, 2, 8, 9216, 9216, 132, 192);  // self-attention keeps c: Br192 600 us, the fastest
     test_rows_pick(64, 1, 20, 144, 132, 64, 0);    // 7.7 against 9.7
     test_rows_pick(64, 2, 20, 144, 132, 64, 0);    // 7.9 against 9.7
     test_rows_pick(64, 1, 20, 576, 132, 128, 0);   // tuning kept 128 rows (Br128 Bc192 12.3)
