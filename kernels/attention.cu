@@ -832,8 +832,8 @@ extern "C" int attention_wgmma_rows_pick(int d, int batch, int heads, int sq, in
 //   job6); tuned node 12.9-13.0 us against cuDNN's 22.1-22.3.
 extern "C" int attention_wgmma_keys_pick(int d, int rows, int split, int skv) {
     if (d == 80 && rows == 128 && split == ATTN_SPLIT_KEYS) return 64;
-    if (d == 80 && rows == 128 && split == ATTN_SPLIT_NONE && skv >= 1 && skv <= 80) return 80;
-    if (d == 40 && rows == 256 && split == ATTN_SPLIT_NONE && skv >= 1 && skv <= 80) return 80;
+    const bool has_bc80 = (d == 80 && rows == 128) || (d == 40 && rows == 256);  // the compiled Bc80 variants
+    if (has_bc80 && split == ATTN_SPLIT_NONE && skv >= 1 && skv <= 80) return 80;
     if (d != 64 || rows != 128 || split != ATTN_SPLIT_NONE || skv < 1) return 0;
     const int pad128 = ceil_div(skv, 128) * 128 - skv, pad192 = ceil_div(skv, 192) * 192 - skv;
     return pad192 < pad128 ? 192 : 0;
